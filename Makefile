@@ -1,0 +1,56 @@
+# PassScope: two commands on a fresh Debian 12 machine (README, "Quick start").
+#   make run    install what is missing, build, open the GUI on a bundled sample (or, with no
+#               display, run the headless pipeline on it and say where the output went)
+#   make test   install what is missing, build with AddressSanitizer + UBSan, run every test
+# Also: make build (build/bin/passscope, build/bin/passscope-cli), make bench, make deps.
+
+DEPS := build-essential cmake ninja-build ccache pkg-config dpkg-dev \
+        qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools \
+        libgraphviz-dev graphviz libprotobuf-dev protobuf-compiler libonnx-dev libonnx-testdata \
+        libeigen3-dev libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev \
+        xvfb xauth fonts-dejavu-core
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+JOBS ?= $(shell nproc)
+SAMPLE ?= resources/samples/conv_net.onnx
+OUT ?= build/out
+
+.PHONY: deps build run test test-build bench clean
+
+deps:
+	@missing=$$(for p in $(DEPS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages: $$missing"; \
+	  $(SUDO) apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_TESTS=OFF
+	cmake --build build -j $(JOBS)
+
+run: build
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  exec build/bin/passscope $(SAMPLE); \
+	else \
+	  mkdir -p $(OUT); \
+	  echo "No display: running the headless pipeline on $(SAMPLE)"; \
+	  build/bin/passscope-cli info $(SAMPLE) && \
+	  build/bin/passscope-cli convert $(SAMPLE) $(OUT)/$$(basename $(SAMPLE)) && \
+	  build/bin/passscope-cli info --json $(OUT)/$$(basename $(SAMPLE)) > $(OUT)/info.json && \
+	  echo "Output written to $(OUT)/$$(basename $(SAMPLE)) and $(OUT)/info.json"; \
+	fi
+
+test-build: deps
+	cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_SANITIZE=ON -DPASSSCOPE_BUILD_TESTS=ON
+	cmake --build build-asan -j $(JOBS)
+
+test: test-build
+	cd build-asan && ctest --output-on-failure -j $(JOBS)
+
+bench: deps
+	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_BENCHMARKS=ON
+	cmake --build build -j $(JOBS) --target passscope-bench-io passscope-make-large-model
+	build/bin/passscope-bench-io
+
+clean:
+	rm -rf build build-asan

@@ -1,0 +1,25 @@
+#include "cli_common.h"
+
+#include <iostream>
+#include <new>
+
+namespace passscope::cli {
+
+void printWarnings(const Diagnostics& diag) {
+    for (const std::string& w : diag.warnings) std::cerr << "warning: " << w << "\n";
+}
+
+int guarded(const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const ModelError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+    }
+    return kFailure;
+}
+
+}  // namespace passscope::cli

@@ -1,0 +1,18 @@
+#pragma once
+// What every subcommand shares: exit codes, printing diagnostics, loading a model with errors
+// turned into messages.
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "io/model_loader.h"
+
+namespace passscope::cli {
+
+enum ExitCode { kOk = 0, kFailure = 1, kUsage = 2 };
+
+void printWarnings(const Diagnostics& diag);
+// Runs `body`; a ModelError or any other exception becomes "error: ..." on stderr and kFailure.
+int guarded(const std::function<int()>& body);
+
+}  // namespace passscope::cli

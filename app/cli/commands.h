@@ -1,0 +1,14 @@
+#pragma once
+// Each subcommand registers its options on the CLI11 app and returns the action to run.
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace passscope::cli {
+
+using Action = std::function<int()>;
+
+Action addInfoCommand(CLI::App& app);
+Action addConvertCommand(CLI::App& app);
+
+}  // namespace passscope::cli

@@ -1,0 +1,30 @@
+// passscope-cli: the headless face of the engine, for scripts and CI.
+// Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_common.h"
+#include "commands.h"
+
+int main(int argc, char** argv) {
+    using namespace passscope::cli;
+    CLI::App app{"PassScope command line: inspect, convert and (later) optimize ONNX models the way Huawei CANN's Graph Engine does",
+                 "passscope-cli"};
+    app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
+    app.require_subcommand(1);
+    app.fallthrough(false);
+    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app)};
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+        app.exit(e);
+        return kUsage;
+    }
+    for (const Action& action : actions) {
+        int code = action();
+        if (code >= 0) return code;
+    }
+    return kUsage;
+}

@@ -1,0 +1,50 @@
+#include "io/model_loader.h"
+
+#include <chrono>
+
+#include "io/onnx_check.h"
+#include "io/onnx_import.h"
+#include "io/proto_reader.h"
+
+namespace passscope::io {
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& options) {
+    LoadResult result;
+    const std::filesystem::path dir = path.parent_path();
+    auto t0 = std::chrono::steady_clock::now();
+    onnx::ModelProto proto;
+    readModelProto(path, proto);
+    result.timings.readSeconds = secondsSince(t0);
+
+    if (options.runChecker) {
+        t0 = std::chrono::steady_clock::now();
+        if (auto problem = checkModel(proto, dir)) result.diagnostics.warn("onnx checker: " + *problem);
+        result.timings.checkSeconds = secondsSince(t0);
+    }
+
+    t0 = std::chrono::steady_clock::now();
+    try {
+        result.model = importModel(proto, dir, result.diagnostics);
+    } catch (const ModelError& e) {
+        throw ModelError("'" + path.string() + "': " + e.what());
+    }
+    result.model.sourcePath = path;
+    proto.Clear();
+    result.timings.importSeconds = secondsSince(t0);
+
+    if (options.inferShapes) {
+        t0 = std::chrono::steady_clock::now();
+        inferShapes(result.model, result.diagnostics);
+        result.timings.inferSeconds = secondsSince(t0);
+    }
+    return result;
+}
+
+}  // namespace passscope::io

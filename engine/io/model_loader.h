@@ -1,0 +1,33 @@
+#pragma once
+// The one entry point that turns a file into a Model: read (binary or text), check with libonnx
+// (findings become warnings: a model the checker rejects may still load, as ONNX Runtime
+// allows), import (structural errors are fatal), infer shapes.
+#include <filesystem>
+
+#include "ir/model.h"
+#include "util/diagnostics.h"
+
+namespace passscope::io {
+
+struct LoadOptions {
+    bool runChecker = true;
+    bool inferShapes = true;
+};
+
+struct LoadTimings {
+    double readSeconds = 0;
+    double checkSeconds = 0;
+    double importSeconds = 0;
+    double inferSeconds = 0;
+};
+
+struct LoadResult {
+    Model model;
+    Diagnostics diagnostics;
+    LoadTimings timings;
+};
+
+// Throws ModelError for input that cannot be loaded.
+LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& options = {});
+
+}  // namespace passscope::io

@@ -1,0 +1,439 @@
+#include "io/onnx_export.h"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <set>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+#include <google/protobuf/text_format.h>
+
+#include "io/onnx_import.h"
+#include "io/tensor_proto.h"
+#include "ir/op_types.h"
+
+namespace passscope::io {
+namespace fs = std::filesystem;
+namespace {
+
+// protobuf refuses messages of 2 GiB or more; keep a margin for the graph structure.
+constexpr uint64_t kProtobufLimit = (uint64_t(1) << 31) - (uint64_t(64) << 20);
+constexpr uint64_t kExternalAlignment = 64;
+
+// A main-graph initializer whose payload is streamed after the graph structure, or written to
+// the external data file.
+struct Deferred {
+    onnx::TensorProto header;  // everything but the payload
+    const Tensor* tensor = nullptr;
+    bool streamPayload = false;
+};
+
+class ProtoBuilder {
+public:
+    ProtoBuilder(const Model& model, const ProtoBuildOptions& options, std::vector<Deferred>* deferred)
+        : model_(model), options_(options), deferred_(deferred) {}
+
+    void buildModel(onnx::ModelProto& mp);
+
+private:
+    void buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain);
+    void buildNode(const Graph& g, const Node& n, onnx::NodeProto& np);
+    void buildAttribute(const Attribute& a, onnx::AttributeProto& ap);
+    void addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp, bool isMain);
+    bool usesGeDomain(const Graph& g) const;
+
+    const Model& model_;
+    const ProtoBuildOptions& options_;
+    std::vector<Deferred>* deferred_;
+};
+
+std::string valueName(const Graph& g, const ValueRef& ref) {
+    const NodeOutput* v = g.value(ref);
+    return v ? v->name : std::string();
+}
+
+void writeValueInfo(const std::string& name, const TensorDesc& desc, const std::string& doc, onnx::ValueInfoProto& vi) {
+    vi.set_name(name);
+    descToType(desc, *vi.mutable_type());
+    if (!doc.empty()) vi.set_doc_string(doc);
+}
+
+void ProtoBuilder::addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp, bool isMain) {
+    const bool small = t.dtype() == DataType::String || t.byteSize() <= options_.typesOnlyThreshold;
+    if (options_.payload == PayloadMode::TypesOnly && !small) {
+        // Shape inference needs the type, not the bytes: declare it as a typed input instead.
+        writeValueInfo(name, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())), {}, *gp.add_input());
+        return;
+    }
+    if (isMain && deferred_) {
+        Deferred d;
+        tensorToProto(t, d.header, t.dtype() == DataType::String);
+        d.header.set_name(name);
+        d.tensor = &t;
+        deferred_->push_back(std::move(d));
+        return;
+    }
+    onnx::TensorProto* tp = gp.add_initializer();
+    tensorToProto(t, *tp, true);
+    tp->set_name(name);
+}
+
+void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) {
+    using AP = onnx::AttributeProto;
+    ap.set_name(a.name);
+    if (!a.refAttrName.empty()) ap.set_ref_attr_name(a.refAttrName);
+    if (!a.docString.empty()) ap.set_doc_string(a.docString);
+    auto graphTo = [&](const GraphPtr& g, onnx::GraphProto& gp) {
+        if (g) buildGraph(*g, gp, false);
+    };
+    switch (a.kind) {
+        case AttrKind::Float: ap.set_type(AP::FLOAT); ap.set_f(static_cast<float>(std::get<double>(a.value))); break;
+        case AttrKind::Int: ap.set_type(AP::INT); ap.set_i(std::get<int64_t>(a.value)); break;
+        case AttrKind::String: ap.set_type(AP::STRING); ap.set_s(std::get<std::string>(a.value)); break;
+        case AttrKind::Tensor: ap.set_type(AP::TENSOR); tensorToProto(std::get<Tensor>(a.value), *ap.mutable_t()); break;
+        case AttrKind::Graph: ap.set_type(AP::GRAPH); graphTo(std::get<GraphPtr>(a.value), *ap.mutable_g()); break;
+        case AttrKind::SparseTensor:
+            ap.set_type(AP::SPARSE_TENSOR);
+            ap.mutable_sparse_tensor()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
+            break;
+        case AttrKind::TypeProto:
+            ap.set_type(AP::TYPE_PROTO);
+            ap.mutable_tp()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
+            break;
+        case AttrKind::Floats:
+            ap.set_type(AP::FLOATS);
+            for (double v : std::get<std::vector<double>>(a.value)) ap.add_floats(static_cast<float>(v));
+            break;
+        case AttrKind::Ints:
+            ap.set_type(AP::INTS);
+            for (int64_t v : std::get<std::vector<int64_t>>(a.value)) ap.add_ints(v);
+            break;
+        case AttrKind::Strings:
+            ap.set_type(AP::STRINGS);
+            for (const std::string& v : std::get<std::vector<std::string>>(a.value)) ap.add_strings(v);
+            break;
+        case AttrKind::Tensors:
+            ap.set_type(AP::TENSORS);
+            for (const Tensor& t : std::get<std::vector<Tensor>>(a.value)) tensorToProto(t, *ap.add_tensors());
+            break;
+        case AttrKind::Graphs:
+            ap.set_type(AP::GRAPHS);
+            for (const GraphPtr& g : std::get<std::vector<GraphPtr>>(a.value)) graphTo(g, *ap.add_graphs());
+            break;
+        case AttrKind::SparseTensors:
+            ap.set_type(AP::SPARSE_TENSORS);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value)) ap.add_sparse_tensors()->ParseFromString(o.bytes);
+            break;
+        case AttrKind::TypeProtos:
+            ap.set_type(AP::TYPE_PROTOS);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value)) ap.add_type_protos()->ParseFromString(o.bytes);
+            break;
+    }
+}
+
+void ProtoBuilder::buildNode(const Graph& g, const Node& n, onnx::NodeProto& np) {
+    if (!n.name().empty()) np.set_name(n.name());
+    np.set_op_type(n.opType());
+    if (!n.domain().empty()) np.set_domain(n.domain());
+    if (!n.docString().empty()) np.set_doc_string(n.docString());
+    for (const ValueRef& r : n.inputs()) np.add_input(r.valid() ? valueName(g, r) : std::string());
+    for (const NodeOutput& o : n.outputs()) np.add_output(o.name);
+    for (const Attribute& a : n.attributes()) buildAttribute(a, *np.add_attribute());
+}
+
+void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain) {
+    if (options_.graphMap) (*options_.graphMap)[&g] = &gp;
+    gp.set_name(g.name);
+    if (!g.docString.empty()) gp.set_doc_string(g.docString);
+    for (const std::string& qa : g.opaqueQuantizationAnnotations) gp.add_quantization_annotation()->ParseFromString(qa);
+
+    std::set<std::string> ioNames;
+    std::set<NodeId> listedInputs(g.inputs().begin(), g.inputs().end());
+    for (NodeId id : g.inputs()) {
+        const Node& n = g.node(id);
+        const NodeOutput& o = n.output(0);
+        writeValueInfo(o.name, o.desc, o.docString, *gp.add_input());
+        ioNames.insert(o.name);
+    }
+    auto order = g.topologicalOrder();
+    std::vector<NodeId> ids;
+    if (order) ids = std::move(*order);
+    else for (const Node* n : g.nodes()) ids.push_back(n->id());
+
+    // Initializers in id order (the order they were imported in), then computation nodes in a
+    // stable topological order.
+    std::vector<std::string> unlistedInitializers;
+    for (const Node* n : g.nodes()) {
+        if (n->domain().empty() && (n->opType() == op::kConst || n->opType() == op::kFileConstant ||
+                                    (n->opType() == op::kData && n->hasAttr(op::attr::kValue)))) {
+            const std::string& name = n->output(0).name;
+            if (const Tensor* t = n->attrTensor(op::attr::kValue)) {
+                addInitializer(*t, name, gp, isMain);
+            } else if (const Attribute* s = n->findAttr(op::attr::kSparseValue)) {
+                gp.add_sparse_initializer()->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
+            }
+            if (!listedInputs.count(n->id()) && n->opType() != op::kData) unlistedInitializers.push_back(name);
+        }
+    }
+    // Before IR 4 every initializer had to be listed as a graph input as well.
+    if (model_.irVersion < 4 && isMain) {
+        for (const std::string& name : unlistedInitializers) {
+            for (const Node* n : g.nodes())
+                if (n->output(0).name == name && !n->outputs().empty()) {
+                    writeValueInfo(name, n->output(0).desc, {}, *gp.add_input());
+                    break;
+                }
+        }
+    }
+    for (NodeId id : ids) {
+        const Node& n = g.node(id);
+        if (op::isStructural(n.opType(), n.domain())) continue;
+        buildNode(g, n, *gp.add_node());
+    }
+    if (g.netOutput() != kNoNode) {
+        const Node& out = g.node(g.netOutput());
+        for (size_t i = 0; i < out.inputs().size(); ++i) {
+            const NodeOutput* v = g.value(out.input(i));
+            const TensorDesc* declared = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
+            TensorDesc desc = declared && declared->hasType() ? *declared : (v ? v->desc : TensorDesc{});
+            writeValueInfo(v ? v->name : std::string(), desc, v ? v->docString : std::string(), *gp.add_output());
+            if (v) ioNames.insert(v->name);
+        }
+    }
+    if (!options_.writeValueInfo) return;
+    for (NodeId id : ids) {
+        const Node& n = g.node(id);
+        if (op::isStructural(n.opType(), n.domain())) continue;
+        for (const NodeOutput& o : n.outputs())
+            if (!o.name.empty() && o.desc.hasType() && !ioNames.count(o.name))
+                writeValueInfo(o.name, o.desc, o.docString, *gp.add_value_info());
+    }
+}
+
+bool ProtoBuilder::usesGeDomain(const Graph& g) const {
+    for (const Node* n : g.nodes()) {
+        if (n->domain() == op::kGeDomain) return true;
+        for (Graph* sub : n->subgraphs())
+            if (usesGeDomain(*sub)) return true;
+    }
+    return false;
+}
+
+std::string formatsRecord(const Graph& g) {
+    std::string text;
+    for (const Node* n : g.nodes()) {
+        for (const NodeOutput& o : n->outputs()) {
+            const TensorDesc& d = o.desc;
+            if (o.name.empty() || (d.originFormat == Format::ND && d.storageFormat == Format::ND && !d.storageDiffers()))
+                continue;
+            text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' + std::string(formatName(d.storageFormat)) + '\t';
+            if (!d.storageShape.rankKnown()) {
+                text += "?";
+            } else {
+                for (size_t i = 0; i < d.storageShape.rank(); ++i) {
+                    if (i) text += ',';
+                    text += d.storageShape[i].isKnown() ? std::to_string(d.storageShape[i].value) : "?";
+                }
+            }
+            text += '\n';
+        }
+    }
+    return text;
+}
+
+void ProtoBuilder::buildModel(onnx::ModelProto& mp) {
+    mp.set_ir_version(model_.irVersion);
+    bool hasGe = false;
+    for (const OpsetImport& o : model_.opsets) {
+        auto* op = mp.add_opset_import();
+        op->set_domain(o.domain);
+        op->set_version(o.version);
+        hasGe |= o.domain == op::kGeDomain;
+    }
+    if (!hasGe && model_.graph && usesGeDomain(*model_.graph)) {
+        auto* op = mp.add_opset_import();
+        op->set_domain(std::string(op::kGeDomain));
+        op->set_version(op::kGeDomainVersion);
+    }
+    if (!model_.producerName.empty()) mp.set_producer_name(model_.producerName);
+    if (!model_.producerVersion.empty()) mp.set_producer_version(model_.producerVersion);
+    if (!model_.domain.empty()) mp.set_domain(model_.domain);
+    if (model_.modelVersion) mp.set_model_version(model_.modelVersion);
+    if (!model_.docString.empty()) mp.set_doc_string(model_.docString);
+    for (const auto& [k, v] : model_.metadata) {
+        auto* kv = mp.add_metadata_props();
+        kv->set_key(k);
+        kv->set_value(v);
+    }
+    if (model_.graph) {
+        std::string formats = formatsRecord(*model_.graph);
+        if (!formats.empty()) {
+            auto* kv = mp.add_metadata_props();
+            kv->set_key(kFormatsMetadataKey);
+            kv->set_value(formats);
+        }
+        buildGraph(*model_.graph, *mp.mutable_graph(), true);
+    }
+    for (const std::string& f : model_.opaqueFunctions) mp.add_functions()->ParseFromString(f);
+    for (const std::string& t : model_.opaqueTrainingInfo) mp.add_training_info()->ParseFromString(t);
+}
+
+uint64_t totalPayload(const std::vector<Deferred>& deferred) {
+    uint64_t total = 0;
+    for (const Deferred& d : deferred) total += d.tensor->byteSize();
+    return total;
+}
+
+// Moves payloads of at least `threshold` bytes into the data file and points the headers at it.
+void writeExternalData(std::vector<Deferred>& deferred, const fs::path& dataPath, const std::string& location,
+                       uint64_t threshold) {
+    const fs::path tmp = dataPath.string() + ".tmp";
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw ModelError("cannot write external data file '" + tmp.string() + "'");
+    uint64_t offset = 0;
+    const std::string zeros(kExternalAlignment, '\0');
+    for (Deferred& d : deferred) {
+        const Tensor& t = *d.tensor;
+        if (t.dtype() == DataType::String || t.byteSize() < threshold) {
+            d.streamPayload = t.dtype() != DataType::String;
+            continue;
+        }
+        const uint64_t pad = (kExternalAlignment - offset % kExternalAlignment) % kExternalAlignment;
+        out.write(zeros.data(), static_cast<std::streamsize>(pad));
+        offset += pad;
+        out.write(reinterpret_cast<const char*>(t.rawData()), static_cast<std::streamsize>(t.byteSize()));
+        d.header.set_data_location(onnx::TensorProto::EXTERNAL);
+        auto add = [&](const char* k, const std::string& v) {
+            auto* kv = d.header.add_external_data();
+            kv->set_key(k);
+            kv->set_value(v);
+        };
+        add("location", location);
+        add("offset", std::to_string(offset));
+        add("length", std::to_string(t.byteSize()));
+        offset += t.byteSize();
+        d.streamPayload = false;
+    }
+    out.close();
+    if (!out) throw ModelError("writing external data file '" + tmp.string() + "' failed");
+    fs::rename(tmp, dataPath);
+}
+
+size_t varintSize(uint64_t v) { return google::protobuf::io::CodedOutputStream::VarintSize64(v); }
+
+// Field numbers from onnx.proto: ModelProto.graph = 7, GraphProto.initializer = 5,
+// TensorProto.raw_data = 9; all length-delimited (wire type 2).
+constexpr uint32_t kGraphTag = (7 << 3) | 2;
+constexpr uint32_t kInitializerTag = (5 << 3) | 2;
+constexpr uint32_t kRawDataTag = (9 << 3) | 2;
+
+uint64_t initializerBodySize(const Deferred& d) {
+    uint64_t body = d.header.ByteSizeLong();
+    if (d.streamPayload) body += 1 + varintSize(d.tensor->byteSize()) + d.tensor->byteSize();
+    return body;
+}
+
+// Writes the model with the graph's initializers appended to the graph message field by field,
+// payloads straight from their buffers: protobuf allows fields in any order.
+void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, std::ostream& os) {
+    onnx::GraphProto graph;
+    graph.Swap(mp.mutable_graph());
+    mp.clear_graph();
+    uint64_t graphSize = graph.ByteSizeLong();
+    for (const Deferred& d : deferred) {
+        uint64_t body = initializerBodySize(d);
+        graphSize += 1 + varintSize(body) + body;
+    }
+    google::protobuf::io::OstreamOutputStream zos(&os);
+    {
+        google::protobuf::io::CodedOutputStream out(&zos);
+        mp.SerializeToCodedStream(&out);
+        out.WriteTag(kGraphTag);
+        out.WriteVarint64(graphSize);
+        graph.SerializeToCodedStream(&out);
+        for (const Deferred& d : deferred) {
+            out.WriteTag(kInitializerTag);
+            out.WriteVarint64(initializerBodySize(d));
+            d.header.SerializeToCodedStream(&out);
+            if (d.streamPayload) {
+                out.WriteTag(kRawDataTag);
+                out.WriteVarint64(d.tensor->byteSize());
+                // WriteRaw takes an int; write large payloads in chunks.
+                const uint8_t* p = d.tensor->rawData();
+                uint64_t left = d.tensor->byteSize();
+                while (left > 0) {
+                    int chunk = static_cast<int>(std::min<uint64_t>(left, 1 << 30));
+                    out.WriteRaw(p, chunk);
+                    p += chunk;
+                    left -= static_cast<uint64_t>(chunk);
+                }
+            }
+        }
+    }
+    graph.Swap(mp.mutable_graph());
+}
+
+}  // namespace
+
+Encoding encodingForPath(const fs::path& path) {
+    std::string ext = path.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+    if (ext == ".txt" || ext == ".pbtxt" || ext == ".prototxt" || ext == ".textproto" || ext == ".onnxtxt")
+        return Encoding::Text;
+    return Encoding::Binary;
+}
+
+onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options) {
+    onnx::ModelProto mp;
+    ProtoBuilder(model, options, nullptr).buildModel(mp);
+    return mp;
+}
+
+void exportModel(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {
+    Encoding encoding = options.encoding == Encoding::Auto ? encodingForPath(path) : options.encoding;
+    ProtoBuildOptions build;
+    build.writeValueInfo = options.writeValueInfo;
+    std::vector<Deferred> deferred;
+    onnx::ModelProto mp;
+    ProtoBuilder(model, build, &deferred).buildModel(mp);
+
+    bool external = options.externalData;
+    if (!external && totalPayload(deferred) + mp.ByteSizeLong() > kProtobufLimit) {
+        external = true;
+        diag.warn("the model would exceed protobuf's 2 GiB limit; weights are written as external data");
+    }
+    for (Deferred& d : deferred) d.streamPayload = d.tensor->dtype() != DataType::String;
+    if (external) {
+        const std::string location = options.externalFileName.empty() ? path.filename().string() + ".data" : options.externalFileName;
+        if (fs::path(location).has_parent_path() || location == "..")
+            throw ModelError("external data file name '" + location + "' must be a plain file name");
+        writeExternalData(deferred, path.parent_path() / location, location, options.externalThreshold);
+    }
+
+    const fs::path tmp = path.string() + ".tmp";
+    {
+        std::ofstream os(tmp, std::ios::binary | std::ios::trunc);
+        if (!os) throw ModelError("cannot write '" + tmp.string() + "'");
+        if (encoding == Encoding::Text) {
+            // Text keeps everything in one message: move the deferred initializers back in.
+            for (Deferred& d : deferred) {
+                onnx::TensorProto* tp = mp.mutable_graph()->add_initializer();
+                *tp = d.header;
+                if (d.streamPayload) tp->set_raw_data(d.tensor->rawData(), d.tensor->byteSize());
+            }
+            std::string text;
+            if (!google::protobuf::TextFormat::PrintToString(mp, &text)) throw ModelError("cannot print the model as text");
+            os << text;
+        } else {
+            streamBinary(mp, deferred, os);
+        }
+        os.flush();
+        if (!os) throw ModelError("writing '" + tmp.string() + "' failed (disk full?)");
+    }
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    if (ec) throw ModelError("cannot move '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+}
+
+}  // namespace passscope::io

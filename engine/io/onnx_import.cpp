@@ -1,0 +1,360 @@
+#include "io/onnx_import.h"
+
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "io/tensor_proto.h"
+#include "ir/op_types.h"
+
+namespace passscope::io {
+namespace {
+
+// Names visible while importing one graph; lookups fall back to the enclosing graphs.
+struct Scope {
+    std::unordered_map<std::string, ValueRef> values;
+    std::unordered_map<std::string, std::string> producerOf;  // value -> node name, for messages
+    const Scope* parent = nullptr;
+
+    std::optional<ValueRef> lookup(const std::string& name) const {
+        uint32_t depth = 0;
+        for (const Scope* s = this; s; s = s->parent, ++depth) {
+            auto it = s->values.find(name);
+            if (it != s->values.end()) return ValueRef{it->second.node, it->second.output, depth};
+        }
+        return std::nullopt;
+    }
+};
+
+class Importer {
+public:
+    Importer(const std::filesystem::path& dir, int64_t irVersion, Diagnostics& diag)
+        : resolver_(dir), irVersion_(irVersion), diag_(diag) {}
+
+    GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path);
+
+private:
+    Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where);
+    void define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
+                const std::string& graphPath);
+    Tensor tensor(onnx::TensorProto& tp, const std::string& what) { return tensorFromProto(tp, resolver_, what); }
+
+    ExternalDataResolver resolver_;
+    int64_t irVersion_;
+    Diagnostics& diag_;
+};
+
+std::string graphLabel(const std::string& path) { return path.empty() ? "main graph" : "subgraph " + path; }
+
+void Importer::define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
+                      const std::string& graphPath) {
+    auto [it, inserted] = scope.values.emplace(value, ref);
+    if (!inserted) {
+        throw ModelError("value '" + value + "' is produced twice in the " + graphLabel(graphPath) + ": by " +
+                         scope.producerOf[value] + " and by " + producer + " (ONNX values must have one producer)");
+    }
+    scope.producerOf[value] = producer;
+}
+
+GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path) {
+    auto g = std::make_shared<Graph>();
+    g->name = gp.name();
+    g->docString = gp.doc_string();
+    for (const auto& qa : gp.quantization_annotation()) g->opaqueQuantizationAnnotations.push_back(qa.SerializeAsString());
+    Scope scope;
+    scope.parent = parent;
+    const std::string where = graphLabel(path);
+
+    std::unordered_map<std::string, onnx::TensorProto*> initializers;
+    for (auto& init : *gp.mutable_initializer()) {
+        if (!initializers.emplace(init.name(), &init).second)
+            throw ModelError("initializer '" + init.name() + "' is defined twice in the " + where);
+    }
+    std::unordered_map<std::string, const onnx::ValueInfoProto*> valueInfos;
+    for (const auto& vi : gp.value_info()) valueInfos.emplace(vi.name(), &vi);
+
+    // Graph inputs: Data nodes; an input with an initializer is an overridable default (IR >= 4)
+    // or, before IR 4 where every initializer had to be listed as an input, a plain constant.
+    std::vector<NodeId> inputs;
+    std::set<std::string> listedInitializers;
+    for (const auto& in : gp.input()) {
+        const std::string what = "graph input '" + in.name() + "' of the " + where;
+        TensorDesc desc = descFromType(in.type(), what);
+        auto init = initializers.find(in.name());
+        const bool hasInit = init != initializers.end();
+        if (hasInit) listedInitializers.insert(in.name());
+        Node* n;
+        if (hasInit && irVersion_ < 4) {
+            n = &g->addNode(std::string(op::kConst), "", in.name(), 1);
+            g->setAttribute(n->id(), Attribute::makeTensor(std::string(op::attr::kValue), tensor(*init->second, "initializer '" + in.name() + "'")));
+        } else {
+            n = &g->addNode(std::string(op::kData), "", in.name(), 1);
+            g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kIndex), static_cast<int64_t>(inputs.size())));
+            if (hasInit) {
+                g->setAttribute(n->id(), Attribute::makeTensor(std::string(op::attr::kValue), tensor(*init->second, "initializer '" + in.name() + "'")));
+                g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kOverridable), 1));
+            }
+        }
+        g->setOutputName(n->id(), 0, in.name());
+        g->setOutputDesc(n->id(), 0, std::move(desc));
+        g->setOutputDocString(n->id(), 0, in.doc_string());
+        define(scope, in.name(), ValueRef{n->id(), 0, 0}, "graph input '" + in.name() + "'", path);
+        inputs.push_back(n->id());
+    }
+    g->setInputs(inputs);
+
+    for (auto& init : *gp.mutable_initializer()) {
+        if (listedInitializers.count(init.name())) continue;
+        const std::string what = "initializer '" + init.name() + "'";
+        Tensor t = tensor(init, what);
+        const bool external = t.external().has_value();
+        Node& n = g->addNode(std::string(external ? op::kFileConstant : op::kConst), "", init.name(), 1);
+        g->setOutputName(n.id(), 0, init.name());
+        g->setOutputDesc(n.id(), 0, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())));
+        g->setAttribute(n.id(), Attribute::makeTensor(std::string(op::attr::kValue), std::move(t)));
+        define(scope, init.name(), ValueRef{n.id(), 0, 0}, what, path);
+    }
+    for (const auto& sparse : gp.sparse_initializer()) {
+        const std::string name = sparse.values().name();
+        Node& n = g->addNode(std::string(op::kConst), "", name, 1);
+        g->setOutputName(n.id(), 0, name);
+        TensorDesc desc;
+        desc.kind = ValueKind::SparseTensor;
+        desc.dtype = isKnownDataType(sparse.values().data_type()) ? static_cast<DataType>(sparse.values().data_type())
+                                                                   : DataType::Undefined;
+        desc.originShape = desc.storageShape = Shape::fromExtents({sparse.dims().begin(), sparse.dims().end()});
+        onnx::TypeProto tp;
+        tp.mutable_sparse_tensor_type()->set_elem_type(static_cast<int32_t>(desc.dtype));
+        for (int64_t d : sparse.dims()) tp.mutable_sparse_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
+        desc.opaqueType = tp.SerializeAsString();
+        g->setOutputDesc(n.id(), 0, desc);
+        g->setAttribute(n.id(), Attribute{std::string(op::attr::kSparseValue), AttrKind::SparseTensor,
+                                          OpaqueProto{sparse.SerializeAsString()}, {}, {}});
+        define(scope, name, ValueRef{n.id(), 0, 0}, "sparse initializer '" + name + "'", path);
+    }
+
+    // Nodes, in two sweeps: every output name first (so order in the file does not matter and a
+    // cycle is reported as a cycle), then inputs and attributes.
+    std::vector<NodeId> nodeIds;
+    nodeIds.reserve(gp.node_size());
+    for (const auto& np : gp.node()) {
+        Node& n = g->addNode(np.op_type(), np.domain(), np.name(), static_cast<size_t>(np.output_size()));
+        g->setDocString(n.id(), np.doc_string());
+        const std::string label = "node '" + n.displayName() + "' (" + np.op_type() + ")";
+        for (int i = 0; i < np.output_size(); ++i) {
+            const std::string& out = np.output(i);
+            if (out.empty()) continue;
+            g->setOutputName(n.id(), static_cast<size_t>(i), out);
+            define(scope, out, ValueRef{n.id(), static_cast<uint32_t>(i), 0}, label, path);
+        }
+        nodeIds.push_back(n.id());
+    }
+    for (int k = 0; k < gp.node_size(); ++k) {
+        auto& np = *gp.mutable_node(k);
+        const NodeId id = nodeIds[static_cast<size_t>(k)];
+        const std::string label = "node '" + g->node(id).displayName() + "' (" + np.op_type() + ")";
+        std::vector<ValueRef> refs(static_cast<size_t>(np.input_size()));
+        for (int i = 0; i < np.input_size(); ++i) {
+            const std::string& in = np.input(i);
+            if (in.empty()) continue;  // omitted optional input
+            auto ref = scope.lookup(in);
+            if (!ref)
+                throw ModelError(label + " in the " + where + " reads '" + in +
+                                 "', which no node, graph input or initializer produces");
+            refs[static_cast<size_t>(i)] = *ref;
+        }
+        // Bulk construction: use lists are rebuilt once at the end (Graph::rebuildUses).
+        g->setInputsUnlinked(id, std::move(refs));
+        for (auto& ap : *np.mutable_attribute())
+            g->setAttribute(id, importAttribute(ap, scope, label + " attribute '" + ap.name() + "'"));
+    }
+
+    // Graph outputs feed one NetOutput node; their declared types are its input descriptions.
+    Node& out = g->addNode(std::string(op::kNetOutput), "", "", 0);
+    g->setNetOutput(out.id());
+    std::vector<TensorDesc> declared;
+    for (const auto& o : gp.output()) {
+        auto ref = scope.lookup(o.name());
+        if (!ref) throw ModelError("graph output '" + o.name() + "' of the " + where + " is not produced by any node, input or initializer");
+        g->addInput(out.id(), *ref);
+        declared.push_back(descFromType(o.type(), "graph output '" + o.name() + "'"));
+        if (!o.doc_string().empty() && ref->depth == 0)
+            g->setOutputDocString(ref->node, ref->output, o.doc_string());
+    }
+    g->setInputDescs(out.id(), std::move(declared));
+
+    // value_info: descriptions of intermediate values.
+    for (const auto& vi : gp.value_info()) {
+        auto it = scope.values.find(vi.name());
+        if (it == scope.values.end()) continue;  // describes nothing here (allowed by ONNX)
+        const ValueRef r = it->second;
+        g->setOutputDesc(r.node, r.output, descFromType(vi.type(), "value_info '" + vi.name() + "'"));
+        if (!vi.doc_string().empty()) g->setOutputDocString(r.node, r.output, vi.doc_string());
+    }
+    return g;
+}
+
+Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where) {
+    Attribute a;
+    a.name = ap.name();
+    a.refAttrName = ap.ref_attr_name();
+    a.docString = ap.doc_string();
+    using AP = onnx::AttributeProto;
+    AP::AttributeType type = ap.type();
+    if (type == AP::UNDEFINED) {  // very old models leave the type out; infer it from the field set
+        if (ap.has_f()) type = AP::FLOAT;
+        else if (ap.has_i()) type = AP::INT;
+        else if (ap.has_s()) type = AP::STRING;
+        else if (ap.has_t()) type = AP::TENSOR;
+        else if (ap.has_g()) type = AP::GRAPH;
+        else if (ap.floats_size()) type = AP::FLOATS;
+        else if (ap.ints_size()) type = AP::INTS;
+        else if (ap.strings_size()) type = AP::STRINGS;
+        else if (ap.tensors_size()) type = AP::TENSORS;
+        else if (ap.graphs_size()) type = AP::GRAPHS;
+        else throw ModelError(where + " has no type and no value");
+    }
+    auto subgraph = [&](onnx::GraphProto& gp, const std::string& suffix) {
+        return importGraph(gp, &scope, where + suffix);
+    };
+    switch (type) {
+        case AP::FLOAT: a.kind = AttrKind::Float; a.value = static_cast<double>(ap.f()); break;
+        case AP::INT: a.kind = AttrKind::Int; a.value = static_cast<int64_t>(ap.i()); break;
+        case AP::STRING: a.kind = AttrKind::String; a.value = ap.s(); break;
+        case AP::TENSOR: a.kind = AttrKind::Tensor; a.value = tensorFromProto(*ap.mutable_t(), resolver_, where); break;
+        case AP::GRAPH: a.kind = AttrKind::Graph; a.value = subgraph(*ap.mutable_g(), ""); break;
+        case AP::SPARSE_TENSOR: a.kind = AttrKind::SparseTensor; a.value = OpaqueProto{ap.sparse_tensor().SerializeAsString()}; break;
+        case AP::TYPE_PROTO: a.kind = AttrKind::TypeProto; a.value = OpaqueProto{ap.tp().SerializeAsString()}; break;
+        case AP::FLOATS: a.kind = AttrKind::Floats; a.value = std::vector<double>(ap.floats().begin(), ap.floats().end()); break;
+        case AP::INTS: a.kind = AttrKind::Ints; a.value = std::vector<int64_t>(ap.ints().begin(), ap.ints().end()); break;
+        case AP::STRINGS: a.kind = AttrKind::Strings; a.value = std::vector<std::string>(ap.strings().begin(), ap.strings().end()); break;
+        case AP::TENSORS: {
+            std::vector<Tensor> ts;
+            for (auto& t : *ap.mutable_tensors()) ts.push_back(tensorFromProto(t, resolver_, where));
+            a.kind = AttrKind::Tensors;
+            a.value = std::move(ts);
+            break;
+        }
+        case AP::GRAPHS: {
+            std::vector<GraphPtr> gs;
+            for (int i = 0; i < ap.graphs_size(); ++i) gs.push_back(subgraph(*ap.mutable_graphs(i), "[" + std::to_string(i) + "]"));
+            a.kind = AttrKind::Graphs;
+            a.value = std::move(gs);
+            break;
+        }
+        case AP::SPARSE_TENSORS: {
+            std::vector<OpaqueProto> v;
+            for (const auto& s : ap.sparse_tensors()) v.push_back(OpaqueProto{s.SerializeAsString()});
+            a.kind = AttrKind::SparseTensors;
+            a.value = std::move(v);
+            break;
+        }
+        case AP::TYPE_PROTOS: {
+            std::vector<OpaqueProto> v;
+            for (const auto& t : ap.type_protos()) v.push_back(OpaqueProto{t.SerializeAsString()});
+            a.kind = AttrKind::TypeProtos;
+            a.value = std::move(v);
+            break;
+        }
+        default:
+            throw ModelError(where + " has an unknown attribute type " + std::to_string(static_cast<int>(type)));
+    }
+    return a;
+}
+
+void checkAcyclic(const Graph& g, const std::string& where) {
+    NodeId culprit = kNoNode;
+    if (!g.topologicalOrder(&culprit)) {
+        std::string name = culprit != kNoNode ? g.node(culprit).displayName() : "?";
+        throw ModelError("the " + where + " contains a cycle (through node '" + name + "'); ONNX graphs must be acyclic");
+    }
+    for (const Node* n : g.nodes())
+        for (Graph* sub : n->subgraphs()) checkAcyclic(*sub, "subgraph of node '" + n->displayName() + "'");
+}
+
+// Storage formats written by the exporter (onnx_export.cpp) come back from one metadata entry.
+void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& diag) {
+    std::unordered_map<std::string, ValueRef> byName;
+    for (const Node* n : model.graph->nodes())
+        for (size_t i = 0; i < n->outputs().size(); ++i)
+            if (!n->outputs()[i].name.empty()) byName[n->outputs()[i].name] = ValueRef{n->id(), static_cast<uint32_t>(i), 0};
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        std::istringstream fields(line);
+        std::string name, origin, storage, dims;
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, origin, '\t') || !std::getline(fields, storage, '\t')) continue;
+        std::getline(fields, dims, '\t');
+        auto it = byName.find(name);
+        auto of = parseFormat(origin);
+        auto sf = parseFormat(storage);
+        if (it == byName.end() || !of || !sf) {
+            diag.warn("ignoring format record for '" + name + "' in metadata " + kFormatsMetadataKey);
+            continue;
+        }
+        TensorDesc desc = model.graph->value(it->second)->desc;
+        desc.originFormat = *of;
+        desc.storageFormat = *sf;
+        if (dims != "?") {
+            std::vector<Dim> ds;
+            std::istringstream ss(dims);
+            std::string d;
+            while (std::getline(ss, d, ','))
+                if (!d.empty()) ds.push_back(d == "?" ? Dim{} : Dim::known(std::stoll(d)));
+            desc.storageShape = Shape(std::move(ds));
+        }
+        model.graph->setOutputDesc(it->second.node, it->second.output, std::move(desc));
+    }
+}
+
+const std::set<std::string> kKnownDomains = {"", "ai.onnx", "ai.onnx.ml", "ai.onnx.training", "ai.onnx.preview.training",
+                                             std::string(op::kGeDomain)};
+
+}  // namespace
+
+Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag) {
+    if (!proto.has_graph()) throw ModelError("the file parses as protobuf but holds no ONNX graph (is it an ONNX model?)");
+    if (!proto.has_ir_version()) diag.warn("the model does not set ir_version");
+    Model model;
+    model.irVersion = proto.ir_version();
+    for (const auto& o : proto.opset_import()) {
+        model.opsets.push_back(OpsetImport{o.domain(), o.version()});
+        if (!kKnownDomains.count(o.domain()))
+            diag.warn("opset domain '" + o.domain() + "' (version " + std::to_string(o.version()) +
+                      ") is unknown: its nodes load as opaque ops and will not be folded");
+    }
+    model.producerName = proto.producer_name();
+    model.producerVersion = proto.producer_version();
+    model.domain = proto.domain();
+    model.modelVersion = proto.model_version();
+    model.docString = proto.doc_string();
+    std::string formats;
+    for (const auto& kv : proto.metadata_props()) {
+        if (kv.key() == kFormatsMetadataKey) formats = kv.value();
+        else model.metadata.emplace_back(kv.key(), kv.value());
+    }
+    for (const auto& f : proto.functions()) model.opaqueFunctions.push_back(f.SerializeAsString());
+    for (const auto& t : proto.training_info()) model.opaqueTrainingInfo.push_back(t.SerializeAsString());
+
+    Importer importer(modelDir, model.irVersion, diag);
+    model.graph = importer.importGraph(*proto.mutable_graph(), nullptr, "");
+    model.graph->rebuildUses();
+    checkAcyclic(*model.graph, "main graph");
+    if (!formats.empty()) applyFormatsMetadata(model, formats, diag);
+
+    std::set<std::string> declared;
+    for (const auto& o : model.opsets) declared.insert(o.domain == "ai.onnx" ? "" : o.domain);
+    std::set<std::string> reported;
+    std::function<void(const Graph&)> checkDomains = [&](const Graph& g) {
+        for (const Node* n : g.nodes()) {
+            std::string d = n->domain() == "ai.onnx" ? "" : n->domain();
+            if (!op::isStructural(n->opType(), n->domain()) && !declared.count(d) && reported.insert(d).second)
+                diag.warn("node '" + n->displayName() + "' uses domain '" + d + "', which the model does not import");
+            for (Graph* sub : n->subgraphs()) checkDomains(*sub);
+        }
+    };
+    checkDomains(*model.graph);
+    return model;
+}
+
+}  // namespace passscope::io

@@ -1,0 +1,22 @@
+#pragma once
+// Builds the engine's Model from a parsed onnx::ModelProto: graph inputs become Data nodes,
+// initializers Const (FileConstant when the bytes are external), outputs the inputs of a
+// NetOutput node; subgraphs are imported recursively with outer-scope names resolved.
+// Structural errors (a value nobody produces, a value produced twice, a cycle) are ModelErrors.
+#include <filesystem>
+
+#include <onnx/onnx_pb.h>
+
+#include "io/external_data.h"
+#include "ir/model.h"
+#include "util/diagnostics.h"
+
+namespace passscope::io {
+
+// Payload bytes are moved out of `proto` (it is left without raw_data).
+Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag);
+
+// Metadata key under which storage formats and shapes that plain ONNX cannot express are kept.
+inline constexpr const char* kFormatsMetadataKey = "passscope.tensor_formats";
+
+}  // namespace passscope::io

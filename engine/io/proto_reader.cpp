@@ -1,0 +1,116 @@
+#include "io/proto_reader.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+#include <google/protobuf/text_format.h>
+
+#include "util/diagnostics.h"
+
+namespace passscope::io {
+namespace {
+
+// Collects the first few syntax errors of a text model with their line and column.
+class TextErrors : public google::protobuf::io::ErrorCollector {
+public:
+    void AddError(int line, int column, const std::string& message) override {
+        if (count_++ < 3) text_ += "\n  line " + std::to_string(line + 1) + ", column " + std::to_string(column + 1) + ": " + message;
+    }
+    void AddWarning(int, int, const std::string&) override {}
+    const std::string& text() const { return text_; }
+
+private:
+    int count_ = 0;
+    std::string text_;
+};
+
+bool looksLikeTextProto(const std::string& head) {
+    size_t i = 0;
+    if (head.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;  // UTF-8 byte order mark
+    while (i < head.size()) {
+        unsigned char c = head[i];
+        if (std::isspace(c)) {
+            ++i;
+        } else if (c == '#') {  // comment line
+            while (i < head.size() && head[i] != '\n') ++i;
+        } else {
+            break;
+        }
+    }
+    size_t start = i;
+    while (i < head.size() && (std::isalnum(static_cast<unsigned char>(head[i])) || head[i] == '_')) ++i;
+    if (i == start || !std::isalpha(static_cast<unsigned char>(head[start]))) return false;
+    while (i < head.size() && (head[i] == ' ' || head[i] == '\t')) ++i;
+    if (i >= head.size() || (head[i] != ':' && head[i] != '{')) return false;
+    // A binary protobuf could start with printable bytes by chance; require the header to be text.
+    for (unsigned char c : head)
+        if (c < 0x09 || (c > 0x0d && c < 0x20)) return false;
+    return true;
+}
+
+std::string readHead(const std::filesystem::path& path, size_t bytes) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(bytes, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(bytes));
+    head.resize(static_cast<size_t>(in.gcount()));
+    return head;
+}
+
+}  // namespace
+
+ProtoEncoding sniffEncoding(const std::filesystem::path& path) {
+    return looksLikeTextProto(readHead(path, 512)) ? ProtoEncoding::Text : ProtoEncoding::Binary;
+}
+
+void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
+    const std::string where = "'" + path.string() + "'";
+    std::error_code ec;
+    auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw ModelError(where + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) throw ModelError(where + ": not a regular file");
+    const uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) throw ModelError(where + ": cannot read: " + ec.message());
+    if (size == 0) throw ModelError(where + ": the file is empty, not an ONNX model");
+
+    if (sniffEncoding(path) == ProtoEncoding::Text) {
+        std::ifstream in(path, std::ios::binary);
+        std::stringstream text;
+        text << in.rdbuf();
+        google::protobuf::TextFormat::Parser parser;
+        TextErrors errors;
+        parser.RecordErrorsTo(&errors);
+        if (!parser.ParseFromString(text.str(), &out))
+            throw ModelError(where + ": syntax error in the protobuf text model:" + errors.text());
+        return;
+    }
+
+    if (size > static_cast<uintmax_t>(INT_MAX))
+        throw ModelError(where + ": " + std::to_string(size) +
+                         " bytes is over protobuf's 2 GiB limit for one message; save the weights as external data");
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw ModelError(where + ": cannot open: " + std::strerror(errno));
+    bool ok;
+    {
+        google::protobuf::io::FileInputStream raw(fd, 1 << 20);
+        google::protobuf::io::CodedInputStream coded(&raw);
+        coded.SetTotalBytesLimit(INT_MAX);
+        coded.SetRecursionLimit(400);
+        ok = out.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
+    }
+    ::close(fd);
+    if (!ok)
+        throw ModelError(where + ": not a valid ONNX model: the protobuf data is truncated or corrupt (" +
+                         std::to_string(size) + " bytes)");
+}
+
+}  // namespace passscope::io

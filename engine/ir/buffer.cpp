@@ -1,0 +1,42 @@
+#include "ir/buffer.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace passscope {
+
+std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw std::runtime_error("cannot open '" + path.string() + "': " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        throw std::runtime_error("'" + path.string() + "' is not a regular file");
+    }
+    std::shared_ptr<MappedFile> file(new MappedFile());
+    file->path_ = path;
+    file->size_ = static_cast<size_t>(st.st_size);
+    if (file->size_ > 0) {
+        void* p = ::mmap(nullptr, file->size_, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            int err = errno;
+            ::close(fd);
+            throw std::runtime_error("cannot map '" + path.string() + "': " + std::strerror(err));
+        }
+        file->data_ = static_cast<const uint8_t*>(p);
+    }
+    ::close(fd);
+    return file;
+}
+
+MappedFile::~MappedFile() {
+    if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
+}
+
+}  // namespace passscope

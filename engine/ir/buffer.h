@@ -1,0 +1,69 @@
+#pragma once
+// Immutable byte storage behind constant tensors. Buffers are shared (std::shared_ptr<const
+// Buffer>) between graphs, clones and journal steps: weights are never copied once loaded.
+// External data is memory-mapped; slices point into the mapping. Slices may be unaligned:
+// readers must memcpy or use unaligned access.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace passscope {
+
+class Buffer {
+public:
+    virtual ~Buffer() = default;
+    virtual const uint8_t* data() const = 0;
+    virtual size_t size() const = 0;
+    std::string_view view() const { return {reinterpret_cast<const char*>(data()), size()}; }
+};
+
+// Owns bytes in a std::string; protobuf's raw_data is moved in without a copy.
+class StringBuffer final : public Buffer {
+public:
+    explicit StringBuffer(std::string bytes) : bytes_(std::move(bytes)) {}
+    const uint8_t* data() const override { return reinterpret_cast<const uint8_t*>(bytes_.data()); }
+    size_t size() const override { return bytes_.size(); }
+
+private:
+    std::string bytes_;
+};
+
+// A read-only private mapping of a whole file. Throws std::runtime_error when it cannot be opened.
+class MappedFile {
+public:
+    static std::shared_ptr<const MappedFile> open(const std::filesystem::path& path);
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    const uint8_t* data() const { return data_; }
+    size_t size() const { return size_; }
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    MappedFile() = default;
+    const uint8_t* data_ = nullptr;
+    size_t size_ = 0;
+    std::filesystem::path path_;
+};
+
+// A byte range of a mapped file; keeps the mapping alive.
+class MappedSlice final : public Buffer {
+public:
+    MappedSlice(std::shared_ptr<const MappedFile> file, size_t offset, size_t length)
+        : file_(std::move(file)), offset_(offset), length_(length) {}
+    const uint8_t* data() const override { return file_->data() + offset_; }
+    size_t size() const override { return length_; }
+    const MappedFile& file() const { return *file_; }
+    size_t offset() const { return offset_; }
+
+private:
+    std::shared_ptr<const MappedFile> file_;
+    size_t offset_;
+    size_t length_;
+};
+
+}  // namespace passscope

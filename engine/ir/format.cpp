@@ -1,0 +1,45 @@
+#include "ir/format.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace passscope {
+namespace {
+
+constexpr std::array<std::pair<Format, std::string_view>, 10> kFormats{{
+    {Format::ND, "ND"},
+    {Format::NCHW, "NCHW"},
+    {Format::NHWC, "NHWC"},
+    {Format::HWCN, "HWCN"},
+    {Format::NCDHW, "NCDHW"},
+    {Format::NDHWC, "NDHWC"},
+    {Format::NC1HWC0, "NC1HWC0"},
+    {Format::FRACTAL_Z, "FRACTAL_Z"},
+    {Format::FRACTAL_NZ, "FRACTAL_NZ"},
+    {Format::RESERVED, "RESERVED"},
+}};
+
+}  // namespace
+
+std::string_view formatName(Format format) {
+    for (const auto& [value, name] : kFormats)
+        if (value == format) return name;
+    return "RESERVED";
+}
+
+std::optional<Format> parseFormat(std::string_view text) {
+    std::string upper(text);
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+    if (upper.rfind("FORMAT_", 0) == 0) upper.erase(0, 7);
+    for (const auto& [value, name] : kFormats)
+        if (upper == name) return value;
+    return std::nullopt;
+}
+
+bool isInternalFormat(Format format) {
+    return format == Format::NC1HWC0 || format == Format::FRACTAL_Z || format == Format::FRACTAL_NZ;
+}
+
+}  // namespace passscope

@@ -1,0 +1,28 @@
+#pragma once
+// Tensor memory formats, as GE names them (seed 001 §3.5). Origin format is what the user's
+// graph means; storage format is the layout on the device. Both live on every TensorDesc.
+#include <optional>
+#include <string_view>
+
+namespace passscope {
+
+enum class Format {
+    ND,
+    NCHW,
+    NHWC,
+    HWCN,
+    NCDHW,
+    NDHWC,
+    NC1HWC0,
+    FRACTAL_Z,
+    FRACTAL_NZ,
+    RESERVED,
+};
+
+std::string_view formatName(Format format);
+// Accepts "NCHW", "FORMAT_NCHW" (GE's enum spelling) and lower case.
+std::optional<Format> parseFormat(std::string_view text);
+// Internal (device) formats never become an origin format (seed 001 §4.2.1 step 2).
+bool isInternalFormat(Format format);
+
+}  // namespace passscope

@@ -1,0 +1,24 @@
+#pragma once
+// Hooks called by Graph's editing API after each change. The journal (pipeline/) implements this
+// as instrumentation: passes never write to the journal themselves (STYLE.md, MLIR row).
+#include "ir/node.h"
+
+namespace passscope {
+
+class Graph;
+
+class GraphObserver {
+public:
+    virtual ~GraphObserver() = default;
+    virtual void nodeAdded(const Graph&, const Node&) {}
+    // Called before the node is destroyed, with its last state.
+    virtual void nodeRemoved(const Graph&, const Node&) {}
+    virtual void inputChanged(const Graph&, const Node&, size_t input, const ValueRef& before) {}
+    virtual void inputsResized(const Graph&, const Node&, size_t oldCount) {}
+    virtual void attributeChanged(const Graph&, const Node&, const Attribute* before, const Attribute* after) {}
+    virtual void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) {}
+    virtual void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {}
+    virtual void graphInputsChanged(const Graph&) {}
+};
+
+}  // namespace passscope

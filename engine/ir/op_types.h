@@ -1,0 +1,50 @@
+#pragma once
+// Op types the engine itself uses. Graph inputs, outputs and initializers become GE-style nodes
+// (Data, NetOutput, Const, FileConstant) so every value has a producer. GE-internal ops that
+// survive into an exported ONNX model live in one custom domain, documented in the README.
+#include <string_view>
+
+namespace passscope::op {
+
+// The ONNX domain of GE-internal ops (TransData, ReFormat, Variable, VarRef, Assign, ...).
+inline constexpr std::string_view kGeDomain = "ai.passscope.ge";
+inline constexpr int kGeDomainVersion = 1;
+
+// Structural nodes: never exported as ONNX nodes.
+inline constexpr std::string_view kData = "Data";
+inline constexpr std::string_view kNetOutput = "NetOutput";
+inline constexpr std::string_view kConst = "Const";
+inline constexpr std::string_view kFileConstant = "FileConstant";
+
+// GE-internal ops (exported in kGeDomain).
+inline constexpr std::string_view kTransData = "TransData";
+inline constexpr std::string_view kReFormat = "ReFormat";
+inline constexpr std::string_view kVariable = "Variable";
+inline constexpr std::string_view kVarRef = "VarRef";
+inline constexpr std::string_view kAssign = "Assign";
+inline constexpr std::string_view kAssignAdd = "AssignAdd";
+inline constexpr std::string_view kConstPlaceHolder = "ConstPlaceHolder";
+
+// Attribute names shared by importer, exporter and passes.
+namespace attr {
+inline constexpr std::string_view kValue = "value";            // Const payload / Data default value
+inline constexpr std::string_view kSparseValue = "sparse_value";  // sparse initializer (opaque)
+inline constexpr std::string_view kIndex = "index";            // Data: position among graph inputs
+// A graph input that also has an initializer: a default that callers may override, so it is
+// not a constant (REFERENCE.md, "What the peers refuse to fold").
+inline constexpr std::string_view kOverridable = "_is_overridable_initializer";
+inline constexpr std::string_view kDoNotConstantFolding = "_do_not_constant_folding";
+inline constexpr std::string_view kNoNeedConstantFolding = "no_need_constant_folding";
+inline constexpr std::string_view kIsFromConstantFolding = "_is_from_constant_folding";
+}  // namespace attr
+
+// True for the op types that stand for graph structure rather than computation.
+// Structural nodes carry the empty domain; a custom-domain op that happens to share a name is not one.
+inline bool isStructural(std::string_view type, std::string_view domain) {
+    return domain.empty() && (type == kData || type == kNetOutput || type == kConst || type == kFileConstant);
+}
+inline bool isConstant(std::string_view type, std::string_view domain) {
+    return domain.empty() && (type == kConst || type == kFileConstant);
+}
+
+}  // namespace passscope::op

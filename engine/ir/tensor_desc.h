@@ -1,0 +1,41 @@
+#pragma once
+// Description of one value flowing along an edge: dtype plus origin and storage format and shape
+// (seed 001 §1.2: origin = what the user's graph means, storage = layout on the device). For a
+// plain ONNX model storage equals origin; format refinement (a later pass family) changes storage.
+#include <string>
+
+#include "ir/data_type.h"
+#include "ir/format.h"
+#include "ir/shape.h"
+
+namespace passscope {
+
+// ONNX values are not always tensors. Non-tensor kinds keep their ONNX TypeProto verbatim
+// (serialized) so that import then export loses nothing the engine does not interpret.
+enum class ValueKind { Unknown, Tensor, SparseTensor, Sequence, Map, Optional };
+
+struct TensorDesc {
+    ValueKind kind = ValueKind::Unknown;
+    DataType dtype = DataType::Undefined;
+    Format originFormat = Format::ND;
+    Shape originShape;
+    Format storageFormat = Format::ND;
+    Shape storageShape;
+    std::string opaqueType;  // serialized onnx::TypeProto for Sequence/Map/Optional (and SparseTensor)
+
+    // A dense tensor whose storage equals its origin.
+    static TensorDesc tensor(DataType dtype, Shape shape, Format format = Format::ND) {
+        TensorDesc d;
+        d.kind = ValueKind::Tensor;
+        d.dtype = dtype;
+        d.originFormat = d.storageFormat = format;
+        d.originShape = d.storageShape = std::move(shape);
+        return d;
+    }
+    bool hasType() const { return kind != ValueKind::Unknown; }
+    // seed 001 §4.5 (DiffStorageFormat): a TransData is needed where these differ.
+    bool storageDiffers() const { return storageFormat != originFormat || !(storageShape == originShape); }
+    bool operator==(const TensorDesc&) const = default;
+};
+
+}  // namespace passscope

@@ -1,0 +1,66 @@
+// Parses `passscope-make-large-model OUT.onnx [--nodes N] [--weight-mb M] [--external]`.
+#include "cli_options.h"
+
+#include <charconv>
+#include <iostream>
+#include <string_view>
+#include <system_error>
+
+namespace passscope::bench_model {
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: passscope-make-large-model OUT.onnx [--nodes N] [--weight-mb M] [--external]\n"
+    "  --nodes N       about N nodes in the main graph (default 50000)\n"
+    "  --weight-mb M   about M * 1,000,000 bytes of float initializers (default 500)\n"
+    "  --external      store large initializers in OUT.onnx.data (needed above 2 GB)\n";
+
+// from_chars rather than stoll/stod: no exceptions, no locale, and trailing junk
+// ("50k") is rejected instead of silently ignored.
+template <typename T>
+bool parse_number(std::string_view text, T& out) {
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && ptr == end;
+}
+
+}  // namespace
+
+std::optional<CliOptions> parse_cli(int argc, char** argv, int& exit_code) {
+    CliOptions options;
+    exit_code = 2;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (arg == "-h" || arg == "--help") {
+            std::cerr << kUsage;
+            exit_code = 0;
+            return std::nullopt;
+        } else if (arg == "--external") {
+            options.external = true;
+        } else if (arg == "--nodes" && has_value) {
+            if (!parse_number(argv[++i], options.nodes) || options.nodes < 1) {
+                std::cerr << "error: --nodes needs a positive integer\n" << kUsage;
+                return std::nullopt;
+            }
+        } else if (arg == "--weight-mb" && has_value) {
+            if (!parse_number(argv[++i], options.weight_mb) || !(options.weight_mb > 0.0)) {
+                std::cerr << "error: --weight-mb needs a positive number\n" << kUsage;
+                return std::nullopt;
+            }
+        } else if (!arg.starts_with("-") && options.output_path.empty()) {
+            options.output_path = arg;
+        } else {
+            std::cerr << "error: unexpected argument '" << arg << "'\n" << kUsage;
+            return std::nullopt;
+        }
+    }
+    if (options.output_path.empty()) {
+        std::cerr << "error: missing OUT.onnx\n" << kUsage;
+        return std::nullopt;
+    }
+    return options;
+}
+
+}  // namespace passscope::bench_model
