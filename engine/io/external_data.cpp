@@ -13,7 +13,7 @@ std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocati
         throw ModelError(prefix + " is an absolute path; external data must be relative to the model's folder");
     for (const fs::path& part : rel)
         if (part == "..")
-            throw ModelError(prefix + " escapes the model's folder ('..' is not allowed in external data paths)");
+            throw ModelError(prefix + " points outside the model's folder ('..' is not allowed in external data paths)");
 
     std::error_code ec;
     fs::path base = fs::weakly_canonical(modelDir_.empty() ? fs::current_path() : modelDir_, ec);
@@ -21,8 +21,8 @@ std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocati
     if (ec) throw ModelError(prefix + " cannot be resolved: " + ec.message());
     // A symlink inside the folder could still point outside it.
     auto [b, f] = std::mismatch(base.begin(), base.end(), full.begin(), full.end());
-    if (b != base.end()) throw ModelError(prefix + " resolves outside the model's folder");
-    if (!fs::exists(full, ec)) throw ModelError(prefix + " refers to a missing file (" + full.string() + ")");
+    if (b != base.end()) throw ModelError(prefix + " resolves to a file outside the model's folder");
+    if (!fs::exists(full, ec)) throw ModelError(prefix + " was not found (" + full.string() + ")");
 
     auto it = files_.find(full);
     if (it == files_.end()) {

@@ -50,7 +50,7 @@ void Importer::define(Scope& scope, const std::string& value, ValueRef ref, cons
                       const std::string& graphPath) {
     auto [it, inserted] = scope.values.emplace(value, ref);
     if (!inserted) {
-        throw ModelError("value '" + value + "' is produced twice in the " + graphLabel(graphPath) + ": by " +
+        throw ModelError("value '" + value + "' is produced twice (duplicate output name) in the " + graphLabel(graphPath) + ": by " +
                          scope.producerOf[value] + " and by " + producer + " (ONNX values must have one producer)");
     }
     scope.producerOf[value] = producer;
@@ -160,7 +160,7 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
             auto ref = scope.lookup(in);
             if (!ref)
                 throw ModelError(label + " in the " + where + " reads '" + in +
-                                 "', which no node, graph input or initializer produces");
+                                 "', which no node, graph input or initializer produces (no producer)");
             refs[static_cast<size_t>(i)] = *ref;
         }
         // Bulk construction: use lists are rebuilt once at the end (Graph::rebuildUses).
@@ -320,8 +320,8 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     for (const auto& o : proto.opset_import()) {
         model.opsets.push_back(OpsetImport{o.domain(), o.version()});
         if (!kKnownDomains.count(o.domain()))
-            diag.warn("opset domain '" + o.domain() + "' (version " + std::to_string(o.version()) +
-                      ") is unknown: its nodes load as opaque ops and will not be folded");
+            diag.warn("unknown domain '" + o.domain() + "' (opset version " + std::to_string(o.version()) +
+                      "): its nodes load as opaque ops and will not be folded");
     }
     model.producerName = proto.producer_name();
     model.producerVersion = proto.producer_version();

@@ -109,7 +109,7 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
     }
     ::close(fd);
     if (!ok)
-        throw ModelError(where + ": not a valid ONNX model: the protobuf data is truncated or corrupt (" +
+        throw ModelError(where + ": cannot parse as an ONNX model: the protobuf data is truncated or corrupt (" +
                          std::to_string(size) + " bytes)");
 }
 

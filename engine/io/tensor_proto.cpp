@@ -69,7 +69,12 @@ std::string payloadFromTypedFields(const onnx::TensorProto& p, DataType dtype, s
 
 bool isComplex(DataType t) { return t == DataType::Complex64 || t == DataType::Complex128; }
 
-std::string shapeText(const std::vector<int64_t>& dims) { return Shape::fromExtents(dims).toString(); }
+// Raw numbers, negative ones included: these messages describe what the file says.
+std::string shapeText(const std::vector<int64_t>& dims) {
+    std::string out = "[";
+    for (size_t i = 0; i < dims.size(); ++i) out += (i ? "," : "") + std::to_string(dims[i]);
+    return out + "]";
+}
 
 }  // namespace
 
@@ -83,7 +88,7 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
     auto count = checkedElementCount(dims);
     const size_t esize = elementSize(dtype);
     if (!count || (esize && static_cast<uint64_t>(*count) > kMaxTensorBytes / esize))
-        throw ModelError(what + ": absurd tensor shape " + shapeText(dims) + " (element count overflows or exceeds " +
+        throw ModelError(what + ": absurd tensor shape " + shapeText(dims) + ": too large (element count overflows or exceeds " +
                          std::to_string(kMaxTensorBytes) + " bytes)");
     const uint64_t expectedBytes = static_cast<uint64_t>(*count) * esize;
     const std::string typeText = std::string(dataTypeName(dtype));

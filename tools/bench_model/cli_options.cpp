@@ -40,13 +40,15 @@ std::optional<CliOptions> parse_cli(int argc, char** argv, int& exit_code) {
         } else if (arg == "--external") {
             options.external = true;
         } else if (arg == "--nodes" && has_value) {
-            if (!parse_number(argv[++i], options.nodes) || options.nodes < 1) {
-                std::cerr << "error: --nodes needs a positive integer\n" << kUsage;
+            if (!parse_number(argv[++i], options.nodes) || options.nodes < 1 || options.nodes > 100'000'000) {
+                std::cerr << "error: --nodes needs an integer in [1, 100000000]\n" << kUsage;
                 return std::nullopt;
             }
         } else if (arg == "--weight-mb" && has_value) {
-            if (!parse_number(argv[++i], options.weight_mb) || !(options.weight_mb > 0.0)) {
-                std::cerr << "error: --weight-mb needs a positive number\n" << kUsage;
+            // Capped at 1 TB so that "inf" or a typo cannot overflow the integer sizing.
+            if (!parse_number(argv[++i], options.weight_mb) || !(options.weight_mb > 0.0) ||
+                !(options.weight_mb <= 1e6)) {
+                std::cerr << "error: --weight-mb needs a number in (0, 1000000]\n" << kUsage;
                 return std::nullopt;
             }
         } else if (!arg.starts_with("-") && options.output_path.empty()) {

@@ -1,0 +1,74 @@
+#include "model_builders.h"
+
+#include <unistd.h>
+
+#include <fstream>
+
+namespace passscope::test {
+
+onnx::ModelProto emptyModel(int opset) {
+    onnx::ModelProto m;
+    m.set_ir_version(8);
+    m.set_producer_name("passscope-tests");
+    auto* o = m.add_opset_import();
+    o->set_domain("");
+    o->set_version(opset);
+    m.mutable_graph()->set_name("g");
+    return m;
+}
+
+onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list, const std::string& name,
+                                     int elemType, const std::vector<int64_t>& dims) {
+    auto* vi = list->Add();
+    vi->set_name(name);
+    auto* tt = vi->mutable_type()->mutable_tensor_type();
+    tt->set_elem_type(elemType);
+    tt->mutable_shape();  // main-graph inputs and outputs must carry a shape, even a scalar's
+    for (int64_t d : dims) tt->mutable_shape()->add_dim()->set_dim_value(d);
+    return vi;
+}
+
+onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name, const std::vector<int64_t>& dims,
+                                       const std::vector<float>& values) {
+    auto* t = g.add_initializer();
+    t->set_name(name);
+    t->set_data_type(onnx::TensorProto::FLOAT);
+    for (int64_t d : dims) t->add_dims(d);
+    t->set_raw_data(std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)));
+    return t;
+}
+
+onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& inputs,
+                         const std::vector<std::string>& outputs, const std::string& name) {
+    auto* n = g.add_node();
+    n->set_op_type(op);
+    n->set_name(name.empty() ? op + "_" + std::to_string(g.node_size()) : name);
+    for (const auto& i : inputs) n->add_input(i);
+    for (const auto& o : outputs) n->add_output(o);
+    return n;
+}
+
+onnx::ModelProto addReluModel() {
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    addFloatInitializer(g, "w", {2, 3}, {1, -2, 3, -4, 5, -6});
+    addNode(g, "Add", {"x", "w"}, {"s"}, "add");
+    addNode(g, "Relu", {"s"}, {"y"}, "relu");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    return m;
+}
+
+void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
+    std::ofstream out(path, std::ios::binary);
+    m.SerializeToOstream(&out);
+}
+
+std::filesystem::path freshDir(const std::string& name) {
+    auto dir = std::filesystem::temp_directory_path() / ("passscope_test_" + std::to_string(::getpid())) / name;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+}  // namespace passscope::test

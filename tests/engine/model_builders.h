@@ -1,0 +1,24 @@
+#pragma once
+// Small ONNX models made with the protobuf API for the engine tests.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <onnx/onnx_pb.h>
+
+namespace passscope::test {
+
+onnx::ModelProto emptyModel(int opset = 13);
+onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list, const std::string& name,
+                                     int elemType, const std::vector<int64_t>& dims);
+onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name, const std::vector<int64_t>& dims,
+                                       const std::vector<float>& values);
+onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& inputs,
+                         const std::vector<std::string>& outputs, const std::string& name = {});
+// x[2,3] + w (initializer) -> Relu -> y
+onnx::ModelProto addReluModel();
+void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);
+// A fresh empty folder under the test's temporary directory.
+std::filesystem::path freshDir(const std::string& name);
+
+}  // namespace passscope::test

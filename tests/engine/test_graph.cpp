@@ -1,0 +1,149 @@
+// Graph editing API: use lists, replaceAllUses (including reads from subgraphs), removal,
+// stable ids, topological order, cloning without copying weights.
+#include <gtest/gtest.h>
+
+#include "ir/graph.h"
+#include "ir/op_types.h"
+
+using namespace passscope;
+
+namespace {
+
+Tensor scalarFloat(float v) {
+    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
+    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
+}
+
+struct Chain {
+    Graph g;
+    NodeId x, c, add, relu, out;
+    Chain() {
+        x = g.addNode("Data", "", "x", 1).id();
+        g.setOutputName(x, 0, "x");
+        c = g.addNode("Const", "", "c", 1).id();
+        g.setOutputName(c, 0, "c");
+        g.setAttribute(c, Attribute::makeTensor("value", scalarFloat(2.0f)));
+        add = g.addNode("Add", "", "add", 1).id();
+        g.setOutputName(add, 0, "sum");
+        g.addInput(add, {x, 0, 0});
+        g.addInput(add, {c, 0, 0});
+        relu = g.addNode("Relu", "", "relu", 1).id();
+        g.setOutputName(relu, 0, "y");
+        g.addInput(relu, {add, 0, 0});
+        out = g.addNode("NetOutput", "", "", 0).id();
+        g.addInput(out, {relu, 0, 0});
+        g.setNetOutput(out);
+        g.setInputs({x});
+    }
+};
+
+}  // namespace
+
+TEST(Graph, UseListsFollowEdits) {
+    Chain t;
+    ASSERT_EQ(t.g.node(t.x).output(0).uses.size(), 1u);
+    EXPECT_EQ(t.g.node(t.x).output(0).uses[0], (Use{t.add, 0}));
+    t.g.setInput(t.relu, 0, {t.x, 0, 0});
+    EXPECT_TRUE(t.g.node(t.add).output(0).uses.empty());
+    EXPECT_EQ(t.g.node(t.x).output(0).uses.size(), 2u);
+}
+
+TEST(Graph, ReplaceAllUsesMovesEveryConsumer) {
+    Chain t;
+    t.g.replaceAllUses({t.add, 0, 0}, {t.x, 0, 0});
+    EXPECT_EQ(t.g.node(t.relu).input(0), (ValueRef{t.x, 0, 0}));
+    EXPECT_TRUE(t.g.node(t.add).output(0).uses.empty());
+}
+
+TEST(Graph, RemovedIdsAreNeverReused) {
+    Chain t;
+    t.g.replaceAllUses({t.add, 0, 0}, {t.x, 0, 0});
+    t.g.removeNode(t.add);
+    EXPECT_EQ(t.g.findNode(t.add), nullptr);
+    EXPECT_EQ(t.g.node(t.c).output(0).uses.size(), 0u);
+    NodeId fresh = t.g.addNode("Identity", "", "id", 1).id();
+    EXPECT_GT(fresh, t.out);
+    EXPECT_EQ(t.g.nodeCount(), 5u);
+}
+
+TEST(Graph, RemovingAProducerDetachesItsConsumers) {
+    Chain t;
+    t.g.removeNode(t.add);
+    EXPECT_FALSE(t.g.node(t.relu).input(0).valid());
+    EXPECT_TRUE(t.g.node(t.x).output(0).uses.empty());
+}
+
+TEST(Graph, TopologicalOrderIsStableAndFindsCycles) {
+    Chain t;
+    auto order = t.g.topologicalOrder();
+    ASSERT_TRUE(order);
+    EXPECT_EQ(*order, (std::vector<NodeId>{t.x, t.c, t.add, t.relu, t.out}));
+    t.g.setInput(t.add, 0, {t.relu, 0, 0});  // add <- relu <- add
+    NodeId culprit = kNoNode;
+    EXPECT_FALSE(t.g.topologicalOrder(&culprit));
+    EXPECT_TRUE(culprit == t.add || culprit == t.relu || culprit == t.out);
+}
+
+TEST(Graph, ControlEdgesOrderNodes) {
+    Chain t;
+    NodeId late = t.g.addNode("Identity", "", "late", 1).id();
+    t.g.addInput(late, {t.x, 0, 0});
+    t.g.addControlEdge(late, t.add);
+    auto order = *t.g.topologicalOrder();
+    auto pos = [&](NodeId id) { return std::find(order.begin(), order.end(), id) - order.begin(); };
+    EXPECT_LT(pos(late), pos(t.add));
+    t.g.removeNode(late);
+    EXPECT_TRUE(t.g.node(t.add).controlInputs().empty());
+}
+
+TEST(Graph, CloneSharesWeightsButNotStructure) {
+    Chain t;
+    auto copy = t.g.clone();
+    const Tensor* a = t.g.node(t.c).attrTensor("value");
+    const Tensor* b = copy->node(t.c).attrTensor("value");
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->buffer().get(), b->buffer().get());  // same bytes, no copy
+    copy->setInput(t.relu, 0, {t.x, 0, 0});
+    EXPECT_EQ(t.g.node(t.relu).input(0), (ValueRef{t.add, 0, 0}));
+}
+
+TEST(Graph, SubgraphReadsOfOuterValuesAreImplicitUses) {
+    Chain t;
+    auto body = std::make_shared<Graph>();
+    NodeId owner = t.g.addNode("If", "", "if", 1).id();
+    t.g.setAttribute(owner, Attribute::makeGraph("then_branch", body));
+    NodeId inner = body->addNode("Neg", "", "neg", 1).id();
+    body->addInput(inner, {t.add, 0, 1});  // reads outer "sum"
+    ASSERT_EQ(body->producer(body->node(inner).input(0))->name(), "add");
+    const auto& uses = t.g.node(t.add).output(0).uses;
+    EXPECT_NE(std::find(uses.begin(), uses.end(), Use{owner, Use::kImplicit}), uses.end());
+    // The owner must come after the producer of what its body reads.
+    auto order = *t.g.topologicalOrder();
+    auto pos = [&](NodeId id) { return std::find(order.begin(), order.end(), id) - order.begin(); };
+    EXPECT_LT(pos(t.add), pos(owner));
+    // Replacing the outer value rewrites the body's reference.
+    t.g.replaceAllUses({t.add, 0, 0}, {t.x, 0, 0});
+    EXPECT_EQ(body->node(inner).input(0), (ValueRef{t.x, 0, 1}));
+    const auto& xUses = t.g.node(t.x).output(0).uses;
+    EXPECT_NE(std::find(xUses.begin(), xUses.end(), Use{owner, Use::kImplicit}), xUses.end());
+}
+
+TEST(Graph, ObserverSeesEveryEdit) {
+    struct Recorder : GraphObserver {
+        int added = 0, removed = 0, inputs = 0, attrs = 0;
+        void nodeAdded(const Graph&, const Node&) override { ++added; }
+        void nodeRemoved(const Graph&, const Node&) override { ++removed; }
+        void inputChanged(const Graph&, const Node&, size_t, const ValueRef&) override { ++inputs; }
+        void attributeChanged(const Graph&, const Node&, const Attribute*, const Attribute*) override { ++attrs; }
+    } rec;
+    Chain t;
+    t.g.setObserver(&rec);
+    NodeId n = t.g.addNode("Identity", "", "i", 1).id();
+    t.g.addInput(n, {t.x, 0, 0});
+    t.g.setAttribute(n, Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
+    t.g.removeNode(n);
+    EXPECT_EQ(rec.added, 1);
+    EXPECT_EQ(rec.inputs, 1);
+    EXPECT_EQ(rec.attrs, 1);
+    EXPECT_EQ(rec.removed, 1);
+}

@@ -1,0 +1,267 @@
+// ONNX import/export: encodings, external data (mapped, not read), overridable initializers,
+// outer-scope references, typed tensor fields, storage formats and GE ops surviving a round trip.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <google/protobuf/text_format.h>
+
+#include "io/model_loader.h"
+#include "io/onnx_import.h"
+#include "io/onnx_check.h"
+#include "io/onnx_export.h"
+#include "io/proto_reader.h"
+#include "io/tensor_proto.h"
+#include "ir/op_types.h"
+#include "model_builders.h"
+#include "proto_compare.h"
+
+using namespace passscope;
+using namespace passscope::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+const Node* findByName(const Graph& g, const std::string& name) {
+    for (const Node* n : g.nodes())
+        if (n->name() == name) return n;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(Import, GraphBecomesDataConstNetOutputNodes) {
+    auto dir = freshDir("structure");
+    writeModel(addReluModel(), dir / "m.onnx");
+    auto loaded = io::loadModel(dir / "m.onnx");
+    const Graph& g = *loaded.model.graph;
+    const Node* x = findByName(g, "x");
+    const Node* w = findByName(g, "w");
+    ASSERT_TRUE(x && w);
+    EXPECT_EQ(x->opType(), "Data");
+    EXPECT_EQ(w->opType(), "Const");
+    ASSERT_NE(g.netOutput(), kNoNode);
+    EXPECT_EQ(g.producer(g.node(g.netOutput()).input(0))->name(), "relu");
+    // Shape inference filled the intermediate value.
+    const Node* add = findByName(g, "add");
+    EXPECT_EQ(add->output(0).desc.dtype, DataType::Float);
+    EXPECT_EQ(add->output(0).desc.originShape.toString(), "[2,3]");
+    EXPECT_EQ(add->output(0).desc.storageShape.toString(), "[2,3]");
+}
+
+TEST(Import, TextFormatIsDetectedByContent) {
+    auto dir = freshDir("text");
+    std::string text;
+    google::protobuf::TextFormat::PrintToString(addReluModel(), &text);
+    std::ofstream(dir / "looks_binary.onnx") << "# a comment first\n" << text;
+    EXPECT_EQ(io::sniffEncoding(dir / "looks_binary.onnx"), io::ProtoEncoding::Text);
+    auto loaded = io::loadModel(dir / "looks_binary.onnx");
+    EXPECT_EQ(loaded.model.graph->nodeCount(), 5u);
+    // And text export by extension, loading back equal.
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.pbtxt", {}, diag);
+    EXPECT_EQ(io::sniffEncoding(dir / "out.pbtxt"), io::ProtoEncoding::Text);
+    onnx::ModelProto a, b;
+    io::readModelProto(dir / "looks_binary.onnx", a);
+    io::readModelProto(dir / "out.pbtxt", b);
+    EXPECT_EQ(compareModels(a, dir, b, dir), "");
+}
+
+TEST(Import, InitializerListedAsInputIsOverridableFromIr4) {
+    auto dir = freshDir("overridable");
+    auto m = addReluModel();
+    addTensorValue(m.mutable_graph()->mutable_input(), "w", onnx::TensorProto::FLOAT, {2, 3});
+    writeModel(m, dir / "m.onnx");
+    auto loaded = io::loadModel(dir / "m.onnx");
+    const Node* w = findByName(*loaded.model.graph, "w");
+    ASSERT_TRUE(w);
+    EXPECT_EQ(w->opType(), "Data");
+    EXPECT_EQ(w->attrInt(op::attr::kOverridable, 0), 1);
+    ASSERT_TRUE(w->attrTensor(op::attr::kValue));
+    // Before IR 4 every initializer was listed as an input: those are constants.
+    m.set_ir_version(3);
+    writeModel(m, dir / "ir3.onnx");
+    auto old = io::loadModel(dir / "ir3.onnx");
+    EXPECT_EQ(findByName(*old.model.graph, "w")->opType(), "Const");
+    // Export keeps both the input and the initializer.
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
+    onnx::ModelProto back;
+    io::readModelProto(dir / "out.onnx", back);
+    EXPECT_EQ(back.graph().input_size(), 2);
+    EXPECT_EQ(back.graph().initializer_size(), 1);
+}
+
+TEST(ExternalData, RoundTripMapsTheDataFile) {
+    auto dir = freshDir("external");
+    auto loaded = io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples/conv_net.onnx");
+    io::ExportOptions opts;
+    opts.externalData = true;
+    opts.externalThreshold = 64;
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "ext.onnx", opts, diag);
+    ASSERT_TRUE(fs::exists(dir / "ext.onnx.data"));
+    EXPECT_GT(fs::file_size(dir / "ext.onnx.data"), 1000u);
+
+    auto back = io::loadModel(dir / "ext.onnx");
+    EXPECT_TRUE(back.diagnostics.warnings.empty()) << back.diagnostics.warnings.front();
+    size_t mapped = 0;
+    for (const Node* n : back.model.graph->nodes()) {
+        const Tensor* t = n->attrTensor(op::attr::kValue);
+        if (!t || !t->external()) continue;
+        ++mapped;
+        EXPECT_EQ(n->opType(), "FileConstant");
+        EXPECT_NE(dynamic_cast<const MappedSlice*>(t->buffer().get()), nullptr);
+        const Node* orig = findByName(*loaded.model.graph, n->name());
+        ASSERT_TRUE(orig);
+        EXPECT_TRUE(orig->attrTensor(op::attr::kValue)->sameValue(*t));
+    }
+    EXPECT_GT(mapped, 0u);
+    onnx::ModelProto p;
+    io::readModelProto(dir / "ext.onnx", p);
+    EXPECT_EQ(io::fullCheckModel(p, dir), std::nullopt);
+    // Saving over its own source while the data file is mapped must keep the bytes intact.
+    io::exportModel(back.model, dir / "ext.onnx", opts, diag);
+    auto again = io::loadModel(dir / "ext.onnx");
+    for (const Node* n : again.model.graph->nodes())
+        if (const Tensor* t = n->attrTensor(op::attr::kValue))
+            EXPECT_TRUE(findByName(*loaded.model.graph, n->name())->attrTensor(op::attr::kValue)->sameValue(*t));
+}
+
+TEST(TensorProto, TypedFieldsBecomeRawBytes) {
+    io::ExternalDataResolver resolver("");
+    onnx::TensorProto half;
+    half.set_data_type(onnx::TensorProto::FLOAT16);
+    half.add_dims(2);
+    half.add_int32_data(0x3C00);  // 1.0
+    half.add_int32_data(0xC000);  // -2.0
+    Tensor t = io::tensorFromProto(half, resolver, "half");
+    ASSERT_EQ(t.byteSize(), 4u);
+    uint16_t v[2];
+    std::memcpy(v, t.rawData(), 4);
+    EXPECT_EQ(v[0], 0x3C00);
+    EXPECT_EQ(v[1], 0xC000);
+
+    onnx::TensorProto strings;
+    strings.set_data_type(onnx::TensorProto::STRING);
+    strings.add_dims(2);
+    strings.add_string_data("a");
+    strings.add_string_data("bc");
+    Tensor s = io::tensorFromProto(strings, resolver, "s");
+    EXPECT_EQ(s.strings(), (std::vector<std::string>{"a", "bc"}));
+}
+
+TEST(TensorProto, BadPayloadsAreRejectedWithReasons) {
+    io::ExternalDataResolver resolver("");
+    onnx::TensorProto t;
+    t.set_data_type(onnx::TensorProto::FLOAT);
+    t.add_dims(3);
+    t.set_raw_data(std::string(8, '\0'));
+    try {
+        io::tensorFromProto(t, resolver, "w");
+        FAIL() << "accepted a short raw_data";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("does not match shape"), std::string::npos) << e.what();
+    }
+    t.clear_dims();
+    t.add_dims(int64_t(1) << 31);
+    t.add_dims(int64_t(1) << 31);
+    EXPECT_THROW(io::tensorFromProto(t, resolver, "w"), ModelError);
+    t.clear_dims();
+    t.add_dims(-1);
+    EXPECT_THROW(io::tensorFromProto(t, resolver, "w"), ModelError);
+}
+
+TEST(Import, OuterScopeValuesResolveIntoSubgraphs) {
+    auto dir = freshDir("subgraph");
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addNode(g, "Neg", {"x"}, {"nx"}, "neg");
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* a = ifNode->add_attribute();
+        a->set_name(branch);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        auto* body = a->mutable_g();
+        body->set_name(branch);
+        addNode(*body, std::string(branch) == "then_branch" ? "Abs" : "Identity", {"nx"}, {std::string(branch) + "_out"});
+        addTensorValue(body->mutable_output(), std::string(branch) + "_out", onnx::TensorProto::FLOAT, {2});
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    writeModel(m, dir / "if.onnx");
+    auto loaded = io::loadModel(dir / "if.onnx");
+    const Graph& main = *loaded.model.graph;
+    const Node* ifn = findByName(main, "if");
+    ASSERT_EQ(ifn->subgraphs().size(), 2u);
+    const Graph* then = ifn->subgraphs()[0];
+    const Node* abs = then->nodes()[0];
+    EXPECT_EQ(abs->input(0).depth, 1u);
+    EXPECT_EQ(then->producer(abs->input(0))->name(), "neg");
+    EXPECT_EQ(main.value(ValueRef{findByName(main, "if")->id(), 0, 0})->desc.dtype, DataType::Float);
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
+    onnx::ModelProto back;
+    io::readModelProto(dir / "out.onnx", back);
+    EXPECT_EQ(compareModels(m, dir, back, dir), "");
+    EXPECT_EQ(io::fullCheckModel(back, dir), std::nullopt);
+}
+
+TEST(Export, StorageFormatsAndGeOpsSurviveARoundTrip) {
+    auto dir = freshDir("formats");
+    writeModel(addReluModel(), dir / "m.onnx");
+    auto loaded = io::loadModel(dir / "m.onnx");
+    Graph& g = *loaded.model.graph;
+    const Node* add = findByName(g, "add");
+    // A device-level edit: TransData to NC1HWC0 after Add.
+    Node& td = g.addNode(std::string(op::kTransData), std::string(op::kGeDomain), "add/TransData", 1);
+    g.setOutputName(td.id(), 0, "s_5hd");
+    g.addInput(td.id(), {add->id(), 0, 0});
+    TensorDesc desc = TensorDesc::tensor(DataType::Float, Shape::fromExtents({2, 3}), Format::NCHW);
+    desc.storageFormat = Format::NC1HWC0;
+    desc.storageShape = Shape::fromExtents({2, 1, 1, 1, 16});
+    g.setOutputDesc(td.id(), 0, desc);
+    g.setAttribute(td.id(), Attribute::makeString("dst_format", "NC1HWC0"));
+    g.setInput(findByName(g, "relu")->id(), 0, {td.id(), 0, 0});
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "device.onnx", {}, diag);
+    onnx::ModelProto p;
+    io::readModelProto(dir / "device.onnx", p);
+    EXPECT_EQ(io::checkModel(p, dir), std::nullopt);
+    bool declared = false;
+    for (const auto& o : p.opset_import()) declared |= o.domain() == op::kGeDomain;
+    EXPECT_TRUE(declared);
+
+    auto back = io::loadModel(dir / "device.onnx");
+    const Node* td2 = findByName(*back.model.graph, "add/TransData");
+    ASSERT_TRUE(td2);
+    EXPECT_EQ(td2->domain(), op::kGeDomain);
+    EXPECT_EQ(td2->output(0).desc.originFormat, Format::NCHW);
+    EXPECT_EQ(td2->output(0).desc.storageFormat, Format::NC1HWC0);
+    EXPECT_EQ(td2->output(0).desc.storageShape.toString(), "[2,1,1,1,16]");
+    for (const auto& [k, v] : back.model.metadata) EXPECT_NE(k, io::kFormatsMetadataKey);
+}
+
+TEST(Names, DataTypesAndFormatsParseBothSpellings) {
+    EXPECT_EQ(parseDataType("DT_FLOAT16"), DataType::Float16);
+    EXPECT_EQ(parseDataType("bfloat16"), DataType::BFloat16);
+    EXPECT_EQ(parseDataType("DT_BF16"), DataType::BFloat16);
+    EXPECT_EQ(elementSize(DataType::Complex128), 16u);
+    EXPECT_EQ(parseFormat("FORMAT_FRACTAL_NZ"), Format::FRACTAL_NZ);
+    EXPECT_EQ(parseFormat("nc1hwc0"), Format::NC1HWC0);
+    EXPECT_FALSE(parseFormat("NOPE"));
+    EXPECT_TRUE(isInternalFormat(Format::FRACTAL_Z));
+    EXPECT_FALSE(isInternalFormat(Format::NHWC));
+}
+
+TEST(Compare, DetectsAChangedAttributeOrInitializer) {
+    auto dir = freshDir("compare");
+    auto a = addReluModel();
+    auto b = a;
+    b.mutable_graph()->mutable_initializer(0)->mutable_raw_data()->at(0) ^= 1;
+    EXPECT_NE(compareModels(a, dir, b, dir), "");
+    auto c = a;
+    c.mutable_graph()->mutable_node(1)->set_op_type("Sigmoid");
+    EXPECT_NE(compareModels(a, dir, c, dir), "");
+}

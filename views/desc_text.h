@@ -1,0 +1,29 @@
+#pragma once
+// Text for the engine's descriptions (dtype, shape, format, tensor descriptions, attribute values),
+// shared by the node table and the properties panel, and later by the graph view's labels.
+#include <QString>
+
+#include "ir/attribute.h"
+#include "ir/graph.h"
+#include "ir/tensor_desc.h"
+
+namespace passscope::views {
+
+// "float", "int64", "sequence", ...; "?" when the type is unknown.
+QString dtypeText(const TensorDesc& desc);
+// "[1,3,32,32]", "[batch,?,64]", "?" for an unknown rank.
+QString shapeText(const Shape& shape);
+// "NCHW", "ND", "NC1HWC0", ...
+QString formatText(Format format);
+// "float[1,3,32,32]"; when the storage differs from the origin: "float[1,3,32,32] → NC1HWC0[1,1,32,32,16]".
+QString descText(const TensorDesc& desc);
+// The description of a node's i-th input: the declared per-input one when typed, else the producer's.
+TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index);
+// The value name of a node's i-th input; empty for an omitted optional input.
+QString inputName(const Graph& graph, const Node& node, size_t index);
+// An attribute value, shortened for display (long lists end in "…").
+QString attributeValueText(const Attribute& attr, int maxItems = 16);
+// "float", "ints", "graph", ...
+QString attributeKindText(const Attribute& attr);
+
+}  // namespace passscope::views

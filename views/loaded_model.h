@@ -1,0 +1,19 @@
+#pragma once
+// A model as the GUI holds it: the engine's load result plus what the window shows about it.
+// Built on a worker thread, then only read on the UI thread (shared as a const pointer).
+#include <QString>
+
+#include "io/model_loader.h"
+
+namespace passscope::views {
+
+struct LoadedModel {
+    QString path;
+    Model model;
+    Diagnostics diagnostics;
+    io::LoadTimings timings;
+    double wallSeconds = 0;  // the whole load as the user waited for it
+    QString summaryText;     // report::toText(summarize(model))
+};
+
+}  // namespace passscope::views

@@ -1,0 +1,72 @@
+#include "model_loader.h"
+
+#include <exception>
+#include <new>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "report/model_info.h"
+
+namespace passscope::views {
+namespace {
+
+struct Outcome {
+    std::shared_ptr<const LoadedModel> model;
+    QString error;
+};
+
+// Runs on a pool thread: nothing here touches a widget.
+Outcome loadInBackground(const QString& path) {
+    Outcome out;
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        const QByteArray encoded = QFile::encodeName(path);
+        io::LoadResult result = io::loadModel(std::filesystem::path(encoded.toStdString()));
+        auto loaded = std::make_shared<LoadedModel>();
+        loaded->path = path;
+        loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
+        loaded->model = std::move(result.model);
+        loaded->diagnostics = std::move(result.diagnostics);
+        loaded->timings = result.timings;
+        loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+        out.model = std::move(loaded);
+    } catch (const std::bad_alloc&) {
+        out.error = ModelLoader::tr("Not enough memory to load %1.").arg(path);
+    } catch (const std::exception& e) {  // ModelError and anything the libraries throw
+        out.error = QString::fromUtf8(e.what());
+    } catch (...) {
+        out.error = ModelLoader::tr("Unknown error while loading %1.").arg(path);
+    }
+    if (!out.model && out.error.isEmpty()) out.error = ModelLoader::tr("Could not load %1.").arg(path);
+    return out;
+}
+
+}  // namespace
+
+ModelLoader::ModelLoader(QObject* parent) : QObject(parent) {}
+
+// Watchers are children: destroying them detaches from futures still running, whose results are
+// then dropped by the pool.
+ModelLoader::~ModelLoader() = default;
+
+void ModelLoader::load(const QString& path) {
+    const quint64 generation = ++generation_;
+    busy_ = true;
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, path] {
+        const Outcome outcome = watcher->result();
+        watcher->deleteLater();
+        if (generation != generation_) return;  // superseded by a newer load
+        busy_ = false;
+        if (outcome.model) emit loaded(outcome.model);
+        else emit failed(path, outcome.error);
+    });
+    emit started(path);
+    watcher->setFuture(QtConcurrent::run(loadInBackground, path));
+}
+
+}  // namespace passscope::views

@@ -1,0 +1,32 @@
+#pragma once
+// Loads models off the UI thread (QtConcurrent::run + QFutureWatcher). A new load supersedes one
+// still running: the older result is dropped when it arrives. Errors of any kind become a message.
+#include <memory>
+
+#include <QObject>
+#include <QString>
+
+#include "loaded_model.h"
+
+namespace passscope::views {
+
+class ModelLoader : public QObject {
+    Q_OBJECT
+public:
+    explicit ModelLoader(QObject* parent = nullptr);
+    ~ModelLoader() override;
+
+    void load(const QString& path);
+    bool isBusy() const { return busy_; }
+
+signals:
+    void started(const QString& path);
+    void loaded(std::shared_ptr<const passscope::views::LoadedModel> model);
+    void failed(const QString& path, const QString& message);
+
+private:
+    quint64 generation_ = 0;
+    bool busy_ = false;
+};
+
+}  // namespace passscope::views
