@@ -17,8 +17,6 @@ namespace passscope::io {
 namespace fs = std::filesystem;
 namespace {
 
-// protobuf refuses messages of 2 GiB or more; keep a margin for the graph structure.
-constexpr uint64_t kProtobufLimit = (uint64_t(1) << 31) - (uint64_t(64) << 20);
 constexpr uint64_t kExternalAlignment = 64;
 
 // A main-graph initializer whose payload is streamed after the graph structure, or written to
@@ -399,7 +397,7 @@ void exportModel(const Model& model, const fs::path& path, const ExportOptions& 
     ProtoBuilder(model, build, &deferred).buildModel(mp);
 
     bool external = options.externalData;
-    if (!external && totalPayload(deferred) + mp.ByteSizeLong() > kProtobufLimit) {
+    if (!external && totalPayload(deferred) + mp.ByteSizeLong() > options.inlineLimit) {
         external = true;
         diag.warn("the model would exceed protobuf's 2 GiB limit; weights are written as external data");
     }

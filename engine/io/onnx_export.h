@@ -25,6 +25,9 @@ struct ExportOptions {
     uint64_t externalThreshold = 1024;
     std::string externalFileName;         // default: "<output file name>.data", beside the model
     bool writeValueInfo = true;           // descriptions of intermediate values
+    // Above this many bytes in one message, weights go to external data even when not asked
+    // (protobuf cannot read a message of 2 GiB or more). Lowered only by tests.
+    uint64_t inlineLimit = (uint64_t(1) << 31) - (uint64_t(64) << 20);
 };
 
 // How tensor payloads are placed when building an in-memory ModelProto.

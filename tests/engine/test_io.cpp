@@ -128,6 +128,21 @@ TEST(ExternalData, RoundTripMapsTheDataFile) {
             EXPECT_TRUE(findByName(*loaded.model.graph, n->name())->attrTensor(op::attr::kValue)->sameValue(*t));
 }
 
+TEST(ExternalData, ChosenAutomaticallyPastTheInlineLimit) {
+    auto dir = freshDir("auto_external");
+    auto loaded = io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples/transformer_block.onnx");
+    io::ExportOptions opts;
+    opts.inlineLimit = 50000;  // stands in for protobuf's 2 GiB
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "big.onnx", opts, diag);
+    ASSERT_EQ(diag.warnings.size(), 1u);
+    EXPECT_NE(diag.warnings[0].find("2 GiB"), std::string::npos);
+    EXPECT_TRUE(fs::exists(dir / "big.onnx.data"));
+    EXPECT_LT(fs::file_size(dir / "big.onnx"), 50000u);
+    auto back = io::loadModel(dir / "big.onnx");
+    EXPECT_EQ(back.model.graph->nodeCount(), loaded.model.graph->nodeCount());
+}
+
 TEST(TensorProto, TypedFieldsBecomeRawBytes) {
     io::ExternalDataResolver resolver("");
     onnx::TensorProto half;
