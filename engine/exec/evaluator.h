@@ -1,0 +1,41 @@
+#pragma once
+// Runs a model's main graph on the host with the engine's own kernels: the reference that
+// `verify` compares an optimized model against, and how the conformance suite checks kernels.
+// Nodes that own subgraphs, ops without a kernel and random ops stop the run with a reason.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/model.h"
+#include "kernels/kernel_registry.h"
+
+namespace passscope {
+
+struct EvalFailure {
+    NodeId node = kNoNode;
+    std::string nodeName;
+    std::string opType;
+    std::string reason;
+};
+
+struct EvalResult {
+    std::vector<std::string> outputNames;
+    std::vector<Tensor> outputs;  // in graph output order; empty when failure is set
+    std::optional<EvalFailure> failure;
+};
+
+class Evaluator {
+public:
+    explicit Evaluator(const Model& model, const kernels::KernelRegistry& registry = kernels::KernelRegistry::builtin())
+        : model_(model), registry_(registry) {}
+
+    // `inputs` by graph input name; an input with a default (overridable initializer) may be left out.
+    EvalResult run(const std::map<std::string, Tensor>& inputs) const;
+
+private:
+    const Model& model_;
+    const kernels::KernelRegistry& registry_;
+};
+
+}  // namespace passscope

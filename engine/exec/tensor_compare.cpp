@@ -1,0 +1,74 @@
+#include "exec/tensor_compare.h"
+
+#include <cmath>
+
+#include "ir/shape.h"
+#include "kernels/tensor_util.h"
+
+namespace passscope {
+namespace {
+
+std::string dimsText(const std::vector<int64_t>& d) { return Shape::fromExtents(d).toString(); }
+
+bool closeEnough(double e, double a, double rtol, double atol, TensorComparison& c) {
+    if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
+    if (std::isinf(e) || std::isinf(a)) return e == a;
+    const double diff = std::fabs(a - e);
+    c.maxAbsDiff = std::max(c.maxAbsDiff, diff);
+    if (e != 0) c.maxRelDiff = std::max(c.maxRelDiff, diff / std::fabs(e));
+    return diff <= atol + rtol * std::fabs(e);
+}
+
+}  // namespace
+
+TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, double rtol, double atol) {
+    using namespace kernels;
+    TensorComparison c;
+    if (expected.dtype() != actual.dtype()) {
+        c.equal = false;
+        c.detail = "dtype " + std::string(dataTypeName(actual.dtype())) + ", expected " + std::string(dataTypeName(expected.dtype()));
+        return c;
+    }
+    if (expected.dims() != actual.dims()) {
+        c.equal = false;
+        c.detail = "shape " + dimsText(actual.dims()) + ", expected " + dimsText(expected.dims());
+        return c;
+    }
+    dispatch<kAll>(expected.dtype(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_same_v<T, bool>) {
+            if (boolValues(expected) != boolValues(actual)) {
+                c.equal = false;
+                c.detail = "bool values differ";
+            }
+        } else {
+            auto e = values<T>(expected);
+            auto a = values<T>(actual);
+            for (size_t i = 0; i < e.size(); ++i) {
+                bool ok;
+                if constexpr (isFloatLike<T>) {
+                    ok = closeEnough(static_cast<double>(e[i]), static_cast<double>(a[i]), rtol, atol, c);
+                } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+                    ok = closeEnough(e[i].real(), a[i].real(), rtol, atol, c) && closeEnough(e[i].imag(), a[i].imag(), rtol, atol, c);
+                } else {
+                    ok = e[i] == a[i];
+                }
+                if (!ok) {
+                    c.equal = false;
+                    if constexpr (std::is_same_v<T, std::string>) {
+                        c.detail = "element " + std::to_string(i) + ": '" + a[i] + "', expected '" + e[i] + "'";
+                    } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+                        c.detail = "complex element " + std::to_string(i) + " differs";
+                    } else {
+                        c.detail = "element " + std::to_string(i) + ": " + std::to_string(static_cast<double>(a[i])) +
+                                   ", expected " + std::to_string(static_cast<double>(e[i]));
+                    }
+                    return;
+                }
+            }
+        }
+    });
+    return c;
+}
+
+}  // namespace passscope

@@ -1,0 +1,140 @@
+// Kernel conformance against libonnx-testdata: evaluates each node test's model with the
+// engine's kernels on test_data_set_0's inputs and compares with its expected outputs (floats
+// rtol 1e-3 / atol 1e-7, NaN equal; integers, bools and strings exact). A wrong value fails; an
+// op without a kernel is reported as unsupported with its name; tests with non-tensor inputs or
+// outputs are skipped. Prints per-op unsupported counts and "N passed, M failed".
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "exec/evaluator.h"
+#include "exec/tensor_compare.h"
+#include "io/model_loader.h"
+#include "io/tensor_proto.h"
+#include "ir/op_types.h"
+
+namespace fs = std::filesystem;
+using namespace passscope;
+
+namespace {
+
+std::optional<Tensor> readTensorPb(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    onnx::TensorProto tp;
+    if (!tp.ParseFromIstream(&in)) return std::nullopt;
+    io::ExternalDataResolver resolver(p.parent_path());
+    return io::tensorFromProto(tp, resolver, p.filename().string());
+}
+
+std::vector<fs::path> numbered(const fs::path& dir, const std::string& prefix) {
+    std::vector<fs::path> out;
+    for (int i = 0;; ++i) {
+        fs::path p = dir / (prefix + std::to_string(i) + ".pb");
+        if (!fs::exists(p)) break;
+        out.push_back(p);
+    }
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::cerr << "usage: kernel_conformance CORPUS_DIR [--verbose] [--filter SUBSTR]\n";
+        return 2;
+    }
+    const fs::path corpus = argv[1];
+    bool verbose = false;
+    std::string filter;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--verbose") verbose = true;
+        else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
+    }
+    std::vector<fs::path> tests;
+    for (const auto& e : fs::directory_iterator(corpus))
+        if (fs::exists(e.path() / "model.onnx") && e.path().filename().string().find(filter) != std::string::npos)
+            tests.push_back(e.path());
+    std::sort(tests.begin(), tests.end());
+    int passed = 0, wrong = 0, unsupported = 0, skipped = 0;
+    std::map<std::string, int> missing;
+    for (const fs::path& t : tests) {
+        const std::string name = t.filename().string();
+        try {
+            io::LoadOptions lo;
+            lo.runChecker = false;
+            io::LoadResult loaded = io::loadModel(t / "model.onnx", lo);
+            const Graph& g = *loaded.model.graph;
+            bool tensorsOnly = true;
+            std::vector<std::string> inputNames;
+            for (NodeId id : g.inputs()) {
+                const Node& n = g.node(id);
+                if (n.output(0).desc.kind != ValueKind::Tensor) tensorsOnly = false;
+                inputNames.push_back(n.output(0).name);
+            }
+            const Node& out = g.node(g.netOutput());
+            for (size_t i = 0; i < out.inputs().size(); ++i) {
+                const NodeOutput* v = g.value(out.input(i));
+                const TensorDesc* decl = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
+                ValueKind kind = decl && decl->hasType() ? decl->kind : (v ? v->desc.kind : ValueKind::Unknown);
+                if (kind != ValueKind::Tensor) tensorsOnly = false;
+            }
+            const fs::path data = t / "test_data_set_0";
+            auto inFiles = numbered(data, "input_");
+            auto outFiles = numbered(data, "output_");
+            std::map<std::string, Tensor> inputs;
+            for (size_t i = 0; i < inFiles.size() && tensorsOnly; ++i) {
+                auto v = readTensorPb(inFiles[i]);
+                if (!v || i >= inputNames.size()) tensorsOnly = false;
+                else inputs[inputNames[i]] = *v;
+            }
+            std::vector<Tensor> expected;
+            for (const fs::path& f : outFiles) {
+                auto v = readTensorPb(f);
+                if (!v) tensorsOnly = false;
+                else expected.push_back(*v);
+            }
+            if (!tensorsOnly) {
+                ++skipped;
+                if (verbose) std::cout << "SKIP " << name << ": non-tensor inputs or outputs\n";
+                continue;
+            }
+            EvalResult r = Evaluator(loaded.model).run(inputs);
+            if (r.failure) {
+                ++unsupported;
+                ++missing[r.failure->opType];
+                if (verbose) std::cout << "UNSUPPORTED " << name << ": " << r.failure->opType << ": " << r.failure->reason << "\n";
+                continue;
+            }
+            std::string problem;
+            for (size_t i = 0; i < expected.size() && problem.empty(); ++i) {
+                if (i >= r.outputs.size()) problem = "missing output " + std::to_string(i);
+                else if (auto c = compareTensors(expected[i], r.outputs[i]); !c.equal)
+                    problem = "output " + std::to_string(i) + " (" + r.outputNames[i] + "): " + c.detail;
+            }
+            if (problem.empty()) {
+                ++passed;
+                if (verbose) std::cout << "PASS " << name << "\n";
+            } else {
+                ++wrong;
+                std::cout << "WRONG " << name << ": " << problem << "\n";
+            }
+        } catch (const std::exception& e) {
+            ++wrong;
+            std::cout << "WRONG " << name << ": exception: " << e.what() << "\n";
+        }
+    }
+    std::vector<std::pair<int, std::string>> byCount;
+    for (const auto& [op, n] : missing) byCount.emplace_back(n, op);
+    std::sort(byCount.rbegin(), byCount.rend());
+    std::cout << "unsupported by op:";
+    for (const auto& [n, op] : byCount) std::cout << " " << op << ":" << n;
+    const int considered = passed + wrong + unsupported;
+    std::cout << "\ncoverage: " << passed << "/" << considered << " tensor-only tests computed exactly ("
+              << (considered ? 100.0 * passed / considered : 0.0) << "%), " << unsupported << " unsupported, "
+              << skipped << " skipped\n";
+    std::cout << passed << " passed, " << wrong << " failed, " << (unsupported + skipped) << " skipped\n";
+    return wrong == 0 ? 0 : 1;
+}
