@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
                 else inputs[inputNames[i]] = *v;
             }
             std::vector<Tensor> expected;
-            for (const fs::path& f : outFiles) {
+            for (const fs::path& f : tensorsOnly ? outFiles : std::vector<fs::path>{}) {
                 auto v = readTensorPb(f);
                 if (!v) tensorsOnly = false;
                 else expected.push_back(*v);
