@@ -191,12 +191,22 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     }
     if (g.netOutput() != kNoNode) {
         const Node& out = g.node(g.netOutput());
+        const std::vector<std::string> names = g.outputNames();
         for (size_t i = 0; i < out.inputs().size(); ++i) {
             const NodeOutput* v = g.value(out.input(i));
             const TensorDesc* declared = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
             TensorDesc desc = declared && declared->hasType() ? *declared : (v ? v->desc : TensorDesc{});
-            writeValueInfo(v ? v->name : std::string(), desc, v ? v->docString : std::string(), *gp.add_output());
-            if (v) ioNames.insert(v->name);
+            const std::string& name = names[i];
+            // A pass replaced the producer (folding, CSE): keep the output's name with an Identity.
+            if (v && v->name != name) {
+                auto* bridge = gp.add_node();
+                bridge->set_op_type("Identity");
+                bridge->set_name(name + "_output");
+                bridge->add_input(v->name);
+                bridge->add_output(name);
+            }
+            writeValueInfo(name, desc, v ? v->docString : std::string(), *gp.add_output());
+            ioNames.insert(name);
         }
     }
     if (!options_.writeValueInfo) return;

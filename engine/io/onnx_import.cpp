@@ -173,7 +173,9 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     Node& out = g->addNode(std::string(op::kNetOutput), "", "", 0);
     g->setNetOutput(out.id());
     std::vector<TensorDesc> declared;
+    std::vector<std::string> outputNames;
     for (const auto& o : gp.output()) {
+        outputNames.push_back(o.name());
         auto ref = scope.lookup(o.name());
         if (!ref) throw ModelError("graph output '" + o.name() + "' of the " + where + " is not produced by any node, input or initializer");
         g->addInput(out.id(), *ref);
@@ -182,6 +184,7 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
             g->setOutputDocString(ref->node, ref->output, o.doc_string());
     }
     g->setInputDescs(out.id(), std::move(declared));
+    g->setAttribute(out.id(), Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
 
     // value_info: descriptions of intermediate values.
     for (const auto& vi : gp.value_info()) {

@@ -1,5 +1,7 @@
 #include "ir/graph.h"
 
+#include "ir/op_types.h"
+
 #include <algorithm>
 #include <queue>
 #include <stdexcept>
@@ -96,6 +98,23 @@ void Graph::setInputs(std::vector<NodeId> ids) {
     if (observer_) observer_->graphInputsChanged(*this);
 }
 
+std::vector<std::string> Graph::outputNames() const {
+    std::vector<std::string> names;
+    const Node* out = findNode(netOutput_);
+    if (!out) return names;
+    const Attribute* a = out->findAttr(op::attr::kOutputNames);
+    const auto* declared = a ? std::get_if<std::vector<std::string>>(&a->value) : nullptr;
+    for (size_t i = 0; i < out->inputs_.size(); ++i) {
+        if (declared && i < declared->size()) {
+            names.push_back((*declared)[i]);
+        } else {
+            const NodeOutput* v = value(out->inputs_[i]);
+            names.push_back(v ? v->name : std::string());
+        }
+    }
+    return names;
+}
+
 const Graph* Graph::scope(uint32_t depth) const {
     const Graph* g = this;
     for (uint32_t i = 0; i < depth && g; ++i) g = g->parent_;
@@ -157,30 +176,57 @@ Node& Graph::addNode(std::string opType, std::string domain, std::string name, s
 
 void Graph::removeNode(NodeId id) {
     Node& n = mutableNode(id);
-    if (observer_) observer_->nodeRemoved(*this, n);
-    for (size_t i = 0; i < n.inputs_.size(); ++i) dropUse(n.inputs_[i], Use{id, static_cast<int32_t>(i)});
-    // Reads of outer values by this node's subgraphs are recorded as implicit uses here.
-    std::vector<ValueRef> outer;
-    for (Graph* sub : n.subgraphs()) sub->collectOuterRefs(outer, 1);
-    for (const ValueRef& r : outer) dropUse(ValueRef{r.node, r.output, r.depth}, Use{id, Use::kImplicit});
-    for (NodeOutput& out : n.outputs_) {
-        for (const Use& u : out.uses) {
+    // Detach consumers and control edges first, each as an observable change, so that the
+    // journal can undo a removal exactly.
+    for (size_t o = 0; o < n.outputs_.size(); ++o) {
+        std::vector<Use> uses = n.outputs_[o].uses;
+        for (const Use& u : uses) {
             Node* c = findNodeMutable(u.node);
             if (c && u.input >= 0 && static_cast<size_t>(u.input) < c->inputs_.size())
-                c->inputs_[u.input] = ValueRef{};
+                setInput(u.node, static_cast<size_t>(u.input), ValueRef{});
         }
-        out.uses.clear();
+        n.outputs_[o].uses.clear();  // implicit (subgraph) reads stay dangling, as documented
     }
-    for (NodeId from : n.controlInputs_) {
-        if (Node* f = findNodeMutable(from)) std::erase(f->controlOutputs_, id);
+    for (NodeId from : std::vector<NodeId>(n.controlInputs_)) removeControlEdge(from, id);
+    for (NodeId to : std::vector<NodeId>(n.controlOutputs_)) removeControlEdge(id, to);
+    for (size_t i = 0; i < n.inputs_.size(); ++i) dropUse(n.inputs_[i], Use{id, static_cast<int32_t>(i)});
+    std::vector<ValueRef> outer;
+    for (Graph* sub : n.subgraphs()) sub->collectOuterRefs(outer, 1);
+    for (const ValueRef& r : outer) dropUse(r, Use{id, Use::kImplicit});
+    if (std::find(inputs_.begin(), inputs_.end(), id) != inputs_.end()) {
+        std::vector<NodeId> remaining = inputs_;
+        std::erase(remaining, id);
+        setInputs(std::move(remaining));
     }
-    for (NodeId to : n.controlOutputs_) {
-        if (Node* t = findNodeMutable(to)) std::erase(t->controlInputs_, id);
-    }
-    std::erase(inputs_, id);
+    if (observer_) observer_->nodeRemoved(*this, n);
     if (netOutput_ == id) netOutput_ = kNoNode;
     nodes_[id].reset();
     --liveCount_;
+}
+
+void Graph::restoreNode(const Node& snapshot) {
+    const NodeId id = snapshot.id_;
+    if (id >= nodes_.size()) nodes_.resize(id + 1);
+    if (nodes_[id]) throw std::logic_error("restoreNode: id " + std::to_string(id) + " is in use");
+    auto n = std::make_unique<Node>();
+    n->id_ = id;
+    n->name_ = snapshot.name_;
+    n->opType_ = snapshot.opType_;
+    n->domain_ = snapshot.domain_;
+    n->doc_ = snapshot.doc_;
+    n->inputs_ = snapshot.inputs_;
+    n->outputs_ = snapshot.outputs_;
+    for (NodeOutput& o : n->outputs_) o.uses.clear();
+    n->inputDescs_ = snapshot.inputDescs_;
+    for (const Attribute& a : snapshot.attrs_) n->attrs_.push_back(cloneAttribute(a, this, id));
+    nodes_[id] = std::move(n);
+    ++liveCount_;
+    Node& r = *nodes_[id];
+    for (size_t i = 0; i < r.inputs_.size(); ++i) addUse(r.inputs_[i], Use{id, static_cast<int32_t>(i)});
+    std::vector<ValueRef> outer;
+    for (Graph* sub : r.subgraphs()) sub->collectOuterRefs(outer, 1);
+    for (const ValueRef& ref : outer) addUse(ref, Use{id, Use::kImplicit});
+    if (observer_) observer_->nodeAdded(*this, r);
 }
 
 void Graph::setInput(NodeId node, size_t index, ValueRef value) {
@@ -276,7 +322,10 @@ bool Graph::removeAttribute(NodeId node, std::string_view name) {
 }
 
 void Graph::setOutputName(NodeId node, size_t output, std::string name) {
-    mutableNode(node).outputs_.at(output).name = std::move(name);
+    Node& n = mutableNode(node);
+    std::string before = std::move(n.outputs_.at(output).name);
+    n.outputs_[output].name = std::move(name);
+    if (observer_) observer_->outputNameChanged(*this, n, output, before);
 }
 
 void Graph::setOutputDesc(NodeId node, size_t output, TensorDesc desc) {

@@ -42,6 +42,9 @@ public:
     const std::vector<NodeId>& inputs() const { return inputs_; }
     void setInputs(std::vector<NodeId> ids);
     NodeId netOutput() const { return netOutput_; }
+    // Names of the graph outputs: as declared at import (NetOutput's _output_names), else the
+    // producers' value names. Passes never rename graph outputs.
+    std::vector<std::string> outputNames() const;
     void setNetOutput(NodeId id) { netOutput_ = id; }
 
     Graph* parent() const { return parent_; }
@@ -59,6 +62,9 @@ public:
     // ---- editing (every change notifies the observer) ----
     Node& addNode(std::string opType, std::string domain, std::string name, size_t outputCount);
     void removeNode(NodeId id);  // detaches its inputs, control edges and any remaining uses
+    // Puts back a node removed earlier, with the same id (the journal's undo). Its inputs are
+    // linked; its consumers and control edges are restored by undoing their own changes.
+    void restoreNode(const Node& snapshot);
     void setInput(NodeId node, size_t index, ValueRef value);
     void addInput(NodeId node, ValueRef value);
     void setInputCount(NodeId node, size_t count);

@@ -11,12 +11,14 @@ class GraphObserver {
 public:
     virtual ~GraphObserver() = default;
     virtual void nodeAdded(const Graph&, const Node&) {}
-    // Called before the node is destroyed, with its last state.
+    // Called before the node is destroyed, with its last state: by then its inputs, consumers and
+    // control edges have been detached (each reported as its own change).
     virtual void nodeRemoved(const Graph&, const Node&) {}
     virtual void inputChanged(const Graph&, const Node&, size_t input, const ValueRef& before) {}
     virtual void inputsResized(const Graph&, const Node&, size_t oldCount) {}
     virtual void attributeChanged(const Graph&, const Node&, const Attribute* before, const Attribute* after) {}
     virtual void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) {}
+    virtual void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) {}
     virtual void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {}
     virtual void graphInputsChanged(const Graph&) {}
 };

@@ -30,6 +30,9 @@ namespace attr {
 inline constexpr std::string_view kValue = "value";            // Const payload / Data default value
 inline constexpr std::string_view kSparseValue = "sparse_value";  // sparse initializer (opaque)
 inline constexpr std::string_view kIndex = "index";            // Data: position among graph inputs
+// NetOutput: the graph outputs' names. Kept apart from the producers' value names so that a pass
+// replacing a producer (folding, CSE) never renames a graph output; export bridges with Identity.
+inline constexpr std::string_view kOutputNames = "_output_names";
 // A graph input that also has an initializer: a default that callers may override, so it is
 // not a constant (REFERENCE.md, "What the peers refuse to fold").
 inline constexpr std::string_view kOverridable = "_is_overridable_initializer";

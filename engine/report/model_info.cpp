@@ -65,12 +65,13 @@ ModelInfo summarize(const Model& model) {
     }
     if (g.netOutput() != kNoNode) {
         const Node& out = g.node(g.netOutput());
+        const std::vector<std::string> names = g.outputNames();
         for (size_t i = 0; i < out.inputs().size(); ++i) {
             const NodeOutput* v = g.value(out.input(i));
             const TensorDesc* declared = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
             TensorDesc desc = v ? v->desc : TensorDesc{};
             if (!desc.hasType() && declared) desc = *declared;
-            info.outputs.push_back({v ? v->name : std::string(), desc});
+            info.outputs.push_back({names[i], desc});
         }
     }
     info.subgraphs = countSubgraphs(g);

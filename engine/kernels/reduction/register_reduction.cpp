@@ -1,8 +1,18 @@
-// Registration of the reduction kernel family. Each kernel lives in a file of this folder.
+// Registration of the reduction kernel family. Each kernel lives in a file of this folder:
+// reduce.cpp (Reduce*), arg_minmax.cpp (ArgMax, ArgMin), softmax.cpp (Softmax, LogSoftmax,
+// Hardmax).
 #include "kernels/kernel_registry.h"
 
 namespace passscope::kernels {
 
-void registerReductionKernels(KernelRegistry& r) { (void)r; }
+void registerReduceKernels(KernelRegistry& r);
+void registerArgMinMaxKernels(KernelRegistry& r);
+void registerSoftmaxKernels(KernelRegistry& r);
+
+void registerReductionKernels(KernelRegistry& r) {
+    registerReduceKernels(r);
+    registerArgMinMaxKernels(r);
+    registerSoftmaxKernels(r);
+}
 
 }  // namespace passscope::kernels
