@@ -10,5 +10,7 @@ using Action = std::function<int()>;
 
 Action addInfoCommand(CLI::App& app);
 Action addConvertCommand(CLI::App& app);
+Action addOptimizeCommand(CLI::App& app);
+Action addVerifyCommand(CLI::App& app);
 
 }  // namespace passscope::cli

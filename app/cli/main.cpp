@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
     app.require_subcommand(1);
     app.fallthrough(false);
-    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app)};
+    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app), addVerifyCommand(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,0 +1,121 @@
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <set>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "io/onnx_export.h"
+#include "pipeline/pass_manager.h"
+#include "report/model_info.h"
+#include "report/pipeline_report.h"
+
+namespace passscope::cli {
+namespace {
+
+// onnx-simplifier's before/after table: op counts, nodes, initializer bytes, file size.
+void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t sizeBefore, uintmax_t sizeAfter) {
+    std::set<std::string> ops;
+    for (const auto& [k, v] : before.ops) ops.insert(k);
+    for (const auto& [k, v] : after.ops) ops.insert(k);
+    auto count = [](const ModelInfo& i, const std::string& op) {
+        auto it = i.ops.find(op);
+        return it == i.ops.end() ? size_t(0) : it->second;
+    };
+    std::cout << std::left << std::setw(28) << "" << std::right << std::setw(16) << "Original" << std::setw(16) << "Optimized" << "\n";
+    for (const std::string& op : ops) {
+        size_t b = count(before, op), a = count(after, op);
+        std::cout << std::left << std::setw(28) << op << std::right << std::setw(16) << b << std::setw(16) << a
+                  << (a != b ? "  *" : "") << "\n";
+    }
+    std::cout << std::left << std::setw(28) << "Nodes" << std::right << std::setw(16) << before.nodes << std::setw(16) << after.nodes << "\n";
+    std::cout << std::left << std::setw(28) << "Initializers" << std::right << std::setw(16) << before.initializers
+              << std::setw(16) << after.initializers << "\n";
+    std::cout << std::left << std::setw(28) << "Initializer bytes" << std::right << std::setw(16) << before.initializerBytes
+              << std::setw(16) << after.initializerBytes << "\n";
+    std::cout << std::left << std::setw(28) << "File size (bytes)" << std::right << std::setw(16) << sizeBefore
+              << std::setw(16) << sizeAfter << "\n";
+}
+
+uintmax_t sizeOnDisk(const std::filesystem::path& p) {
+    std::error_code ec;
+    uintmax_t s = std::filesystem::file_size(p, ec);
+    auto data = std::filesystem::path(p.string() + ".data");
+    if (std::filesystem::exists(data, ec)) s += std::filesystem::file_size(data, ec);
+    return ec ? 0 : s;
+}
+
+}  // namespace
+
+Action addOptimizeCommand(CLI::App& app) {
+    struct Args {
+        std::string input, output, level, report, target = "onnx";
+        std::vector<std::string> options, noFold, inputShapes;
+        bool external = false;
+    };
+    auto args = std::make_shared<Args>();
+    CLI::App* cmd = app.add_subcommand("optimize", "Run the GE-style pass pipeline and write the optimized model");
+    cmd->add_option("IN", args->input, "Model to optimize")->required();
+    cmd->add_option("-o,--output", args->output, "Where to write the optimized model")->required();
+    cmd->add_option("--level", args->level, "Optimization level O0..O3 (ge.oo.level; default O3)");
+    std::string optionHelp = "KEY=VALUE, repeatable. Keys:";
+    for (const auto& [k, d] : PipelineOptions::describe()) optionHelp += "\n  " + k + ": " + d;
+    cmd->add_option("--option", args->options, optionHelp);
+    cmd->add_option("--no-fold", args->noFold, "Node name to keep unfolded (sets _do_not_constant_folding), repeatable");
+    cmd->add_option("--input-shape", args->inputShapes, "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
+    cmd->add_option("--report", args->report, "Write a JSON report of every pass run");
+    cmd->add_option("--target", args->target, "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
+        ->check(CLI::IsMember({"onnx", "ge"}));
+    cmd->add_flag("--external-data", args->external, "Write weights of 1 KiB or more to OUT.data");
+    return [cmd, args]() -> int {
+        if (!cmd->parsed()) return -1;
+        PipelineOptions options;
+        try {
+            options.set("passscope.target", args->target);
+            if (!args->level.empty()) options.set("ge.oo.level", args->level);
+            for (const std::string& kv : args->options) {
+                auto eq = kv.find('=');
+                if (eq == std::string::npos) throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv + "'");
+                options.set(kv.substr(0, eq), kv.substr(eq + 1));
+            }
+            for (const std::string& s : args->inputShapes) options.addInputShape(s);
+            options.noFold.insert(args->noFold.begin(), args->noFold.end());
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return kUsage;
+        }
+        return guarded([&] {
+            io::LoadResult loaded = io::loadModel(args->input);
+            printWarnings(loaded.diagnostics);
+            const ModelInfo before = summarize(loaded.model);
+            Journal journal;
+            PipelineRun run;
+            try {
+                run = runPipeline(loaded.model, options, &journal);
+            } catch (const std::invalid_argument& e) {
+                throw ModelError(e.what());
+            }
+            for (const std::string& w : run.warnings) std::cerr << "warning: " << w << "\n";
+            io::ExportOptions exportOptions;
+            exportOptions.externalData = args->external;
+            Diagnostics diag;
+            io::exportModel(loaded.model, args->output, exportOptions, diag);
+            printWarnings(diag);
+            const ModelInfo after = summarize(loaded.model);
+            printComparison(before, after, sizeOnDisk(args->input), sizeOnDisk(args->output));
+            if (!args->report.empty()) {
+                std::ofstream out(args->report);
+                out << pipelineReport(journal, run, before, after, options).dump(2) << "\n";
+                if (!out) throw ModelError("cannot write the report to '" + args->report + "'");
+            }
+            std::cout.flush();
+            std::cerr << "wrote " << args->output << " (" << journal.steps().size() << " pass runs in "
+                      << std::fixed << std::setprecision(3) << run.seconds << " s)\n";
+            return kOk;
+        });
+    };
+}
+
+}  // namespace passscope::cli

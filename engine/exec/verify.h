@@ -1,0 +1,38 @@
+#pragma once
+// `verify`: runs two models on the same seeded random inputs with the engine's kernels and
+// compares every graph output (by name) within a tolerance.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ir/model.h"
+
+namespace passscope {
+
+struct VerifyOptions {
+    int runs = 3;
+    uint64_t seed = 1234;
+    double rtol = 1e-3;
+    double atol = 1e-5;
+    std::map<std::string, std::vector<int64_t>> inputShapes;  // pins for symbolic dims
+};
+
+struct VerifyRow {
+    std::string output;
+    bool equal = true;
+    double maxAbsDiff = 0;
+    double maxRelDiff = 0;
+    std::string detail;
+};
+
+struct VerifyResult {
+    bool comparable = true;  // false: a model could not be evaluated (problem says why)
+    std::string problem;
+    std::vector<VerifyRow> rows;
+    std::vector<std::string> notes;  // e.g. symbolic dims set to 1
+    bool allEqual() const;
+};
+
+VerifyResult verifyModels(const Model& original, const Model& optimized, const VerifyOptions& options);
+
+}  // namespace passscope

@@ -1,0 +1,63 @@
+#include "passes/cleanup/dead_code_elimination_pass.h"
+
+#include "ir/op_types.h"
+
+namespace passscope {
+namespace {
+
+bool keptForItself(const Graph& g, const Node& n) {
+    if (n.id() == g.netOutput()) return true;
+    if (n.opType() == op::kData && n.domain().empty()) return true;
+    return n.domain() == op::kGeDomain &&
+           (n.opType() == op::kAssign || n.opType() == op::kAssignAdd || n.opType() == "AssignSub");
+}
+
+void collectOuter(const Graph& sub, uint32_t depth, std::vector<NodeId>& out) {
+    for (const Node* n : sub.nodes()) {
+        for (const ValueRef& r : n->inputs())
+            if (r.valid() && r.depth == depth) out.push_back(r.node);
+        for (Graph* s : n->subgraphs()) collectOuter(*s, depth + 1, out);
+    }
+}
+
+}  // namespace
+
+bool DeadCodeEliminationPass::run(Graph& g, PassContext& ctx) {
+    std::vector<char> live(g.idLimit(), 0);
+    std::vector<NodeId> stack;
+    for (const Node* n : g.nodes())
+        if (keptForItself(g, *n)) {
+            live[n->id()] = 1;
+            stack.push_back(n->id());
+        }
+    while (!stack.empty()) {
+        const Node& n = g.node(stack.back());
+        stack.pop_back();
+        std::vector<NodeId> needs = n.controlInputs();
+        for (const ValueRef& r : n.inputs())
+            if (r.valid() && r.depth == 0) needs.push_back(r.node);
+        for (Graph* sub : n.subgraphs()) collectOuter(*sub, 1, needs);
+        for (NodeId p : needs)
+            if (p < live.size() && !live[p] && g.findNode(p)) {
+                live[p] = 1;
+                stack.push_back(p);
+            }
+    }
+    auto order = g.topologicalOrder();
+    if (!order) return false;
+    bool changed = false;
+    // Consumers first, so every removal leaves no dangling reader behind.
+    for (auto it = order->rbegin(); it != order->rend(); ++it) {
+        if (live[*it]) continue;
+        const Node& n = g.node(*it);
+        if (const Tensor* t = n.attrTensor(op::attr::kValue); t && op::isConstant(n.opType(), n.domain()))
+            ctx.stats.constBytesRemoved += t->byteSize();
+        if (!op::isStructural(n.opType(), n.domain())) ++ctx.stats.removedOps;
+        ++ctx.stats.nodesRemoved;
+        g.removeNode(*it);
+        changed = true;
+    }
+    return changed;
+}
+
+}  // namespace passscope

@@ -1,0 +1,16 @@
+#pragma once
+// DeadCodeEliminationPass (seed 004 §2.2): keeps what the graph outputs need and what writes
+// state (GE Assign/AssignAdd/... and their inputs), following data, control and subgraph reads
+// backwards; removes everything else. Graph inputs stay (they are the model's interface).
+#include "pipeline/pass.h"
+
+namespace passscope {
+
+class DeadCodeEliminationPass : public Pass {
+public:
+    std::string name() const override { return "DeadCodeEliminationPass"; }
+    PassFamily family() const override { return PassFamily::Cleanup; }
+    bool run(Graph& graph, PassContext& ctx) override;
+};
+
+}  // namespace passscope

@@ -1,0 +1,20 @@
+#pragma once
+// ConstantFoldingPass (seed 000 §4.3.1): a node whose inputs are all constant is computed by a
+// host kernel and replaced by Const nodes. Skips _do_not_constant_folding / no_need_constant_folding,
+// honours GE's MemoryPriority rule and the fold size threshold, and leaves a node marked as a
+// potential constant for PotentialConstTakenEffectPass.
+#include "pipeline/pass.h"
+
+namespace passscope {
+
+class ConstantFoldingPass : public NodePass {
+public:
+    std::string name() const override { return "ConstantFoldingPass"; }
+    PassFamily family() const override { return PassFamily::ConstantFolding; }
+    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+
+protected:
+    NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;
+};
+
+}  // namespace passscope

@@ -1,0 +1,71 @@
+#include "passes/constant_folding/dimension_compute_pass.h"
+
+#include <cstring>
+
+#include "passes/constant_folding/folding.h"
+
+namespace passscope {
+namespace {
+
+Tensor int64Tensor(std::vector<int64_t> dims, const std::vector<int64_t>& data) {
+    std::string bytes(data.size() * sizeof(int64_t), '\0');
+    if (!data.empty()) std::memcpy(bytes.data(), data.data(), bytes.size());
+    return Tensor(DataType::Int64, std::move(dims), std::make_shared<StringBuffer>(std::move(bytes)));
+}
+
+// The value of Shape/Size from the input's description, when the needed dims are static.
+std::optional<Tensor> computeFromShape(const Node& n, const Shape& shape, int64_t opset) {
+    if (!shape.rankKnown()) return std::nullopt;
+    const int64_t rank = static_cast<int64_t>(shape.rank());
+    if (n.opType() == "Size") {
+        auto count = shape.elementCount();
+        if (!count) return std::nullopt;
+        return int64Tensor({}, {*count});
+    }
+    int64_t start = 0, end = rank;
+    if (opset >= 15) {
+        start = n.attrInt("start", 0);
+        end = n.attrInt("end", rank);
+        if (start < 0) start += rank;
+        if (end < 0) end += rank;
+        start = std::clamp<int64_t>(start, 0, rank);
+        end = std::clamp<int64_t>(end, 0, rank);
+    }
+    std::vector<int64_t> dims;
+    for (int64_t i = start; i < end; ++i) {
+        if (!shape[static_cast<size_t>(i)].isKnown()) return std::nullopt;
+        dims.push_back(shape[static_cast<size_t>(i)].value);
+    }
+    return int64Tensor({static_cast<int64_t>(dims.size())}, dims);
+}
+
+}  // namespace
+
+NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
+    const Node& n = g.node(id);
+    if ((n.opType() != "Shape" && n.opType() != "Size") || !(n.domain().empty() || n.domain() == "ai.onnx")) return {};
+    if (n.inputs().empty() || !folding::foldable(n, ctx)) return {};
+    const NodeOutput* in = g.value(n.input(0));
+    if (!in) return {};
+    auto value = computeFromShape(n, in->desc.originShape, ctx.opset(n.domain()));
+    if (!value) {
+        ctx.notFolded(n, NotFoldedReason::RuntimeInput,
+                      "the shape of its input '" + in->name + "' is not static (" + in->desc.originShape.toString() + ")");
+        return {};
+    }
+    ctx.clearNotFolded(id);
+    if (!needFold_) {
+        // Mark only; PotentialConstTakenEffectPass folds it when the traversal ends. Only the
+        // marking pass updates its own mark.
+        if (folding::isPotentialConst(n) && folding::potentialConstSource(n) != name()) return {};
+        if (folding::isPotentialConst(n)) return {};
+        std::vector<Tensor> weights{*value};
+        folding::markPotentialConst(g, id, std::move(weights), name());
+        ++ctx.stats.marked;
+        return {true, {}};
+    }
+    std::vector<Tensor> outs{std::move(*value)};
+    return {true, folding::replaceWithConstants(g, id, std::move(outs), ctx)};
+}
+
+}  // namespace passscope

@@ -1,0 +1,49 @@
+#pragma once
+// The mechanics every folding pass shares, written once (GE's FoldingPass, seed 000 §4.2):
+// which inputs are constant, replacing a node by Const nodes (consumers rewired, control edges
+// kept, value names kept, provenance recorded), deleting constants left without consumers, and
+// potential-constant marks (seed 000 §4.4).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/pass.h"
+
+namespace passscope::folding {
+
+// Attribute names (REFERENCE.md, "GE constant folding facts").
+inline constexpr std::string_view kPotentialConst = "_is_potential_const";
+inline constexpr std::string_view kPotentialWeight = "_potential_weight";
+inline constexpr std::string_view kPotentialWeightIndices = "_potential_weight_indices";
+inline constexpr std::string_view kSourcePassOfPotentialConst = "_source_pass_of_potential_const";
+// On Consts made by folding: the original nodes they were computed from.
+inline constexpr std::string_view kFoldedFrom = "_folded_from";
+
+// The value behind `ref` when it is a constant (Const/FileConstant; never a graph input, not even
+// an overridable initializer).
+const Tensor* constantValue(const Graph& g, const ValueRef& ref);
+bool isConstantNode(const Node& n);
+
+// All inputs constant? On the first runtime input, records why not (RuntimeInput) and returns
+// nullopt. Omitted optional inputs are nullopt entries.
+std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g, const Node& n, PassContext& ctx);
+
+// Checks that stop any folding of `n` (user flag, internal flag, subgraph owner, random op,
+// unknown domain, side effects); records the reason and returns false when one applies.
+bool foldable(const Node& n, PassContext& ctx);
+
+// Replaces `node` by one Const per output and deletes it. Consumers (graph outputs included) now
+// read the Consts, which keep the outputs' value names. Returns the consumers to re-pass.
+std::vector<NodeId> replaceWithConstants(Graph& g, NodeId node, std::vector<Tensor> values, PassContext& ctx);
+
+// Deletes `node` if it is a constant (Const, or ONNX Constant) that nothing reads any more.
+void deleteIfOrphanConstant(Graph& g, NodeId node, PassContext& ctx);
+
+// Potential constants: the weight is cached on the node; only the marking pass may change the
+// mark (GE's IsCurPassSameWithSource).
+bool isPotentialConst(const Node& n);
+void markPotentialConst(Graph& g, NodeId node, std::vector<Tensor> weights, const std::string& pass);
+void clearPotentialConst(Graph& g, NodeId node);
+std::string potentialConstSource(const Node& n);
+
+}  // namespace passscope::folding

@@ -1,0 +1,20 @@
+#pragma once
+// PotentialConstTakenEffectPass (seed 000 §4.3.5): its per-node work is nothing; when the graph
+// traversal ends it folds every node marked _is_potential_const with its cached weight, and
+// clears marks that have no weight.
+#include "pipeline/pass.h"
+
+namespace passscope {
+
+class PotentialConstTakenEffectPass : public NodePass {
+public:
+    std::string name() const override { return "PotentialConstTakenEffectPass"; }
+    PassFamily family() const override { return PassFamily::ConstantFolding; }
+    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+
+protected:
+    NodeResult runOnNode(Graph&, NodeId, PassContext&) override { return {}; }
+    bool onFinishGraph(Graph& graph, PassContext& ctx) override;
+};
+
+}  // namespace passscope

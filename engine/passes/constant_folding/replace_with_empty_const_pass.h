@@ -1,0 +1,23 @@
+#pragma once
+// ReplaceWithEmptyConstPass (seed 000 §4.3.4): a node whose every output has a static shape with
+// a zero dimension computes nothing; its outputs become empty constants. Excluded: constants,
+// Data, NetOutput, control flow, side effects, GE-inserted nodes. Mark-only mode in Prepare.
+#include "pipeline/pass.h"
+
+namespace passscope {
+
+class ReplaceWithEmptyConstPass : public NodePass {
+public:
+    explicit ReplaceWithEmptyConstPass(bool needFold = true) : needFold_(needFold) {}
+    std::string name() const override { return "ReplaceWithEmptyConstPass"; }
+    PassFamily family() const override { return PassFamily::ConstantFolding; }
+    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+
+protected:
+    NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;
+
+private:
+    bool needFold_;
+};
+
+}  // namespace passscope

@@ -1,0 +1,98 @@
+#include "pipeline/options.h"
+
+#include <stdexcept>
+
+namespace passscope {
+namespace {
+
+bool parseBool(const std::string& key, const std::string& v) {
+    if (v == "true" || v == "1" || v == "on") return true;
+    if (v == "false" || v == "0" || v == "off") return false;
+    throw std::invalid_argument("option " + key + ": expected true or false, got '" + v + "'");
+}
+
+uint64_t parseCount(const std::string& key, const std::string& v) {
+    try {
+        size_t used = 0;
+        long long n = std::stoll(v, &used);
+        if (used != v.size() || n < 0) throw std::invalid_argument(v);
+        return static_cast<uint64_t>(n);
+    } catch (const std::exception&) {
+        throw std::invalid_argument("option " + key + ": expected a non-negative integer, got '" + v + "'");
+    }
+}
+
+}  // namespace
+
+std::string levelName(OptLevel level) { return "O" + std::to_string(static_cast<int>(level)); }
+
+void PipelineOptions::set(const std::string& key, const std::string& value) {
+    if (key == "ge.oo.level") {
+        if (value.size() == 2 && (value[0] == 'O' || value[0] == 'o') && value[1] >= '0' && value[1] <= '3')
+            level = static_cast<OptLevel>(value[1] - '0');
+        else throw std::invalid_argument("option ge.oo.level: expected O0, O1, O2 or O3, got '" + value + "'");
+    } else if (key == "ge.oo.constantFolding") {
+        constantFolding = parseBool(key, value);
+    } else if (key == "ge.exec.memoryOptimizationPolicy") {
+        if (value == "MemoryPriority") memoryPriority = true;
+        else if (value == "TimePriority" || value.empty()) memoryPriority = false;
+        else throw std::invalid_argument("option " + key + ": expected MemoryPriority or TimePriority, got '" + value + "'");
+    } else if (key == "passscope.foldSizeThreshold") {
+        foldSizeThreshold = parseCount(key, value);
+    } else if (key == "passscope.iterationCap") {
+        iterationCap = static_cast<int>(parseCount(key, value));
+        if (iterationCap < 1) throw std::invalid_argument("option passscope.iterationCap must be at least 1");
+    } else if (key == "passscope.target") {
+        if (value == "onnx") target = Target::Onnx;
+        else if (value == "ge") target = Target::Ge;
+        else throw std::invalid_argument("option passscope.target: expected onnx or ge, got '" + value + "'");
+    } else if (key.rfind("pass.", 0) == 0 && key.size() > 5) {
+        passSwitches[key.substr(5)] = parseBool(key, value);
+    } else {
+        throw std::invalid_argument("unknown option '" + key + "' (see --help for the list)");
+    }
+}
+
+std::vector<std::pair<std::string, std::string>> PipelineOptions::describe() {
+    return {
+        {"ge.oo.level", "O0 (run nothing) .. O3 (everything, default)"},
+        {"ge.oo.constantFolding", "true|false: the constant folding family (default true)"},
+        {"ge.exec.memoryOptimizationPolicy", "MemoryPriority: skip folding constants with >8 elements shared by several consumers"},
+        {"passscope.foldSizeThreshold", "bytes: do not fold a node whose outputs would exceed this (default 67108864)"},
+        {"passscope.iterationCap", "iterations per stage to reach a fixed point (default 5)"},
+        {"passscope.target", "onnx (default) or ge"},
+        {"pass.<Name>", "true|false: force one pass on or off, e.g. pass.CommonSubexpressionEliminationPass=false"},
+    };
+}
+
+void PipelineOptions::addInputShape(const std::string& spec) {
+    const size_t colon = spec.rfind(':');
+    if (colon == std::string::npos || colon == 0)
+        throw std::invalid_argument("--input-shape expects NAME:D0,D1,... , got '" + spec + "'");
+    std::vector<int64_t> dims;
+    std::string rest = spec.substr(colon + 1);
+    size_t start = 0;
+    while (start <= rest.size() && !rest.empty()) {
+        size_t comma = rest.find(',', start);
+        std::string d = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        dims.push_back(static_cast<int64_t>(parseCount("--input-shape " + spec.substr(0, colon), d)));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    inputShapes[spec.substr(0, colon)] = dims;
+}
+
+std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
+    std::map<std::string, std::string> kv{
+        {"ge.oo.level", levelName(level)},
+        {"ge.oo.constantFolding", constantFolding ? "true" : "false"},
+        {"ge.exec.memoryOptimizationPolicy", memoryPriority ? "MemoryPriority" : "TimePriority"},
+        {"passscope.foldSizeThreshold", std::to_string(foldSizeThreshold)},
+        {"passscope.iterationCap", std::to_string(iterationCap)},
+        {"passscope.target", target == Target::Ge ? "ge" : "onnx"},
+    };
+    for (const auto& [name, on] : passSwitches) kv["pass." + name] = on ? "true" : "false";
+    return kv;
+}
+
+}  // namespace passscope

@@ -1,0 +1,39 @@
+#pragma once
+// One options object for the CLI, the GUI and session files. Keys follow GE where GE has one
+// (seed 000 §3.1): ge.oo.level (O0..O3), ge.oo.constantFolding, ge.exec.memoryOptimizationPolicy;
+// PassScope's own keys start with "passscope."; "pass.<PassName>" enables or disables one pass.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace passscope {
+
+enum class OptLevel { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
+enum class Target { Onnx, Ge };
+
+struct PipelineOptions {
+    OptLevel level = OptLevel::O3;  // GE's default
+    bool constantFolding = true;    // ge.oo.constantFolding
+    bool memoryPriority = false;    // ge.exec.memoryOptimizationPolicy=MemoryPriority
+    uint64_t foldSizeThreshold = uint64_t(64) << 20;  // passscope.foldSizeThreshold (bytes of outputs)
+    int iterationCap = 5;           // passscope.iterationCap: per stage, to reach a fixed point
+    Target target = Target::Onnx;   // passscope.target
+    std::map<std::string, bool> passSwitches;  // pass.<Name>=true|false
+    std::set<std::string> noFold;   // node names given --no-fold (set as _do_not_constant_folding)
+    std::map<std::string, std::vector<int64_t>> inputShapes;  // --input-shape NAME:D0,D1,...
+
+    // Throws std::invalid_argument with a message naming the key and the accepted values.
+    void set(const std::string& key, const std::string& value);
+    // The documented keys with a one-line description, for --help and the GUI.
+    static std::vector<std::pair<std::string, std::string>> describe();
+    // "NAME:D0,D1,..." -> inputShapes; throws std::invalid_argument.
+    void addInputShape(const std::string& spec);
+    std::map<std::string, std::string> toKeyValues() const;
+};
+
+std::string levelName(OptLevel level);
+
+}  // namespace passscope

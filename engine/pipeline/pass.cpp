@@ -1,0 +1,81 @@
+#include "pipeline/pass.h"
+
+#include <deque>
+#include <unordered_set>
+
+namespace passscope {
+
+std::string_view familyName(PassFamily family) {
+    switch (family) {
+        case PassFamily::ConstantFolding: return "constant_folding";
+        case PassFamily::Format: return "format";
+        case PassFamily::Variable: return "variable";
+        case PassFamily::Cleanup: return "cleanup";
+    }
+    return "unknown";
+}
+
+void PassContext::notFolded(const Node& n, NotFoldedReason reason, std::string detail) {
+    unfolded_[n.id()] = UnfoldedNode{n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
+}
+
+std::vector<UnfoldedNode> PassContext::takeUnfolded() {
+    std::vector<UnfoldedNode> out;
+    out.reserve(unfolded_.size());
+    for (auto& [id, u] : unfolded_) out.push_back(std::move(u));
+    unfolded_.clear();
+    std::sort(out.begin(), out.end(), [](const UnfoldedNode& a, const UnfoldedNode& b) { return a.node < b.node; });
+    return out;
+}
+
+std::string PassContext::uniqueName(const Graph& g, const std::string& base) {
+    // Names seen in this graph, collected once; removed names are never reused (harmless).
+    auto [it, fresh] = names_.try_emplace(&g);
+    std::unordered_set<std::string>& names = it->second;
+    if (fresh)
+        for (const Node* n : g.nodes()) names.insert(n->name());
+    std::string candidate = base;
+    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
+    names.insert(candidate);
+    return candidate;
+}
+
+bool Pass::enabled(const PipelineOptions& options) const {
+    auto forced = options.passSwitches.find(name());
+    if (forced != options.passSwitches.end()) return forced->second;
+    if (static_cast<int>(options.level) < static_cast<int>(minLevel())) return false;
+    if (switchOption() == "ge.oo.constantFolding" && !options.constantFolding) return false;
+    return true;
+}
+
+std::vector<NodeId> consumersOf(const Graph& g, NodeId node) {
+    std::vector<NodeId> out;
+    const Node* n = g.findNode(node);
+    if (!n) return out;
+    for (const NodeOutput& o : n->outputs())
+        for (const Use& u : o.uses) out.push_back(u.node);
+    return out;
+}
+
+bool NodePass::run(Graph& graph, PassContext& ctx) {
+    auto order = graph.topologicalOrder();
+    if (!order) return false;
+    std::deque<NodeId> queue(order->begin(), order->end());
+    std::unordered_set<NodeId> queued(order->begin(), order->end());
+    bool changed = false;
+    while (!queue.empty()) {
+        NodeId id = queue.front();
+        queue.pop_front();
+        queued.erase(id);
+        if (!graph.findNode(id)) continue;
+        NodeResult r = runOnNode(graph, id, ctx);
+        if (!r.changed) continue;
+        changed = true;
+        for (NodeId next : r.repass)
+            if (graph.findNode(next) && queued.insert(next).second) queue.push_back(next);
+    }
+    changed |= onFinishGraph(graph, ctx);
+    return changed;
+}
+
+}  // namespace passscope

@@ -1,0 +1,79 @@
+#pragma once
+// A pass: a name (GE's), a family, the lowest O-level it runs at and the switch option that
+// controls it; run() reports whether it changed the graph, and the pass manager decides whether
+// to iterate (STYLE.md, the ONNX Runtime row). Passes edit only through Graph's API.
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/model.h"
+#include "kernels/kernel_registry.h"
+#include "pipeline/options.h"
+#include "pipeline/pass_stats.h"
+
+namespace passscope {
+
+enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
+std::string_view familyName(PassFamily family);
+
+class PassContext {
+public:
+    PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels)
+        : model_(model), options_(options), kernels_(kernels) {}
+
+    const Model& model() const { return model_; }
+    const PipelineOptions& options() const { return options_; }
+    const kernels::KernelRegistry& kernels() const { return kernels_; }
+    int64_t opset(const std::string& domain) const { return model_.opsetVersion(domain); }
+
+    PassStats stats;
+    // Why a node was left alone; the last word of the current pass run counts.
+    void notFolded(const Node& n, NotFoldedReason reason, std::string detail);
+    void clearNotFolded(NodeId id) { unfolded_.erase(id); }
+    std::vector<UnfoldedNode> takeUnfolded();
+    // A node name not used yet in `g`, derived from `base`.
+    std::string uniqueName(const Graph& g, const std::string& base);
+    std::string currentPass;
+
+private:
+    const Model& model_;
+    const PipelineOptions& options_;
+    const kernels::KernelRegistry& kernels_;
+    std::unordered_map<NodeId, UnfoldedNode> unfolded_;
+    std::unordered_map<const Graph*, std::unordered_set<std::string>> names_;
+};
+
+class Pass {
+public:
+    virtual ~Pass() = default;
+    virtual std::string name() const = 0;
+    virtual PassFamily family() const = 0;
+    virtual OptLevel minLevel() const { return OptLevel::O1; }
+    // The option key that switches this pass off when false ("" = none).
+    virtual std::string switchOption() const { return {}; }
+    // Returns true when the graph changed.
+    virtual bool run(Graph& graph, PassContext& ctx) = 0;
+    // Whether this pass runs under `options` (O-level, its switch, pass.<Name>).
+    bool enabled(const PipelineOptions& options) const;
+};
+
+// GE's BaseNodePass: visits nodes in topological order with a worklist; a change re-queues the
+// nodes the pass names (usually the consumers of what it changed). onFinishGraph runs once the
+// worklist is empty (PotentialConstTakenEffectPass does its work there, seed 000 §4.3.5).
+class NodePass : public Pass {
+public:
+    struct NodeResult {
+        bool changed = false;
+        std::vector<NodeId> repass;
+    };
+    bool run(Graph& graph, PassContext& ctx) override;
+
+protected:
+    virtual NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) = 0;
+    virtual bool onFinishGraph(Graph& graph, PassContext& ctx) { return false; }
+};
+
+// Consumers (depth-0 data uses) of every output of `node`.
+std::vector<NodeId> consumersOf(const Graph& g, NodeId node);
+
+}  // namespace passscope

@@ -1,0 +1,129 @@
+#include "pipeline/pass_manager.h"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "io/onnx_check.h"
+#include "ir/op_types.h"
+
+namespace passscope {
+namespace {
+
+double since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Shape inference between iterations, so passes that need static shapes see what folding
+// revealed (GE runs InferShape between its stages too).
+class InferShapePass : public Pass {
+public:
+    explicit InferShapePass(Model& model) : model_(model) {}
+    std::string name() const override { return "InferShape"; }
+    PassFamily family() const override { return PassFamily::Format; }
+    bool run(Graph&, PassContext&) override {
+        Diagnostics diag;
+        io::inferShapes(model_, diag);
+        return false;  // descriptions only: never a reason to iterate again
+    }
+
+private:
+    Model& model_;
+};
+
+void applyPins(Model& model, const PipelineOptions& options, PipelineRun& run) {
+    Graph& g = *model.graph;
+    for (const auto& [name, dims] : options.inputShapes) {
+        bool found = false;
+        for (NodeId id : g.inputs()) {
+            const Node& n = g.node(id);
+            if (n.output(0).name != name) continue;
+            TensorDesc d = n.output(0).desc;
+            if (d.originShape.rankKnown() && d.originShape.rank() != dims.size())
+                throw std::invalid_argument("--input-shape " + name + ": the input has rank " +
+                                            std::to_string(d.originShape.rank()) + ", not " + std::to_string(dims.size()));
+            d.originShape = d.storageShape = Shape::fromExtents(dims);
+            g.setOutputDesc(id, 0, std::move(d));
+            found = true;
+        }
+        if (!found) throw std::invalid_argument("--input-shape names '" + name + "', which is not a graph input");
+    }
+    for (const std::string& name : options.noFold) {
+        bool found = false;
+        for (const Node* n : g.nodes())
+            if (n->name() == name) {
+                g.setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
+                found = true;
+            }
+        if (!found) run.warnings.push_back("--no-fold " + name + ": no node has that name");
+    }
+}
+
+}  // namespace
+
+PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* journal, const PipelineHooks& hooks) {
+    PipelineRun run;
+    const auto start = std::chrono::steady_clock::now();
+    Graph& g = *model.graph;
+    if (journal) journal->begin(g);
+    size_t steps = 0;
+    auto runOne = [&](Pass& pass, const std::string& stage, int iteration) {
+        PassContext ctx(model, options, kernels::KernelRegistry::builtin());
+        ctx.currentPass = pass.name();
+        if (journal) journal->beginStep(pass.name(), stage, iteration);
+        const auto t = std::chrono::steady_clock::now();
+        bool changed = pass.run(g, ctx);
+        const double seconds = since(t);
+        if (journal) journal->endStep(seconds, ctx.stats, ctx.takeUnfolded());
+        ++steps;
+        if (hooks.progress) hooks.progress(steps, stage + " / " + pass.name());
+        return changed;
+    };
+
+    try {
+        if (!options.inputShapes.empty() || !options.noFold.empty()) {
+            if (journal) journal->beginStep("ApplyUserPins", "Prepare", 0);
+            applyPins(model, options, run);
+            if (journal) journal->endStep(0, {}, {});
+            if (!options.inputShapes.empty()) {
+                InferShapePass infer(model);
+                runOne(infer, "Prepare", 0);
+            }
+        }
+        if (options.level != OptLevel::O0) {
+            for (Stage& stage : buildPipeline(options)) {
+                StageReport report{stage.name, 0, false};
+                bool dirty = false;
+                for (int it = 1; it <= options.iterationCap; ++it) {
+                    if (hooks.cancel && hooks.cancel->load()) {
+                        run.cancelled = true;
+                        break;
+                    }
+                    report.iterations = it;
+                    if (dirty) {
+                        InferShapePass infer(model);
+                        runOne(infer, stage.name, it);
+                    }
+                    bool changed = false;
+                    for (auto& pass : stage.passes) changed |= runOne(*pass, stage.name, it);
+                    dirty = changed;
+                    if (!changed) break;
+                    if (it == options.iterationCap) {
+                        report.hitCap = true;
+                        run.warnings.push_back("stage " + stage.name + " still changed the graph after " +
+                                               std::to_string(it) + " iterations (passscope.iterationCap)");
+                    }
+                }
+                run.stages.push_back(report);
+                if (run.cancelled) break;
+            }
+        }
+    } catch (...) {
+        if (journal) journal->end();
+        throw;
+    }
+    if (journal) journal->end();
+    run.seconds = since(start);
+    return run;
+}
+
+}  // namespace passscope
