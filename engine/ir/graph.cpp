@@ -160,6 +160,23 @@ void Graph::dropUse(const ValueRef& ref, Use use) {
     if (p && ref.output < p->outputs_.size()) eraseOne(p->outputs_[ref.output].uses, site->second);
 }
 
+Attribute deepCopy(const Attribute& attr) { return cloneAttribute(attr, nullptr, kNoNode); }
+
+Node& Graph::addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name, size_t outputCount) {
+    if (id < nodes_.size() && nodes_[id]) throw std::logic_error("addNodeWithId: id " + std::to_string(id) + " is in use");
+    if (id >= nodes_.size()) nodes_.resize(id + 1);
+    auto n = std::make_unique<Node>();
+    n->id_ = id;
+    n->opType_ = std::move(opType);
+    n->domain_ = std::move(domain);
+    n->name_ = std::move(name);
+    n->outputs_.resize(outputCount);
+    nodes_[id] = std::move(n);
+    ++liveCount_;
+    if (observer_) observer_->nodeAdded(*this, *nodes_[id]);
+    return *nodes_[id];
+}
+
 Node& Graph::addNode(std::string opType, std::string domain, std::string name, size_t outputCount) {
     auto n = std::make_unique<Node>();
     n->id_ = static_cast<NodeId>(nodes_.size());

@@ -14,6 +14,9 @@
 
 namespace passscope {
 
+// A copy of an attribute whose subgraphs are cloned, not shared.
+Attribute deepCopy(const Attribute& attr);
+
 class Graph {
 public:
     Graph() = default;
@@ -61,6 +64,8 @@ public:
 
     // ---- editing (every change notifies the observer) ----
     Node& addNode(std::string opType, std::string domain, std::string name, size_t outputCount);
+    // Replay only (JournalCursor): adds a node under an id that was issued before.
+    Node& addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name, size_t outputCount);
     void removeNode(NodeId id);  // detaches its inputs, control edges and any remaining uses
     // Puts back a node removed earlier, with the same id (the journal's undo). Its inputs are
     // linked; its consumers and control edges are restored by undoing their own changes.

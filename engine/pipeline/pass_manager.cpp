@@ -84,6 +84,8 @@ PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* j
             if (journal) journal->beginStep("ApplyUserPins", "Prepare", 0);
             applyPins(model, options, run);
             if (journal) journal->endStep(0, {}, {});
+            ++steps;
+            if (hooks.progress) hooks.progress(steps, "Prepare / ApplyUserPins");
             if (!options.inputShapes.empty()) {
                 InferShapePass infer(model);
                 runOne(infer, "Prepare", 0);

@@ -140,14 +140,18 @@ KernelResult einsum(const KernelContext& ctx) {
         if (slotSize[s] != -1 && !isOut[s]) sumSlots.push_back(s);
 
     std::vector<int64_t> outDims;
-    int64_t outCount = 1, sumCount = 1;
-    for (size_t s : outSlots) {
-        outDims.push_back(slotSize[s]);
-        outCount *= slotSize[s];
-    }
-    for (size_t s : sumSlots) sumCount *= slotSize[s];
-    if (outCount > 0 && sumCount > kMaxWork / std::max<int64_t>(outCount, 1))
+    for (size_t sl : outSlots) outDims.push_back(slotSize[sl]);
+    checkBuildable(outDims);
+    const int64_t outCount = product(outDims);
+    double sumWork = 1;
+    for (size_t sl : sumSlots) sumWork *= static_cast<double>(slotSize[sl]);
+    if (outCount > 0 && sumWork * static_cast<double>(outCount) > static_cast<double>(kMaxWork))
         return KernelResult::unsupported("Einsum too large to fold");
+    int64_t sumCount = 1;
+    if (outCount > 0)
+        for (size_t sl : sumSlots) sumCount *= slotSize[sl];
+    else
+        sumSlots.clear();  // nothing to compute: skip the summed index space entirely
 
     // Offsets of each input for every combination of a slot list, row-major.
     auto offsets = [&](const std::vector<size_t>& slots, size_t in) {

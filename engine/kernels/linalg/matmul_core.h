@@ -51,6 +51,7 @@ inline MatMulPlan planMatMul(const std::vector<int64_t>& aDims, const std::vecto
     p.outDims = batch;
     if (!aVec) p.outDims.push_back(p.M);
     if (!bVec) p.outDims.push_back(p.N);
+    red::checkBuildable(p.outDims);
     return p;
 }
 

@@ -1,8 +1,11 @@
 // Registration of the logic kernel family. Each kernel lives in a file of this folder.
-#include "kernels/kernel_registry.h"
+#include "kernels/logic/logic_kernels.h"
 
 namespace passscope::kernels {
 
-void registerLogicKernels(KernelRegistry& r) { (void)r; }
+void registerLogicKernels(KernelRegistry& r) {
+    registerBooleanKernels(r);
+    registerCompareKernels(r);
+}
 
 }  // namespace passscope::kernels

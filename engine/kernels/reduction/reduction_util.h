@@ -85,6 +85,23 @@ T saturate(double v) {
     return static_cast<T>(v);
 }
 
+// Largest tensor a kernel builds (elements): folding exists for small constants, and attributes
+// such as pads, output_shape or Resize sizes must not make a kernel allocate without bound.
+inline constexpr double kMaxFoldElements = double(int64_t(1) << 28);
+// Attribute values (kernel extents, strides, pads, ...) beyond this are rejected before any
+// arithmetic on them can overflow.
+inline constexpr int64_t kMaxExtent = int64_t(1) << 32;
+
+// Throws unless a tensor of `dims` is small enough to build (and no dim is negative).
+inline void checkBuildable(const std::vector<int64_t>& dims) {
+    double n = 1;
+    for (int64_t d : dims) {
+        if (d < 0) throw KernelError("negative output extent");
+        n *= static_cast<double>(d);
+    }
+    if (n > kMaxFoldElements) throw KernelError("output too large to fold");
+}
+
 // Input i, which the op requires.
 inline const Tensor& required(const KernelContext& ctx, size_t i) {
     if (!ctx.hasInput(i)) throw KernelError("required input " + std::to_string(i) + " is missing");

@@ -32,6 +32,13 @@ inline int64_t outputElementCount(const std::vector<int64_t>& dims) {
     return *n;
 }
 
+// Throws KernelError unless the first n inputs are present (a malformed node may omit a
+// required input; KernelContext::input() must not be called on an absent one).
+inline void requireInputs(const KernelContext& ctx, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (!ctx.hasInput(i)) throw KernelError(ctx.node().opType() + " is missing required input " + std::to_string(i));
+}
+
 // a * b for dims and counts; throws KernelError on overflow.
 inline int64_t mulChecked(int64_t a, int64_t b) {
     int64_t r;
@@ -183,6 +190,14 @@ inline std::vector<int64_t> transposeIndex(const std::vector<int64_t>& inDims, c
         }
     }
     return index;
+}
+
+// normalizeAxis for an axis that must name an existing dim (tensor_util's normalizeAxis accepts
+// axis 0 of a scalar): negative counts from the end; out of range, or any axis of a scalar,
+// throws KernelError.
+inline int64_t existingAxis(int64_t axis, int64_t rank) {
+    if (rank <= 0) throw KernelError("a scalar has no axis " + std::to_string(axis));
+    return normalizeAxis(axis, rank);
 }
 
 // Axis attribute/input normalisation for ops whose axis may also equal rank (Flatten,

@@ -17,7 +17,7 @@ KernelResult concat(const KernelContext& ctx) {
     const size_t rank = first.dims().size();
     if (rank == 0) throw KernelError("Concat of scalars");
     if (ctx.opset() >= 4 && !ctx.hasAttr("axis")) throw KernelError("Concat needs an axis");
-    const int64_t axis = normalizeAxis(ctx.attrInt("axis", 1), static_cast<int64_t>(rank));
+    const int64_t axis = existingAxis(ctx.attrInt("axis", 1), static_cast<int64_t>(rank));
     const size_t ax = static_cast<size_t>(axis);
     std::vector<int64_t> outDims = first.dims();
     outDims[ax] = 0;
@@ -50,12 +50,13 @@ KernelResult concat(const KernelContext& ctx) {
 // ceil(dim / num_outputs), the last one smaller). Without any, the axis is split into equal parts,
 // one per output, and must divide evenly.
 KernelResult split(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& dims = data.dims();
     const size_t rank = dims.size();
     if (rank == 0) throw KernelError("Split of a scalar");
-    const size_t ax = static_cast<size_t>(normalizeAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(rank)));
+    const size_t ax = static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(rank)));
     const int64_t dim = dims[ax];
     const int64_t outputs = static_cast<int64_t>(ctx.outputCount());
     std::vector<int64_t> sizes;

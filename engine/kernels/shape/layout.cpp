@@ -23,6 +23,7 @@ const std::vector<int64_t>& nchw(const Tensor& t) {
 
 // perm defaults to reversing the axes; it must be a permutation of [0, rank).
 KernelResult transpose(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& dims = data.dims();
@@ -48,6 +49,7 @@ KernelResult transpose(const KernelContext& ctx) {
 // DCR (default): [N, b, b, C/b², H, W] -> transpose [0,3,4,1,5,2]; CRD (opset 11):
 // [N, C/b², b, b, H, W] -> transpose [0,1,4,2,5,3]; both reshaped to [N, C/b², H*b, W*b].
 KernelResult depthToSpace(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& d = nchw(data);
@@ -73,6 +75,7 @@ KernelResult depthToSpace(const KernelContext& ctx) {
 
 // [N, C, H/b, b, W/b, b] -> transpose [0,3,5,1,2,4] -> [N, C*b*b, H/b, W/b].
 KernelResult spaceToDepth(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& d = nchw(data);
@@ -88,6 +91,7 @@ KernelResult spaceToDepth(const KernelContext& ctx) {
 // Trilu-14: keeps, in each of the last two dims' matrices, the elements with j - i >= k (upper,
 // the default) or j - i <= k (lower); the others become zero.
 KernelResult trilu(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     const int64_t total = checkedInputCount(data);
     const auto& dims = data.dims();

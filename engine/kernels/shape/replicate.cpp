@@ -13,6 +13,7 @@ Tensor emptyLike(const Tensor& data, std::vector<int64_t> dims) { return Element
 // Expand-8: bidirectional (numpy) broadcast of the input with `shape`; a 1 in shape keeps the
 // input's dim, so the output may be larger than shape.
 KernelResult expand(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     if (!ctx.hasInput(1)) throw KernelError("Expand needs a shape");
@@ -29,6 +30,7 @@ KernelResult expand(const KernelContext& ctx) {
 // Tile-6: repeats[d] copies of the input along each axis. Tile-1 instead takes (tiles, axis)
 // scalar inputs: repeat along one axis only.
 KernelResult tile(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& dims = data.dims();
@@ -43,7 +45,7 @@ KernelResult tile(const KernelContext& ctx) {
         checkedInputCount(ctx.input(1));
         checkedInputCount(ctx.input(2));
         repeats.assign(dims.size(), 1);
-        repeats[static_cast<size_t>(normalizeAxis(scalarInt(ctx.input(2)), rank))] = scalarInt(ctx.input(1));
+        repeats[static_cast<size_t>(existingAxis(scalarInt(ctx.input(2)), rank))] = scalarInt(ctx.input(1));
     }
     if (static_cast<int64_t>(repeats.size()) != rank) throw KernelError("Tile repeats must have one value per axis");
     std::vector<int64_t> outDims(dims.size());
@@ -62,6 +64,7 @@ KernelResult tile(const KernelContext& ctx) {
 // floor(dim * scale), output coordinate o reads input floor(o / scale) (clamped to the last),
 // as ONNX Runtime does. Linear modes interpolate and belong with Resize: not computed here.
 KernelResult upsample(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const std::string mode = ctx.attrString("mode", "nearest");

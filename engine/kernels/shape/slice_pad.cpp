@@ -46,6 +46,7 @@ std::vector<int64_t> intsInput(const KernelContext& ctx, size_t i) {
 // Slice-1: starts/ends/axes attributes; Slice-10+: inputs data, starts, ends, axes?, steps?.
 // Axes default to [0, len(starts)), steps to 1; an axis may appear once.
 KernelResult slice(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& dims = data.dims();
@@ -73,7 +74,7 @@ KernelResult slice(const KernelContext& ctx) {
     std::vector<bool> sliced(dims.size(), false);
     for (size_t i = 0; i < dims.size(); ++i) per[i] = {0, 1, dims[i]};
     for (size_t i = 0; i < starts.size(); ++i) {
-        const size_t ax = static_cast<size_t>(normalizeAxis(axes[i], rank));
+        const size_t ax = static_cast<size_t>(existingAxis(axes[i], rank));
         if (sliced[ax]) throw KernelError("Slice axes repeat");
         sliced[ax] = true;
         per[ax] = sliceAxis(dims[ax], starts[i], ends[i], steps[i]);
@@ -94,6 +95,7 @@ KernelResult slice(const KernelContext& ctx) {
 // pads longer than the axis), edge (repeat the edge), wrap (opset 19, periodic). Elements outside
 // the input are located relative to the uncropped input, as numpy.pad followed by a crop does.
 KernelResult pad(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& dims = data.dims();
@@ -115,7 +117,7 @@ KernelResult pad(const KernelContext& ctx) {
             }
         }
         if (ctx.opset() >= 18 && ctx.hasInput(3)) {
-            for (int64_t a : intsInput(ctx, 3)) axes.push_back(normalizeAxis(a, rank));
+            for (int64_t a : intsInput(ctx, 3)) axes.push_back(existingAxis(a, rank));
         } else {
             for (int64_t a = 0; a < rank; ++a) axes.push_back(a);
         }

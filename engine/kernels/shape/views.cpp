@@ -30,11 +30,15 @@ std::optional<std::vector<int64_t>> axesOf(const KernelContext& ctx) {
 
 }  // namespace
 
-KernelResult identity(const KernelContext& ctx) { return KernelResult::ok(ctx.input(0)); }
+KernelResult identity(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
+    return KernelResult::ok(ctx.input(0));
+}
 
 // Shape-15 adds start/end: a slice of the dims, clamped to [0, rank] after adding rank to
 // negative values; start >= end gives an empty result.
 KernelResult shape(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const auto& dims = ctx.input(0).dims();
     const int64_t rank = static_cast<int64_t>(dims.size());
     auto clampIndex = [rank](int64_t v) {
@@ -53,6 +57,7 @@ KernelResult shape(const KernelContext& ctx) {
 }
 
 KernelResult size(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     auto n = checkedElementCount(ctx.input(0).dims());
     if (!n) throw KernelError("invalid input shape");
     return KernelResult::ok(int64Tensor({}, {*n}));
@@ -61,6 +66,7 @@ KernelResult size(const KernelContext& ctx) {
 // Reshape: 0 copies the input's dim at that position (unless allowzero=1, opset 14, where 0 is
 // a real zero-sized dim); one -1 is inferred from the element count.
 KernelResult reshape(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     const int64_t total = checkedInputCount(data);
     std::vector<int64_t> shape;
@@ -110,6 +116,7 @@ KernelResult reshape(const KernelContext& ctx) {
 
 // Squeeze: removes the listed axes (each must be 1), or every dim of size 1 when none are given.
 KernelResult squeeze(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& in = data.dims();
@@ -117,7 +124,7 @@ KernelResult squeeze(const KernelContext& ctx) {
     std::vector<bool> drop(in.size(), false);
     if (auto axes = axesOf(ctx)) {
         for (int64_t a : *axes) {
-            const int64_t ax = normalizeAxis(a, rank);
+            const int64_t ax = existingAxis(a, rank);
             if (in[static_cast<size_t>(ax)] != 1) throw KernelError("Squeeze of a dim that is not 1");
             drop[static_cast<size_t>(ax)] = true;
         }
@@ -132,6 +139,7 @@ KernelResult squeeze(const KernelContext& ctx) {
 
 // Unsqueeze: axes index the output (rank + number of axes); duplicates are an error.
 KernelResult unsqueeze(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     auto axes = axesOf(ctx);
@@ -140,7 +148,7 @@ KernelResult unsqueeze(const KernelContext& ctx) {
     const int64_t outRank = static_cast<int64_t>(in.size() + axes->size());
     std::vector<bool> inserted(static_cast<size_t>(outRank), false);
     for (int64_t a : *axes) {
-        const int64_t ax = normalizeAxis(a, outRank);
+        const int64_t ax = existingAxis(a, outRank);
         if (inserted[static_cast<size_t>(ax)]) throw KernelError("Unsqueeze axes repeat");
         inserted[static_cast<size_t>(ax)] = true;
     }
@@ -152,6 +160,7 @@ KernelResult unsqueeze(const KernelContext& ctx) {
 
 // Flatten: 2-D [prod(dims[:axis]), prod(dims[axis:])]; axis in [-rank, rank].
 KernelResult flatten(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     checkedInputCount(data);
     const auto& in = data.dims();
@@ -165,6 +174,7 @@ KernelResult flatten(const KernelContext& ctx) {
 // type before opset 10 and bool from 10. Training (is_test=0 before opset 7, the training_mode
 // input from 12) with a ratio > 0 draws random numbers and is not computed.
 KernelResult dropout(const KernelContext& ctx) {
+    requireInputs(ctx, 1);
     const Tensor& data = ctx.input(0);
     const int64_t count = checkedInputCount(data);
     bool training = false;

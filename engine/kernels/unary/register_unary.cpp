@@ -1,8 +1,12 @@
 // Registration of the unary kernel family. Each kernel lives in a file of this folder.
-#include "kernels/kernel_registry.h"
+#include "kernels/unary/unary_kernels.h"
 
 namespace passscope::kernels {
 
-void registerUnaryKernels(KernelRegistry& r) { (void)r; }
+void registerUnaryKernels(KernelRegistry& r) {
+    registerMathKernels(r);
+    registerActivationKernels(r);
+    registerPredicateKernels(r);
+}
 
 }  // namespace passscope::kernels

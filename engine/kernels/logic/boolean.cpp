@@ -1,0 +1,40 @@
+// And, Or, Xor on bool tensors with numpy broadcasting (opset 7); opset 1 used the legacy
+// broadcast / axis attributes.
+#include "kernels/elementwise/elementwise_util.h"
+#include "kernels/logic/logic_kernels.h"
+
+namespace passscope::kernels {
+namespace {
+
+enum class Op { And, Or, Xor };
+
+template <Op op>
+KernelResult boolean(const KernelContext& ctx) {
+    const Tensor& a = ctx.input(0);
+    const Tensor b = ew::binaryB(ctx);
+    if (a.dtype() != DataType::Bool || b.dtype() != DataType::Bool) throw KernelError("inputs must be bool");
+    const auto out = broadcastShapes({a.dims(), b.dims()});
+    const auto ia = broadcastIndex(a.dims(), out);
+    const auto ib = broadcastIndex(b.dims(), out);
+    const auto va = boolValues(a);
+    const auto vb = boolValues(b);
+    std::vector<uint8_t> r(ia.size());
+    for (size_t i = 0; i < r.size(); ++i) {
+        const uint8_t x = va[static_cast<size_t>(ia[i])];
+        const uint8_t y = vb[static_cast<size_t>(ib[i])];
+        if constexpr (op == Op::And) r[i] = x & y;
+        else if constexpr (op == Op::Or) r[i] = x | y;
+        else r[i] = x ^ y;
+    }
+    return KernelResult::ok(ew::makeAs<bool>(out, r));
+}
+
+}  // namespace
+
+void registerBooleanKernels(KernelRegistry& r) {
+    r.add("", "And", 1, 0, boolean<Op::And>);
+    r.add("", "Or", 1, 0, boolean<Op::Or>);
+    r.add("", "Xor", 1, 0, boolean<Op::Xor>);
+}
+
+}  // namespace passscope::kernels
