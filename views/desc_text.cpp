@@ -1,12 +1,16 @@
 #include "desc_text.h"
 
+#include <climits>
+
 #include <QCoreApplication>
 #include <QStringList>
 
 namespace passscope::views {
 namespace {
 
-QString fromStd(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+QString fromStd(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 QString elided(const QString& s, int maxChars = 200) {
     return s.size() <= maxChars ? s : s.left(maxChars) + QChar(0x2026);
@@ -17,13 +21,16 @@ QString listText(const std::vector<T>& items, int maxItems, Fn toText) {
     QStringList parts;
     const size_t shown = std::min(items.size(), static_cast<size_t>(std::max(maxItems, 0)));
     for (size_t i = 0; i < shown; ++i) parts << toText(items[i]);
-    if (shown < items.size())
-        parts << QCoreApplication::translate("DescText", "… (%n more)", nullptr, static_cast<int>(items.size() - shown));
+    if (shown < items.size()) {
+        const int more = static_cast<int>(items.size() - shown);
+        parts << QCoreApplication::translate("DescText", "… (%n more)", nullptr, more);
+    }
     return QLatin1Char('[') + parts.join(QLatin1String(", ")) + QLatin1Char(']');
 }
 
 QString tensorText(const Tensor& t) {
-    QString text = QCoreApplication::translate("DescText", "%1%2, %n byte(s)", nullptr, static_cast<int>(t.byteSize()))
+    const int bytes = static_cast<int>(std::min<size_t>(t.byteSize(), INT_MAX));
+    QString text = QCoreApplication::translate("DescText", "%1%2, %n byte(s)", nullptr, bytes)
                        .arg(fromStd(dataTypeName(t.dtype())), shapeText(Shape::fromExtents(t.dims())));
     if (t.external())
         text += QLatin1String(", ") + QCoreApplication::translate("DescText", "external data in %1")
@@ -33,7 +40,8 @@ QString tensorText(const Tensor& t) {
 
 QString graphText(const Graph* g) {
     if (!g) return QCoreApplication::translate("DescText", "empty graph");
-    return QCoreApplication::translate("DescText", "graph “%1”, %n node(s)", nullptr, static_cast<int>(g->nodeCount()))
+    const int nodes = static_cast<int>(g->nodeCount());
+    return QCoreApplication::translate("DescText", "graph “%1”, %n node(s)", nullptr, nodes)
         .arg(QString::fromStdString(g->name));
 }
 
@@ -41,19 +49,29 @@ QString graphText(const Graph* g) {
 
 QString dtypeText(const TensorDesc& desc) {
     switch (desc.kind) {
-        case ValueKind::Tensor: return fromStd(dataTypeName(desc.dtype));
-        case ValueKind::SparseTensor: return QLatin1String("sparse_tensor(%1)").arg(fromStd(dataTypeName(desc.dtype)));
-        case ValueKind::Sequence: return QStringLiteral("sequence");
-        case ValueKind::Map: return QStringLiteral("map");
-        case ValueKind::Optional: return QStringLiteral("optional");
-        case ValueKind::Unknown: break;
+        case ValueKind::Tensor:
+            return fromStd(dataTypeName(desc.dtype));
+        case ValueKind::SparseTensor:
+            return QLatin1String("sparse_tensor(%1)").arg(fromStd(dataTypeName(desc.dtype)));
+        case ValueKind::Sequence:
+            return QStringLiteral("sequence");
+        case ValueKind::Map:
+            return QStringLiteral("map");
+        case ValueKind::Optional:
+            return QStringLiteral("optional");
+        case ValueKind::Unknown:
+            break;
     }
     return QStringLiteral("?");
 }
 
-QString shapeText(const Shape& shape) { return QString::fromStdString(shape.toString()); }
+QString shapeText(const Shape& shape) {
+    return QString::fromStdString(shape.toString());
+}
 
-QString formatText(Format format) { return fromStd(formatName(format)); }
+QString formatText(Format format) {
+    return fromStd(formatName(format));
+}
 
 QString descText(const TensorDesc& desc) {
     if (!desc.hasType()) return QStringLiteral("?");
@@ -64,7 +82,8 @@ QString descText(const TensorDesc& desc) {
 }
 
 TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index) {
-    if (index < node.inputDescs().size() && node.inputDescs()[index].hasType()) return node.inputDescs()[index];
+    if (index < node.inputDescs().size() && node.inputDescs()[index].hasType())
+        return node.inputDescs()[index];
     if (index < node.inputs().size())
         if (const NodeOutput* v = graph.value(node.input(index))) return v->desc;
     return {};
@@ -76,7 +95,9 @@ QString inputName(const Graph& graph, const Node& node, size_t index) {
     return v ? QString::fromStdString(v->name) : QString();
 }
 
-QString attributeKindText(const Attribute& attr) { return fromStd(attrKindName(attr.kind)); }
+QString attributeKindText(const Attribute& attr) {
+    return fromStd(attrKindName(attr.kind));
+}
 
 QString attributeValueText(const Attribute& attr, int maxItems) {
     const AttrValue& v = attr.value;
@@ -89,9 +110,11 @@ QString attributeValueText(const Attribute& attr, int maxItems) {
         return QLatin1Char('"') + elided(QString::fromStdString(*s)) + QLatin1Char('"');
     if (const auto* t = std::get_if<Tensor>(&v)) return tensorText(*t);
     if (const auto* g = std::get_if<GraphPtr>(&v)) return graphText(g->get());
-    if (const auto* o = std::get_if<OpaqueProto>(&v))
-        return QCoreApplication::translate("DescText", "%1, %n byte(s)", nullptr, static_cast<int>(o->bytes.size()))
+    if (const auto* o = std::get_if<OpaqueProto>(&v)) {
+        const int bytes = static_cast<int>(o->bytes.size());
+        return QCoreApplication::translate("DescText", "%1, %n byte(s)", nullptr, bytes)
             .arg(attributeKindText(attr));
+    }
     if (const auto* ds = std::get_if<std::vector<double>>(&v))
         return listText(*ds, maxItems, [](double x) { return QString::number(x, 'g', 7); });
     if (const auto* is = std::get_if<std::vector<int64_t>>(&v))
@@ -104,8 +127,10 @@ QString attributeValueText(const Attribute& attr, int maxItems) {
         return listText(*ts, std::min(maxItems, 4), tensorText);
     if (const auto* gs = std::get_if<std::vector<GraphPtr>>(&v))
         return listText(*gs, std::min(maxItems, 4), [](const GraphPtr& g) { return graphText(g.get()); });
-    if (const auto* os = std::get_if<std::vector<OpaqueProto>>(&v))
-        return QCoreApplication::translate("DescText", "%n value(s)", nullptr, static_cast<int>(os->size()));
+    if (const auto* os = std::get_if<std::vector<OpaqueProto>>(&v)) {
+        const int values = static_cast<int>(os->size());
+        return QCoreApplication::translate("DescText", "%n value(s)", nullptr, values);
+    }
     return {};
 }
 

@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -27,7 +28,7 @@ Outcome loadInBackground(const QString& path) {
         const QByteArray encoded = QFile::encodeName(path);
         io::LoadResult result = io::loadModel(std::filesystem::path(encoded.toStdString()));
         auto loaded = std::make_shared<LoadedModel>();
-        loaded->path = path;
+        loaded->path = QFileInfo(path).absoluteFilePath();
         loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
         loaded->model = std::move(result.model);
         loaded->diagnostics = std::move(result.diagnostics);
@@ -62,8 +63,10 @@ void ModelLoader::load(const QString& path) {
         watcher->deleteLater();
         if (generation != generation_) return;  // superseded by a newer load
         busy_ = false;
-        if (outcome.model) emit loaded(outcome.model);
-        else emit failed(path, outcome.error);
+        if (outcome.model)
+            emit loaded(outcome.model);
+        else
+            emit failed(path, outcome.error);
     });
     emit started(path);
     watcher->setFuture(QtConcurrent::run(loadInBackground, path));

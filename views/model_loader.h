@@ -12,19 +12,19 @@ namespace passscope::views {
 
 class ModelLoader : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit ModelLoader(QObject* parent = nullptr);
     ~ModelLoader() override;
 
     void load(const QString& path);
     bool isBusy() const { return busy_; }
 
-signals:
+  signals:
     void started(const QString& path);
     void loaded(std::shared_ptr<const passscope::views::LoadedModel> model);
     void failed(const QString& path, const QString& message);
 
-private:
+  private:
     quint64 generation_ = 0;
     bool busy_ = false;
 };

@@ -13,8 +13,14 @@
 namespace passscope::views {
 namespace {
 
-QString valueText(const QString& name, const TensorDesc& desc) {
-    return (name.isEmpty() ? QStringLiteral("—") : name) + QLatin1Char(' ') + descText(desc);
+// An omitted optional value is shown as a dash.
+QString valueText(const QString& name, const TensorDesc& desc, bool withName) {
+    if (name.isEmpty()) return QStringLiteral("—");
+    return withName ? name + QStringLiteral("  ") + descText(desc) : descText(desc);
+}
+
+QString joined(const QStringList& parts, bool withNames) {
+    return parts.join(withNames ? QStringLiteral("\n") : QStringLiteral(", "));
 }
 
 }  // namespace
@@ -34,7 +40,8 @@ const Node* NodeTableModel::nodeAt(int row) const {
 
 int NodeTableModel::rowOf(NodeId id) const {
     // rows_ is in id order (Graph::nodes() returns live nodes by id).
-    auto it = std::lower_bound(rows_.begin(), rows_.end(), id, [](const Node* n, NodeId v) { return n->id() < v; });
+    auto it =
+        std::lower_bound(rows_.begin(), rows_.end(), id, [](const Node* n, NodeId v) { return n->id() < v; });
     return it != rows_.end() && (*it)->id() == id ? static_cast<int>(it - rows_.begin()) : -1;
 }
 
@@ -42,19 +49,22 @@ int NodeTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int NodeTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
-
-QString NodeTableModel::inputsText(const Node& node, const QString& separator) const {
-    QStringList parts;
-    for (size_t i = 0; i < node.inputs().size(); ++i)
-        parts << valueText(inputName(*graph_, node, i), inputDesc(*graph_, node, i));
-    return parts.join(separator);
+int NodeTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString NodeTableModel::outputsText(const Node& node, const QString& separator) const {
+QString NodeTableModel::inputsText(const Node& node, bool withNames) const {
     QStringList parts;
-    for (const NodeOutput& out : node.outputs()) parts << valueText(QString::fromStdString(out.name), out.desc);
-    return parts.join(separator);
+    for (size_t i = 0; i < node.inputs().size(); ++i)
+        parts << valueText(inputName(*graph_, node, i), inputDesc(*graph_, node, i), withNames);
+    return joined(parts, withNames);
+}
+
+QString NodeTableModel::outputsText(const Node& node, bool withNames) const {
+    QStringList parts;
+    for (const NodeOutput& out : node.outputs())
+        parts << valueText(QString::fromStdString(out.name), out.desc, withNames);
+    return joined(parts, withNames);
 }
 
 QVariant NodeTableModel::data(const QModelIndex& index, int role) const {
@@ -64,26 +74,39 @@ QVariant NodeTableModel::data(const QModelIndex& index, int role) const {
     switch (role) {
         case Qt::DisplayRole:
             switch (column) {
-                case IdColumn: return static_cast<uint>(node->id());  // numeric, so it sorts as a number
-                case NameColumn: return QString::fromStdString(node->displayName());
-                case OpTypeColumn: return QString::fromStdString(node->opType());
-                case DomainColumn: return QString::fromStdString(node->domain());
-                case InputsColumn: return inputsText(*node, QStringLiteral(", "));
-                case OutputsColumn: return outputsText(*node, QStringLiteral(", "));
+                case IdColumn:
+                    return static_cast<uint>(node->id());  // numeric, so it sorts as a number
+                case NameColumn:
+                    return QString::fromStdString(node->displayName());
+                case OpTypeColumn:
+                    return QString::fromStdString(node->opType());
+                case DomainColumn:
+                    if (node->domain().empty())
+                        return op::isStructural(node->opType(), node->domain()) ? QString()
+                                                                                : QStringLiteral("ai.onnx");
+                    return QString::fromStdString(node->domain());
+                case InputsColumn:
+                    return inputsText(*node, false);
+                case OutputsColumn:
+                    return outputsText(*node, false);
             }
             break;
         case Qt::ToolTipRole:
             switch (column) {
-                case NameColumn: return QString::fromStdString(node->displayName());
-                case InputsColumn: return inputsText(*node, QStringLiteral("\n"));
-                case OutputsColumn: return outputsText(*node, QStringLiteral("\n"));
+                case NameColumn:
+                    return QString::fromStdString(node->displayName());
+                case InputsColumn:
+                    return inputsText(*node, true);
+                case OutputsColumn:
+                    return outputsText(*node, true);
             }
             break;
         case FilterTextRole:
             if (column == NameColumn) return QString::fromStdString(node->name());
             if (column == OpTypeColumn) return QString::fromStdString(node->opType());
             break;
-        case NodeIdRole: return static_cast<uint>(node->id());
+        case NodeIdRole:
+            return static_cast<uint>(node->id());
         case Qt::TextAlignmentRole:
             if (column == IdColumn) return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
             break;
@@ -102,14 +125,21 @@ QVariant NodeTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant NodeTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-        case IdColumn: return tr("Id");
-        case NameColumn: return tr("Name");
-        case OpTypeColumn: return tr("Op type");
-        case DomainColumn: return tr("Domain");
-        case InputsColumn: return tr("Inputs");
-        case OutputsColumn: return tr("Outputs");
+        case IdColumn:
+            return tr("Id");
+        case NameColumn:
+            return tr("Name");
+        case OpTypeColumn:
+            return tr("Op type");
+        case DomainColumn:
+            return tr("Domain");
+        case InputsColumn:
+            return tr("Inputs");
+        case OutputsColumn:
+            return tr("Outputs");
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #pragma once
-// One row per node of a graph, in id order: id, name, op type, domain, inputs, outputs (each value
-// with its dtype and shape). Structural nodes (Data, Const, NetOutput) are included but dimmed.
+// One row per node of a graph, in id order: id, name, op type, domain, inputs, outputs. The input and
+// output cells show each value's dtype and shape; the tooltip adds the value names. Structural nodes
+// (Data, Const, NetOutput) are included but dimmed.
 #include <memory>
 #include <vector>
 
@@ -12,11 +13,19 @@ namespace passscope::views {
 
 class NodeTableModel : public QAbstractTableModel {
     Q_OBJECT
-public:
-    enum Column { IdColumn, NameColumn, OpTypeColumn, DomainColumn, InputsColumn, OutputsColumn, ColumnCount };
+  public:
+    enum Column {
+        IdColumn,
+        NameColumn,
+        OpTypeColumn,
+        DomainColumn,
+        InputsColumn,
+        OutputsColumn,
+        ColumnCount
+    };
     enum Role {
         NodeIdRole = Qt::UserRole + 1,  // NodeId as uint
-        FilterTextRole,                 // what the filter matches: name for NameColumn, op type for OpTypeColumn
+        FilterTextRole,  // what the filter matches: name for NameColumn, op type for OpTypeColumn
     };
 
     explicit NodeTableModel(QObject* parent = nullptr);
@@ -33,9 +42,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
-    QString inputsText(const Node& node, const QString& separator) const;
-    QString outputsText(const Node& node, const QString& separator) const;
+  private:
+    // withNames: "name  dtype[shape]" one per line (tooltip); otherwise "dtype[shape], ..." (cell).
+    QString inputsText(const Node& node, bool withNames) const;
+    QString outputsText(const Node& node, bool withNames) const;
 
     std::shared_ptr<const Graph> graph_;
     std::vector<const Node*> rows_;

@@ -1,0 +1,199 @@
+// passscope: the desktop application.
+//   passscope [--lang LOCALE] [MODEL]
+// --version is answered before any Qt application object exists, so it works without a display;
+// --help needs only a QCoreApplication. Exit codes: 0 success, 1 failure, 2 wrong usage.
+// Hidden: --screenshot FILE.png loads MODEL (if given), grabs the window once loaded and exits;
+//         --select NODE selects a node (by name) once loaded.
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTimer>
+
+#include "localization.h"
+#include "main_window.h"
+
+namespace {
+
+enum ExitCode { kOk = 0, kFailure = 1, kUsage = 2 };
+
+bool hasArgument(int argc, char** argv, std::initializer_list<const char*> names) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) return false;
+        for (const char* name : names)
+            if (std::strcmp(argv[i], name) == 0) return true;
+    }
+    return false;
+}
+
+// The options, built after the translator is installed so that their help text is translated.
+struct CommandLine {
+    QCommandLineParser parser;
+    QCommandLineOption lang{
+        QStringLiteral("lang"),
+        QCoreApplication::translate("main", "Use the translation for LOCALE (e.g. zh_CN)."),
+        QStringLiteral("LOCALE")};
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main",
+                                    "Save a picture of the window (with MODEL loaded) to FILE and exit."),
+        QStringLiteral("FILE")};
+    QCommandLineOption select{QStringLiteral("select"),
+                              QCoreApplication::translate("main", "Select the node named NODE once loaded."),
+                              QStringLiteral("NODE")};
+    QString error;  // set by parse() on wrong usage
+
+    // The first parse, before QApplication has taken its own options (-platform, -style, ...) out
+    // of argv, accepts those too.
+    explicit CommandLine(bool acceptQtOptions = false) {
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "main", "PassScope: step through a graph compiler's optimisation passes on an ONNX model."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
+        select.setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOption(lang);
+        parser.addOption(screenshot);
+        parser.addOption(select);
+        if (acceptQtOptions) addQtOptions();
+        parser.addPositionalArgument(
+            QStringLiteral("MODEL"),
+            QCoreApplication::translate("main", "ONNX model to open (binary or text)."),
+            QStringLiteral("[MODEL]"));
+    }
+
+    void addQtOptions() {
+        parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        static const char* const withValue[] = {"platform",      "platformpluginpath",
+                                                "platformtheme", "plugin",
+                                                "qmljsdebugger", "qwindowgeometry",
+                                                "qwindowicon",   "qwindowtitle",
+                                                "session",       "display",
+                                                "geometry",      "title",
+                                                "name",          "visual",
+                                                "ncols",         "im",
+                                                "inputstyle",    "style",
+                                                "stylesheet",    "icon"};
+        static const char* const flags[] = {"reverse", "nograb", "dograb", "sync", "cmap", "widgetcount"};
+        for (const char* name : withValue) {
+            QCommandLineOption option(QString::fromLatin1(name), QString(), QStringLiteral("value"));
+            option.setFlags(QCommandLineOption::HiddenFromHelp);
+            parser.addOption(option);
+        }
+        for (const char* name : flags) {
+            QCommandLineOption option(QString::fromLatin1(name));
+            option.setFlags(QCommandLineOption::HiddenFromHelp);
+            parser.addOption(option);
+        }
+    }
+
+    bool parse(const QStringList& args) {
+        if (!parser.parse(args)) {
+            error = parser.errorText();
+            return false;
+        }
+        if (parser.positionalArguments().size() > 1)
+            error = QCoreApplication::translate("main", "only one MODEL can be opened");
+        return error.isEmpty();
+    }
+    bool helpRequested() const {
+        return parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"));
+    }
+    QString model() const { return parser.positionalArguments().value(0); }
+};
+
+int usageError(const QString& message) {
+    std::fprintf(
+        stderr, "passscope: %s\n%s\n", qPrintable(message),
+        qPrintable(QCoreApplication::translate("main", "Try 'passscope --help' for more information.")));
+    return kUsage;
+}
+
+// Grabs the window into `file` once layouts and the first paint have settled, and quits.
+void grabLater(passscope::views::MainWindow& window, const QString& file) {
+    QTimer::singleShot(300, &window, [&window, file] {
+        const bool saved = window.grab().save(file);
+        if (!saved)
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
+        QCoreApplication::exit(saved ? kOk : kFailure);
+    });
+}
+
+// With a model: waits for it to load (and selects `select`), then grabs. Without: grabs the start page.
+void scheduleScreenshot(passscope::views::MainWindow& window, const QString& file, bool withModel,
+                        const QString& select) {
+    if (!withModel) {
+        grabLater(window, file);
+        return;
+    }
+    QObject::connect(&window, &passscope::views::MainWindow::modelLoaded, &window, [&window, file, select] {
+        if (!select.isEmpty() && !window.selectNodeByName(select))
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
+        grabLater(window, file);
+    });
+    QObject::connect(&window, &passscope::views::MainWindow::loadFailed, &window, [](const QString& message) {
+        std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
+        QCoreApplication::exit(kFailure);
+    });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (hasArgument(argc, argv, {"--version", "-v"})) {
+        std::printf("passscope %s\n", PASSSCOPE_VERSION);
+        return kOk;
+    }
+    // A first parse, before any application object exists, decides whether a display is needed:
+    // help and usage errors are printed without one.
+    QStringList args;
+    for (int i = 0; i < argc; ++i) args << QString::fromLocal8Bit(argv[i]);
+    auto firstPass = std::make_unique<CommandLine>(true);
+    const bool usable = firstPass->parse(args);
+    const bool needsGui = usable && !firstPass->helpRequested();
+    QString language;
+    if (usable) language = firstPass->parser.value(firstPass->lang);
+    firstPass.reset();
+
+    std::unique_ptr<QCoreApplication> app = needsGui ? std::make_unique<QApplication>(argc, argv)
+                                                     : std::make_unique<QCoreApplication>(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("PassScope"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("passscope.io"));
+    QCoreApplication::setApplicationName(QStringLiteral("passscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PASSSCOPE_VERSION));
+    if (needsGui) QGuiApplication::setDesktopFileName(QStringLiteral("passscope"));
+
+    const passscope::views::LocalizationResult localization =
+        passscope::views::installTranslations(*app, language);
+    if (!localization.warning.isEmpty())
+        std::fprintf(stderr, "passscope: %s\n", qPrintable(localization.warning));
+
+    // Now with translated help. Without QApplication, Qt's own options are still in the arguments.
+    CommandLine commandLine(!needsGui);
+    if (!commandLine.parse(app->arguments())) return usageError(commandLine.error);
+    if (commandLine.helpRequested()) commandLine.parser.showHelp(kOk);
+    const QString model = commandLine.model();
+    const QString screenshot = commandLine.parser.value(commandLine.screenshot);
+    const QString select = commandLine.parser.value(commandLine.select);
+
+    passscope::views::MainWindow window;
+    if (screenshot.isEmpty()) {
+        window.restoreLayout();
+        if (!model.isEmpty() && !select.isEmpty())
+            QObject::connect(
+                &window, &passscope::views::MainWindow::modelLoaded, &window,
+                [&window, select] { window.selectNodeByName(select); }, Qt::SingleShotConnection);
+    } else {
+        window.setInteractive(false);
+        window.resize(1400, 860);
+        scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select);
+    }
+    window.show();
+    if (!model.isEmpty()) window.openModel(model);
+    return app->exec();
+}

@@ -1,0 +1,488 @@
+#include "main_window.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include "model_loader.h"
+#include "node_filter_proxy_model.h"
+#include "node_table_model.h"
+#include "properties_panel.h"
+#include "recent_files.h"
+#include "summary_panel.h"
+#include "warnings_panel.h"
+
+// Resources of a static library must be registered by hand (outside any namespace).
+static void initPassScopeResources() {
+    Q_INIT_RESOURCE(passscope);
+}
+
+namespace passscope::views {
+namespace {
+
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+const QString kLastDirKey = QStringLiteral("lastOpenDir");
+
+QString durationText(double seconds) {
+    if (seconds < 1.0) return MainWindow::tr("%1 ms").arg(seconds * 1000.0, 0, 'f', 1);
+    return MainWindow::tr("%1 s").arg(seconds, 0, 'f', 2);
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      loader_(new ModelLoader(this)),
+      recent_(new RecentFiles(this)),
+      tableModel_(new NodeTableModel(this)),
+      filter_(new NodeFilterProxyModel(this)) {
+    initPassScopeResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("PassScope"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/passscope.svg")));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+
+    filter_->setSourceModel(tableModel_);
+
+    createActions();
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(createWelcomePage());
+    pages_->addWidget(createTablePage());
+    setCentralWidget(pages_);
+    createDocks();
+    createMenus();
+    createStatusBar();
+    resize(1280, 800);
+
+    connect(loader_, &ModelLoader::started, this, &MainWindow::onLoadStarted);
+    connect(loader_, &ModelLoader::loaded, this, &MainWindow::onLoaded);
+    connect(loader_, &ModelLoader::failed, this, &MainWindow::onLoadFailed);
+    connect(this, &MainWindow::loadFailed, this, &MainWindow::showLoadError);
+    connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+}
+
+MainWindow::~MainWindow() = default;
+
+// ---- construction ----
+
+void MainWindow::createActions() {
+    openAction_ = new QAction(
+        QIcon::fromTheme(QStringLiteral("document-open"), style()->standardIcon(QStyle::SP_DialogOpenButton)),
+        tr("&Open…"), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    openAction_->setStatusTip(tr("Open an ONNX model"));
+    connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
+
+    quitAction_ = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
+    quitAction_->setShortcut(QKeySequence::Quit);
+    quitAction_->setMenuRole(QAction::QuitRole);
+    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+
+    findAction_ = new QAction(tr("&Filter Nodes"), this);
+    findAction_->setShortcut(QKeySequence::Find);
+    connect(findAction_, &QAction::triggered, this, [this] {
+        if (!model_) return;
+        filterEdit_->setFocus(Qt::ShortcutFocusReason);
+        filterEdit_->selectAll();
+    });
+
+    aboutAction_ = new QAction(tr("&About PassScope"), this);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
+    aboutQtAction_ = new QAction(tr("About &Qt"), this);
+    aboutQtAction_->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQtAction_, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(openAction_);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(quitAction_);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(findAction_);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addAction(summaryDock_->toggleViewAction());
+    viewMenu_->addAction(propertiesDock_->toggleViewAction());
+    viewMenu_->addAction(warningsDock_->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(aboutAction_);
+    help->addAction(aboutQtAction_);
+}
+
+QWidget* MainWindow::createWelcomePage() {
+    auto* page = new QWidget(this);
+    page->setObjectName(QStringLiteral("welcomePage"));
+    auto* layout = new QVBoxLayout(page);
+    layout->addStretch(3);
+    auto* icon = new QLabel(page);
+    icon->setPixmap(windowIcon().pixmap(96, 96));
+    icon->setAlignment(Qt::AlignCenter);
+    layout->addWidget(icon);
+    auto* title = new QLabel(tr("Open a model to see what the graph compiler does to it"), page);
+    QFont titleFont = title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    title->setFont(titleFont);
+    title->setAlignment(Qt::AlignCenter);
+    layout->addWidget(title);
+    auto* hint =
+        new QLabel(tr("Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file on this window.")
+                       .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)),
+                   page);
+    hint->setAlignment(Qt::AlignCenter);
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    layout->addWidget(hint);
+    auto* button = new QPushButton(openAction_->icon(), tr("Open Model…"), page);
+    connect(button, &QPushButton::clicked, openAction_, &QAction::trigger);
+    auto* row = new QHBoxLayout;
+    row->addStretch();
+    row->addWidget(button);
+    row->addStretch();
+    layout->addSpacing(8);
+    layout->addLayout(row);
+    layout->addStretch(4);
+    return page;
+}
+
+QWidget* MainWindow::createTablePage() {
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+
+    auto* bar = new QHBoxLayout;
+    filterEdit_ = new QLineEdit(page);
+    filterEdit_->setObjectName(QStringLiteral("nodeFilter"));
+    filterEdit_->setPlaceholderText(tr("Filter by node name or op type (regular expression)"));
+    filterEdit_->setClearButtonEnabled(true);
+    filterEdit_->setAcceptDrops(false);  // a dropped file opens the model
+    filterEdit_->addAction(
+        QIcon::fromTheme(QStringLiteral("edit-find"), QIcon(QStringLiteral(":/icons/edit-find.svg"))),
+        QLineEdit::LeadingPosition);
+    filterEdit_->setToolTip(tr("Case-insensitive unless the pattern contains an upper-case letter."));
+    connect(filterEdit_, &QLineEdit::textChanged, filter_, &NodeFilterProxyModel::setPattern);
+    connect(filter_, &NodeFilterProxyModel::patternChanged, this, &MainWindow::onFilterPatternChanged);
+    bar->addWidget(filterEdit_, 1);
+    filterCount_ = new QLabel(page);
+    filterCount_->setObjectName(QStringLiteral("nodeCount"));
+    bar->addWidget(filterCount_);
+    layout->addLayout(bar);
+
+    table_ = new QTableView(page);
+    table_->setObjectName(QStringLiteral("nodeTable"));
+    table_->setModel(filter_);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(NodeTableModel::IdColumn, Qt::AscendingOrder);
+    table_->setWordWrap(false);
+    table_->setTextElideMode(Qt::ElideRight);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->horizontalHeader()->setHighlightSections(false);
+    // Value lists share the width left by the identity columns; their tooltips show them whole.
+    for (int c : {NodeTableModel::InputsColumn, NodeTableModel::OutputsColumn})
+        table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    table_->setFrameShape(QFrame::NoFrame);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onCurrentRowChanged);
+    connect(filter_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFilterCount);
+    connect(filter_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateFilterCount);
+    connect(filter_, &QAbstractItemModel::modelReset, this, &MainWindow::updateFilterCount);
+    connect(filter_, &QAbstractItemModel::layoutChanged, this, &MainWindow::updateFilterCount);
+    layout->addWidget(table_, 1);
+    return page;
+}
+
+void MainWindow::createDocks() {
+    summary_ = new SummaryPanel(this);
+    summary_->setObjectName(QStringLiteral("summaryPanel"));
+    summaryDock_ = new QDockWidget(tr("Model"), this);
+    summaryDock_->setObjectName(QStringLiteral("modelDock"));
+    summaryDock_->setWidget(summary_);
+    addDockWidget(Qt::LeftDockWidgetArea, summaryDock_);
+
+    properties_ = new PropertiesPanel(this);
+    properties_->setObjectName(QStringLiteral("propertiesPanel"));
+    propertiesDock_ = new QDockWidget(tr("Properties"), this);
+    propertiesDock_->setObjectName(QStringLiteral("propertiesDock"));
+    propertiesDock_->setWidget(properties_);
+    addDockWidget(Qt::RightDockWidgetArea, propertiesDock_);
+
+    warnings_ = new WarningsPanel(this);
+    warnings_->setObjectName(QStringLiteral("warningsPanel"));
+    warningsDock_ = new QDockWidget(tr("Warnings"), this);
+    warningsDock_->setObjectName(QStringLiteral("warningsDock"));
+    warningsDock_->setWidget(warnings_);
+    addDockWidget(Qt::BottomDockWidgetArea, warningsDock_);
+    warningsDock_->hide();  // shown when a model brings warnings
+
+    resizeDocks({summaryDock_, propertiesDock_}, {270, 360}, Qt::Horizontal);
+}
+
+void MainWindow::createStatusBar() {
+    busy_ = new QProgressBar(this);
+    busy_->setObjectName(QStringLiteral("busyIndicator"));
+    busy_->setRange(0, 0);  // indeterminate
+    busy_->setMaximumWidth(140);
+    busy_->setMaximumHeight(statusBar()->fontMetrics().height());
+    busy_->setTextVisible(false);
+    busy_->hide();
+    statusBar()->addPermanentWidget(busy_);
+
+    timeLabel_ = new QLabel(this);
+    timeLabel_->setObjectName(QStringLiteral("loadTime"));
+    statusBar()->addPermanentWidget(timeLabel_);
+
+    warningsButton_ = new QToolButton(this);
+    warningsButton_->setObjectName(QStringLiteral("warningsButton"));
+    warningsButton_->setAutoRaise(true);
+    warningsButton_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    warningsButton_->setIconSize(QSize(16, 16));
+    warningsButton_->setToolTip(tr("Show the warnings reported while loading"));
+    warningsButton_->hide();
+    connect(warningsButton_, &QToolButton::clicked, this, [this] {
+        warningsDock_->show();
+        warningsDock_->raise();
+    });
+    statusBar()->addPermanentWidget(warningsButton_);
+    statusBar()->showMessage(tr("Ready"));
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = recent_->files();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString& path = files[i];
+        const QString number = i < 9 ? QStringLiteral("&%1").arg(i + 1) : QStringLiteral("1&0");
+        QString shown = QDir::toNativeSeparators(path);
+        shown.replace(QLatin1Char('&'), QStringLiteral("&&"));  // not a mnemonic
+        const QString label = number + QLatin1Char(' ') + shown;
+        QAction* action = recentMenu_->addAction(label);
+        action->setData(path);
+        connect(action, &QAction::triggered, this, [this, path] { openModel(path); });
+    }
+    if (files.isEmpty()) {
+        recentMenu_->addAction(tr("No Recent Models"))->setEnabled(false);
+    } else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("&Clear List"), recent_, &RecentFiles::clear);
+    }
+}
+
+// ---- loading ----
+
+void MainWindow::openModel(const QString& path) {
+    loader_->load(path);
+}
+
+bool MainWindow::isLoading() const {
+    return loader_->isBusy();
+}
+
+void MainWindow::showOpenDialog() {
+    QSettings settings;
+    const QString dir = settings.value(kLastDirKey, QDir::homePath()).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Model"), dir, tr("ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    openModel(path);
+}
+
+void MainWindow::onLoadStarted(const QString& path) {
+    busy_->show();
+    statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    emit loadStarted(path);
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
+    busy_->hide();
+    model_ = std::move(model);
+    const LoadedModel& m = *model_;
+    // The table keeps the whole LoadedModel alive through the aliasing pointer.
+    tableModel_->setGraph(std::shared_ptr<const Graph>(model_, m.model.graph.get()));
+    for (int c : {NodeTableModel::IdColumn, NodeTableModel::NameColumn, NodeTableModel::OpTypeColumn,
+                  NodeTableModel::DomainColumn}) {
+        table_->resizeColumnToContents(c);
+        table_->setColumnWidth(c, std::min(table_->columnWidth(c), 280));
+    }
+    pages_->setCurrentIndex(1);
+    properties_->clear();
+    summary_->showSummary(m.path, m.summaryText);
+    warnings_->showWarnings(m.diagnostics);
+
+    const QString fileName = QFileInfo(m.path).fileName();
+    setWindowFilePath(m.path);
+    setWindowTitle(tr("%1 — PassScope").arg(fileName));
+
+    const io::LoadTimings& t = m.timings;
+    timeLabel_->setText(tr("Loaded in %1").arg(durationText(m.wallSeconds)));
+    timeLabel_->setToolTip(tr("Read %1, check %2, import %3, shape inference %4")
+                               .arg(durationText(t.readSeconds), durationText(t.checkSeconds),
+                                    durationText(t.importSeconds), durationText(t.inferSeconds)));
+    const int warningCount = static_cast<int>(m.diagnostics.warnings.size());
+    warningsButton_->setText(tr("%n warning(s)", nullptr, warningCount));
+    warningsButton_->setIcon(
+        style()->standardIcon(warningCount ? QStyle::SP_MessageBoxWarning : QStyle::SP_DialogApplyButton));
+    warningsButton_->setEnabled(warningCount > 0);
+    warningsButton_->show();
+    warningsDock_->setWindowTitle(warningCount ? tr("Warnings (%1)").arg(warningCount) : tr("Warnings"));
+    if (warningCount) warningsDock_->show();
+
+    statusBar()->showMessage(tr("Opened %1: %n node(s)", nullptr, tableModel_->rowCount()).arg(fileName),
+                             5000);
+    recent_->add(m.path);
+    updateFilterCount();
+    emit modelLoaded(m.path);
+}
+
+void MainWindow::onLoadFailed(const QString& path, const QString& message) {
+    busy_->hide();
+    statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
+    if (!QFileInfo::exists(path)) recent_->remove(path);
+    failedPath_ = path;
+    emit loadFailed(message);
+}
+
+void MainWindow::showLoadError(const QString& message) {
+    if (!interactive_) return;
+    auto* box = new QMessageBox(QMessageBox::Critical, tr("Could Not Open Model"),
+                                tr("PassScope could not open “%1”.").arg(QFileInfo(failedPath_).fileName()),
+                                QMessageBox::Ok, this);
+    box->setInformativeText(message);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();  // window-modal, without a nested event loop
+}
+
+// ---- table and filter ----
+
+void MainWindow::onCurrentRowChanged(const QModelIndex& current) {
+    const QModelIndex source = filter_->mapToSource(current);
+    const Node* node = source.isValid() ? tableModel_->nodeAt(source.row()) : nullptr;
+    if (node && tableModel_->graph())
+        properties_->showNode(*tableModel_->graph(), *node);
+    else
+        properties_->clear();
+}
+
+void MainWindow::onFilterPatternChanged() {
+    const QString error = filter_->patternError();
+    QPalette pal = filterEdit_->palette();
+    pal.setColor(QPalette::Text,
+                 error.isEmpty() ? palette().color(QPalette::Text) : QColor(0xc0, 0x39, 0x2b));
+    filterEdit_->setPalette(pal);
+    filterEdit_->setToolTip(
+        error.isEmpty() ? tr("Case-insensitive unless the pattern contains an upper-case letter.")
+                        : tr("Not a valid regular expression (%1): matching the text literally.").arg(error));
+    updateFilterCount();
+}
+
+void MainWindow::updateFilterCount() {
+    const int total = tableModel_->rowCount();
+    const int shown = filter_->rowCount();
+    filterCount_->setText(shown == total ? tr("%n node(s)", nullptr, total)
+                                         : tr("%1 of %n node(s)", nullptr, total).arg(shown));
+}
+
+bool MainWindow::selectNode(NodeId id) {
+    const int row = tableModel_->rowOf(id);
+    if (row < 0) return false;
+    QModelIndex index = filter_->mapFromSource(tableModel_->index(row, 0));
+    if (!index.isValid()) {
+        filterEdit_->clear();
+        index = filter_->mapFromSource(tableModel_->index(row, 0));
+    }
+    table_->setCurrentIndex(index);
+    table_->scrollTo(index);
+    return true;
+}
+
+bool MainWindow::selectNodeByName(const QString& name) {
+    const Graph* g = tableModel_->graph();
+    if (!g) return false;
+    const std::string wanted = name.toStdString();
+    for (const Node* n : g->nodes())
+        if (n->name() == wanted || n->displayName() == wanted) return selectNode(n->id());
+    return false;
+}
+
+// ---- drag and drop, about, session ----
+
+QString MainWindow::modelFileFrom(const QMimeData* mime) {
+    if (!mime || !mime->hasUrls()) return {};
+    const QList<QUrl> urls = mime->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile()) return {};
+    const QString path = urls.first().toLocalFile();
+    return QFileInfo(path).isFile() ? path : QString();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (!modelFileFrom(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QString path = modelFileFrom(event->mimeData());
+    if (path.isEmpty()) return;
+    event->acceptProposedAction();
+    openModel(path);
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About PassScope"),
+        tr("<h3>PassScope %1</h3>"
+           "<p>See what a graph compiler's optimisation passes do to an ONNX model: constant folding, "
+           "format refinement, TransData insertion, dead code and common subexpression elimination.</p>"
+           "<p>Built with Qt %2, running on Qt %3.</p>")
+            .arg(QStringLiteral(PASSSCOPE_VERSION), QStringLiteral(QT_VERSION_STR),
+                 QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    restoreGeometry(settings.value(kGeometryKey).toByteArray());
+    restoreState(settings.value(kStateKey).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    event->accept();
+}
+
+}  // namespace passscope::views

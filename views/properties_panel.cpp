@@ -1,0 +1,139 @@
+#include "properties_panel.h"
+
+#include <QFontDatabase>
+#include <QPalette>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "desc_text.h"
+
+namespace passscope::views {
+namespace {
+
+QString esc(const QString& s) {
+    return s.toHtmlEscaped();
+}
+QString esc(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString row(const QString& key, const QString& value, const QString& valueStyle = {}) {
+    return QStringLiteral("<tr><td class=\"key\">%1</td><td style=\"%3\">%2</td></tr>")
+        .arg(key, value, valueStyle);
+}
+
+}  // namespace
+
+PropertiesPanel::PropertiesPanel(QWidget* parent) : QWidget(parent), browser_(new QTextBrowser(this)) {
+    browser_->setObjectName(QStringLiteral("propertiesBrowser"));
+    browser_->setOpenLinks(false);
+    browser_->setFrameShape(QFrame::NoFrame);
+    const QPalette pal = palette();
+    // Secondary text (keys, kinds, op types of producers): between the text and the background.
+    const QColor text = pal.color(QPalette::Text), base = pal.color(QPalette::Base);
+    const QColor secondary((text.red() * 55 + base.red() * 45) / 100,
+                           (text.green() * 55 + base.green() * 45) / 100,
+                           (text.blue() * 55 + base.blue() * 45) / 100);
+    const QString mono = QFontDatabase::systemFont(QFontDatabase::FixedFont).family();
+    browser_->document()->setDefaultStyleSheet(
+        QStringLiteral("h3 { margin-top: 4px; margin-bottom: 0px; }"
+                       "h4 { margin-top: 12px; margin-bottom: 4px; }"
+                       "td.key { color: %1; padding-right: 12px; }"
+                       "td.tensor { font-family: '%2'; font-weight: bold; padding-top: 6px; }"
+                       ".mono { font-family: '%2'; }"
+                       "td.sub { padding-left: 8px; }"
+                       ".sub { color: %1; }"
+                       ".differs { color: %3; font-weight: bold; }")
+            .arg(secondary.name(), mono, pal.color(QPalette::Link).name()));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(browser_);
+    clear();
+}
+
+void PropertiesPanel::clear() {
+    browser_->setHtml(
+        QStringLiteral("<p class=\"sub\">%1</p>")
+            .arg(esc(tr("Select a node in the table to see its attributes and tensor descriptions."))));
+}
+
+QString PropertiesPanel::text() const {
+    return browser_->toPlainText();
+}
+
+QString PropertiesPanel::sectionHeader(const QString& title) const {
+    return QStringLiteral("<h4>%1</h4>").arg(esc(title));
+}
+
+QString PropertiesPanel::tensorRows(const QString& title, const QString& name, const TensorDesc& desc,
+                                    const QString& linkKey, const QString& linkValue) const {
+    QString html = QStringLiteral("<tr><td class=\"tensor\" colspan=\"2\">%1 %2</td></tr>")
+                       .arg(esc(title), name.isEmpty() ? esc(tr("(omitted)")) : esc(name));
+    if (!linkValue.isEmpty()) html += row(linkKey, linkValue);
+    if (!desc.hasType()) return html + row(tr("Data type"), esc(tr("unknown")));
+    html += row(tr("Data type"), esc(dtypeText(desc)), {});
+    html += row(tr("Origin"), QStringLiteral("<span class=\"mono\">%1 %2</span>")
+                                  .arg(esc(formatText(desc.originFormat)), esc(shapeText(desc.originShape))));
+    const bool differs = desc.storageDiffers();
+    html +=
+        row(tr("Storage"), QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
+                               .arg(esc(formatText(desc.storageFormat)), esc(shapeText(desc.storageShape)),
+                                    differs ? QStringLiteral(" differs") : QString()));
+    return html;
+}
+
+void PropertiesPanel::showNode(const Graph& graph, const Node& node) {
+    QString html;
+    html += QStringLiteral("<h3>%1</h3>").arg(esc(node.displayName()));
+    const QString domain =
+        node.domain().empty() ? QStringLiteral("ai.onnx") : QString::fromStdString(node.domain());
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    html += row(tr("Op type"), QStringLiteral("<b>%1</b>").arg(esc(node.opType())));
+    html += row(tr("Domain"), esc(domain));
+    html += row(tr("Id"), QString::number(node.id()));
+    if (!node.docString().empty()) html += row(tr("Description"), esc(node.docString()));
+    if (!node.controlInputs().empty() || !node.controlOutputs().empty())
+        html +=
+            row(tr("Control edges"),
+                esc(tr("%1 in, %2 out").arg(node.controlInputs().size()).arg(node.controlOutputs().size())));
+    html += QStringLiteral("</table>");
+
+    html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));
+    if (node.attributes().empty()) {
+        html += QStringLiteral("<p class=\"sub\">%1</p>").arg(esc(tr("No attributes.")));
+    } else {
+        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+        for (const Attribute& a : node.attributes())
+            html += QStringLiteral(
+                        "<tr><td class=\"key\">%1</td><td class=\"mono\">%2</td>"
+                        "<td class=\"sub\">%3</td></tr>")
+                        .arg(esc(a.name), esc(attributeValueText(a)), esc(attributeKindText(a)));
+        html += QStringLiteral("</table>");
+    }
+
+    html += sectionHeader(tr("Inputs (%1)").arg(node.inputs().size()));
+    if (node.inputs().empty()) html += QStringLiteral("<p class=\"sub\">%1</p>").arg(esc(tr("No inputs.")));
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    for (size_t i = 0; i < node.inputs().size(); ++i) {
+        const Node* producer = node.input(i).valid() ? graph.producer(node.input(i)) : nullptr;
+        const QString from = producer ? QStringLiteral("%1 <span class=\"sub\">%2</span>")
+                                            .arg(esc(producer->displayName()), esc(producer->opType()))
+                                      : QString();
+        html += tensorRows(QStringLiteral("#%1").arg(i), inputName(graph, node, i), inputDesc(graph, node, i),
+                           tr("Producer"), from);
+    }
+    html += QStringLiteral("</table>");
+
+    html += sectionHeader(tr("Outputs (%1)").arg(node.outputs().size()));
+    if (node.outputs().empty()) html += QStringLiteral("<p class=\"sub\">%1</p>").arg(esc(tr("No outputs.")));
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    for (size_t i = 0; i < node.outputs().size(); ++i) {
+        const NodeOutput& out = node.output(i);
+        html += tensorRows(QStringLiteral("#%1").arg(i), QString::fromStdString(out.name), out.desc,
+                           tr("Consumers"), QString::number(out.uses.size()));
+    }
+    html += QStringLiteral("</table>");
+    browser_->setHtml(html);
+}
+
+}  // namespace passscope::views

@@ -1,0 +1,32 @@
+#pragma once
+// The properties of the selected node: identity, attributes, and the description of every input
+// and output tensor (dtype, origin format + shape, storage format + shape). Read-only rich text.
+#include <QWidget>
+
+#include "ir/graph.h"
+
+class QTextBrowser;
+
+namespace passscope::views {
+
+class PropertiesPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit PropertiesPanel(QWidget* parent = nullptr);
+
+    void showNode(const Graph& graph, const Node& node);
+    void clear();
+    // What the panel shows, as plain text.
+    QString text() const;
+
+  private:
+    // Rows for one tensor: a title row, then `linkKey: linkValue` (producer or consumers), dtype,
+    // origin and storage. linkValue is HTML.
+    QString tensorRows(const QString& title, const QString& name, const TensorDesc& desc,
+                       const QString& linkKey, const QString& linkValue) const;
+    QString sectionHeader(const QString& title) const;
+
+    QTextBrowser* browser_;
+};
+
+}  // namespace passscope::views
