@@ -34,10 +34,9 @@ run: build
 	else \
 	  mkdir -p $(OUT); \
 	  echo "No display: running the headless pipeline on $(SAMPLE)"; \
-	  build/bin/passscope-cli info $(SAMPLE) && \
-	  build/bin/passscope-cli convert $(SAMPLE) $(OUT)/$$(basename $(SAMPLE)) && \
-	  build/bin/passscope-cli info --json $(OUT)/$$(basename $(SAMPLE)) > $(OUT)/info.json && \
-	  echo "Output written to $(OUT)/$$(basename $(SAMPLE)) and $(OUT)/info.json"; \
+	  build/bin/passscope-cli optimize $(SAMPLE) -o $(OUT)/optimized.onnx --report $(OUT)/report.json && \
+	  build/bin/passscope-cli verify $(SAMPLE) $(OUT)/optimized.onnx && \
+	  echo "Optimized model: $(OUT)/optimized.onnx; report of every pass run: $(OUT)/report.json"; \
 	fi
 
 test-build: deps
@@ -47,10 +46,17 @@ test-build: deps
 test: test-build
 	cd build-asan && ctest --output-on-failure -j $(JOBS)
 
+# Benchmarks print figures (Google Benchmark). ONNX Runtime's Node.js package is the peer the
+# pipeline is compared with; its install script would download a CUDA add-on, so it is skipped.
+ORT_DIR ?= build/ort
 bench: deps
 	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_BENCHMARKS=ON
-	cmake --build build -j $(JOBS) --target passscope-bench-io passscope-make-large-model
+	cmake --build build -j $(JOBS) --target passscope-bench-io passscope-bench-pipeline passscope-make-large-model
+	@if command -v npm >/dev/null && [ ! -d $(ORT_DIR)/node_modules/onnxruntime-node ]; then \
+	  mkdir -p $(ORT_DIR) && cd $(ORT_DIR) && ONNXRUNTIME_NODE_INSTALL=skip npm install --ignore-scripts --no-audit --no-fund onnxruntime-node@1.30.0 >/dev/null || true; \
+	fi
 	build/bin/passscope-bench-io
+	PASSSCOPE_ORT_DIR=$(abspath $(ORT_DIR)) build/bin/passscope-bench-pipeline
 
 clean:
 	rm -rf build build-asan

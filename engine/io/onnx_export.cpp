@@ -178,7 +178,7 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     if (model_.irVersion < 4 && isMain) {
         for (const std::string& name : unlistedInitializers) {
             for (const Node* n : g.nodes())
-                if (n->output(0).name == name && !n->outputs().empty()) {
+                if (!n->outputs().empty() && n->output(0).name == name) {
                     writeValueInfo(name, n->output(0).desc, {}, *gp.add_input());
                     break;
                 }

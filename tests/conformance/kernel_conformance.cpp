@@ -14,31 +14,10 @@
 #include "io/model_loader.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
+#include "testdata.h"
 
 namespace fs = std::filesystem;
 using namespace passscope;
-
-namespace {
-
-std::optional<Tensor> readTensorPb(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    onnx::TensorProto tp;
-    if (!tp.ParseFromIstream(&in)) return std::nullopt;
-    io::ExternalDataResolver resolver(p.parent_path());
-    return io::tensorFromProto(tp, resolver, p.filename().string());
-}
-
-std::vector<fs::path> numbered(const fs::path& dir, const std::string& prefix) {
-    std::vector<fs::path> out;
-    for (int i = 0;; ++i) {
-        fs::path p = dir / (prefix + std::to_string(i) + ".pb");
-        if (!fs::exists(p)) break;
-        out.push_back(p);
-    }
-    return out;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
@@ -53,55 +32,21 @@ int main(int argc, char** argv) {
         if (a == "--verbose") verbose = true;
         else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
     }
-    std::vector<fs::path> tests;
-    for (const auto& e : fs::directory_iterator(corpus))
-        if (fs::exists(e.path() / "model.onnx") && e.path().filename().string().find(filter) != std::string::npos)
-            tests.push_back(e.path());
-    std::sort(tests.begin(), tests.end());
+    const std::vector<fs::path> tests = test::testFolders(corpus, filter);
     int passed = 0, wrong = 0, unsupported = 0, skipped = 0;
     std::map<std::string, int> missing;
     for (const fs::path& t : tests) {
         const std::string name = t.filename().string();
         try {
-            io::LoadOptions lo;
-            lo.runChecker = false;
-            io::LoadResult loaded = io::loadModel(t / "model.onnx", lo);
-            const Graph& g = *loaded.model.graph;
-            bool tensorsOnly = true;
-            std::vector<std::string> inputNames;
-            for (NodeId id : g.inputs()) {
-                const Node& n = g.node(id);
-                if (n.output(0).desc.kind != ValueKind::Tensor) tensorsOnly = false;
-                inputNames.push_back(n.output(0).name);
-            }
-            const Node& out = g.node(g.netOutput());
-            for (size_t i = 0; i < out.inputs().size(); ++i) {
-                const NodeOutput* v = g.value(out.input(i));
-                const TensorDesc* decl = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
-                ValueKind kind = decl && decl->hasType() ? decl->kind : (v ? v->desc.kind : ValueKind::Unknown);
-                if (kind != ValueKind::Tensor) tensorsOnly = false;
-            }
-            const fs::path data = t / "test_data_set_0";
-            auto inFiles = numbered(data, "input_");
-            auto outFiles = numbered(data, "output_");
-            std::map<std::string, Tensor> inputs;
-            for (size_t i = 0; i < inFiles.size() && tensorsOnly; ++i) {
-                auto v = readTensorPb(inFiles[i]);
-                if (!v || i >= inputNames.size()) tensorsOnly = false;
-                else inputs[inputNames[i]] = *v;
-            }
-            std::vector<Tensor> expected;
-            for (const fs::path& f : tensorsOnly ? outFiles : std::vector<fs::path>{}) {
-                auto v = readTensorPb(f);
-                if (!v) tensorsOnly = false;
-                else expected.push_back(*v);
-            }
-            if (!tensorsOnly) {
+            test::TestCase tc = test::loadTestCase(t);
+            if (!tc.tensorsOnly) {
                 ++skipped;
                 if (verbose) std::cout << "SKIP " << name << ": non-tensor inputs or outputs\n";
                 continue;
             }
-            EvalResult r = Evaluator(loaded.model).run(inputs);
+            const std::map<std::string, Tensor>& inputs = tc.inputs;
+            const std::vector<Tensor>& expected = tc.expected;
+            EvalResult r = Evaluator(tc.model).run(inputs);
             if (r.failure) {
                 ++unsupported;
                 ++missing[r.failure->opType];

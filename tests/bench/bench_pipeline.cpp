@@ -1,0 +1,123 @@
+// The O3 pipeline on the generated 50,000-node / 500 MB model: time, peak memory, journal memory,
+// and the time to move the journal cursor between two distant steps; then, in the same run, ONNX
+// Runtime's optimizer on the same model (onnxruntime-node, session creation at level "basic" with
+// optimizedModelFilePath) and the ratio. ORT is looked for in $PASSSCOPE_ORT_DIR (a folder with
+// node_modules/onnxruntime-node); `make bench` installs it from the npm registry.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "io/model_loader.h"
+#include "memory_probe.h"
+#include "pipeline/pass_manager.h"
+
+namespace fs = std::filesystem;
+using namespace passscope;
+
+namespace {
+
+const fs::path kDir = fs::path(PASSSCOPE_BENCH_DIR);
+double g_pipelineSeconds = 0;
+double g_ortSeconds = 0;
+
+fs::path largeModel() {
+    fs::path path = kDir / "large.onnx";
+    if (!fs::exists(path)) {
+        fs::create_directories(kDir);
+        std::string cmd = std::string(PASSSCOPE_MAKE_LARGE_MODEL) + " " + path.string() + " > /dev/null";
+        if (std::system(cmd.c_str()) != 0) std::exit(1);
+    }
+    return path;
+}
+
+const Model& loaded() {
+    static io::LoadResult r = io::loadModel(largeModel());
+    return r.model;
+}
+
+void BM_PipelineO3(benchmark::State& state) {
+    const Model& source = loaded();
+    size_t steps = 0, before = source.graph->nodeCount(), after = 0, journalBytes = 0;
+    uint64_t base = 0, peak = 0;
+    double seconds = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        Model model = source.clone();
+        bench::resetPeak();
+        base = bench::residentBytes();
+        state.ResumeTiming();
+        Journal journal;
+        PipelineRun run = runPipeline(model, PipelineOptions{}, &journal);
+        state.PauseTiming();
+        peak = bench::peakBytes();
+        seconds = run.seconds;
+        steps = journal.steps().size();
+        after = model.graph->nodeCount();
+        journalBytes = journal.memoryBytes();
+        state.ResumeTiming();
+    }
+    g_pipelineSeconds = seconds;
+    state.counters["steps"] = static_cast<double>(steps);
+    state.counters["nodes_before"] = static_cast<double>(before);
+    state.counters["nodes_after"] = static_cast<double>(after);
+    state.counters["journal_MB"] = static_cast<double>(journalBytes) / 1e6;
+    state.counters["peak_added_MB"] = static_cast<double>(peak - std::min(peak, base)) / 1e6;
+}
+
+void BM_JournalSeekFirstToLast(benchmark::State& state) {
+    Model model = loaded().clone();
+    Journal journal;
+    runPipeline(model, PipelineOptions{}, &journal);
+    JournalCursor cursor(journal);
+    size_t changes = 0;
+    for (const JournalStep& s : journal.steps()) changes += s.changes.size();
+    bool forward = true;
+    for (auto _ : state) {
+        cursor.moveTo(forward ? journal.steps().size() : 0);
+        forward = !forward;
+    }
+    state.counters["changes_replayed"] = static_cast<double>(changes);
+}
+
+void BM_OrtBasicOptimizer(benchmark::State& state) {
+    const char* dir = std::getenv("PASSSCOPE_ORT_DIR");
+    if (!dir || !fs::exists(fs::path(dir) / "node_modules/onnxruntime-node")) {
+        state.SkipWithError("onnxruntime-node not found: set PASSSCOPE_ORT_DIR (make bench installs it)");
+        return;
+    }
+    const std::string cmd = "NODE_PATH=" + (fs::path(dir) / "node_modules").string() + " node " + PASSSCOPE_ORT_SCRIPT + " " +
+                            largeModel().string() + " " + (kDir / "ort_optimized.onnx").string() + " 3";
+    for (auto _ : state) {
+        FILE* p = popen(cmd.c_str(), "r");
+        char buf[512] = {0};
+        size_t n = p ? fread(buf, 1, sizeof buf - 1, p) : 0;
+        int rc = p ? pclose(p) : -1;
+        std::string out(buf, n);
+        auto at = out.find("\"seconds\":");
+        if (rc != 0 || at == std::string::npos) {
+            state.SkipWithError(("onnxruntime-node failed: " + out).c_str());
+            return;
+        }
+        g_ortSeconds = std::stod(out.substr(at + 10));
+    }
+    state.counters["ort_median_s"] = g_ortSeconds;
+}
+
+}  // namespace
+
+BENCHMARK(BM_PipelineO3)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_JournalSeekFirstToLast)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_OrtBasicOptimizer)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    if (g_pipelineSeconds > 0 && g_ortSeconds > 0)
+        std::cout << "PassScope O3 pipeline " << g_pipelineSeconds << " s vs ONNX Runtime basic optimizer " << g_ortSeconds
+                  << " s (median of 3): ratio " << g_pipelineSeconds / g_ortSeconds << " (below 1 = faster)\n";
+    return 0;
+}
