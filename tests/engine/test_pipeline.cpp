@@ -252,3 +252,84 @@ TEST(Journal, RebuildsEveryStepForwardAndBackward) {
     EXPECT_GT(added, 0u);
     EXPECT_GT(removed, 0u);
 }
+
+TEST(Pipeline, EmptyInputsGiveEmptyConstants) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {0, 3});
+    addFloatInitializer(g, "b", {3}, {1, 2, 3});
+    addNode(g, "Add", {"x", "b"}, {"y"}, "add_empty");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {0, 3});
+    Model model = loadProto(m, "empty");
+    runPipeline(model, PipelineOptions{}, nullptr);
+    EXPECT_EQ(byName(*model.graph, "add_empty"), nullptr);
+    const Tensor* t = folding::constantValue(*model.graph, model.graph->node(model.graph->netOutput()).input(0));
+    ASSERT_NE(t, nullptr);
+    EXPECT_EQ(t->dims(), (std::vector<int64_t>{0, 3}));
+}
+
+TEST(Pipeline, DimensionAdjustMergesChainsAndDropsNoOps) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3, 4});
+    auto* axes0 = g.add_initializer();
+    axes0->set_name("axes0");
+    axes0->set_data_type(onnx::TensorProto::INT64);
+    axes0->add_dims(1);
+    axes0->add_int64_data(0);
+    auto* shape = g.add_initializer();
+    shape->set_name("shape");
+    shape->set_data_type(onnx::TensorProto::INT64);
+    shape->add_dims(2);
+    shape->add_int64_data(6);
+    shape->add_int64_data(4);
+    auto* same = g.add_initializer();
+    same->set_name("same");
+    same->set_data_type(onnx::TensorProto::INT64);
+    same->add_dims(2);
+    same->add_int64_data(6);
+    same->add_int64_data(4);
+    addNode(g, "Unsqueeze", {"x", "axes0"}, {"u"}, "unsqueeze");
+    addNode(g, "Reshape", {"u", "shape"}, {"r"}, "reshape");
+    addNode(g, "Reshape", {"r", "same"}, {"r2"}, "noop_reshape");
+    addNode(g, "Relu", {"r2"}, {"y"}, "relu");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {6, 4});
+    Model original = loadProto(m, "adjust");
+    Model model = original.clone();
+    runPipeline(model, PipelineOptions{}, nullptr);
+    EXPECT_EQ(countOp(*model.graph, "Unsqueeze"), 0u);
+    EXPECT_EQ(countOp(*model.graph, "Reshape"), 1u);
+    EXPECT_NE(byName(*model.graph, "relu"), nullptr);
+    VerifyResult v = verifyModels(original, model, VerifyOptions{});
+    EXPECT_TRUE(v.allEqual()) << v.problem;
+}
+
+TEST(Pipeline, CseMergesDuplicatesButNeverRandomOps) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    addNode(g, "Sigmoid", {"x"}, {"s1"}, "sig1");
+    addNode(g, "Sigmoid", {"x"}, {"s2"}, "sig2");
+    addNode(g, "Add", {"s1", "s2"}, {"y"}, "add");
+    for (const char* name : {"rand1", "rand2"}) {
+        auto* r = addNode(g, "RandomUniformLike", {"x"}, {std::string(name) + "_out"}, name);
+        (void)r;
+    }
+    addNode(g, "Add", {"rand1_out", "rand2_out"}, {"z"}, "add_random");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    addTensorValue(g.mutable_output(), "z", onnx::TensorProto::FLOAT, {2, 3});
+    Model model = loadProto(m, "cse");
+    runPipeline(model, PipelineOptions{}, nullptr);
+    EXPECT_EQ(countOp(*model.graph, "Sigmoid"), 1u);
+    EXPECT_EQ(countOp(*model.graph, "RandomUniformLike"), 2u);
+    EXPECT_EQ(model.graph->outputNames(), (std::vector<std::string>{"y", "z"}));
+}
+
+TEST(Pipeline, DceKeepsVariableWriteBack) {
+    Model model = loadSample("training_step.onnx");
+    const size_t assigns = countOp(*model.graph, "Assign") + countOp(*model.graph, "AssignAdd");
+    ASSERT_GT(assigns, 0u);
+    runPipeline(model, PipelineOptions{}, nullptr);
+    EXPECT_EQ(countOp(*model.graph, "Assign") + countOp(*model.graph, "AssignAdd"), assigns);
+    EXPECT_EQ(countOp(*model.graph, "Variable"), 3u);
+}

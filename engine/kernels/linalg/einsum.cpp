@@ -6,7 +6,7 @@
 // broadcast axes go; without it they are summed); without "->" the output is "..." followed by
 // the letters that occur exactly once, in alphabetical (ASCII) order. Every letter not in the
 // output is summed over. The kernel loops over the whole index space: fine for constant folding
-// of small tensors, refused above a fixed amount of work. Floating types accumulate in double
+// of small tensors, unsupported above a fixed amount of work. Floating types accumulate in double
 // (float16/bfloat16 in float) and round once; integers accumulate with wrapping.
 #include <cctype>
 

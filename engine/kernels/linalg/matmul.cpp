@@ -26,7 +26,7 @@ KernelResult matMul(const KernelContext& ctx) {
     });
 }
 
-// x - zero_point as int32, for an int8/uint8 operand. rowAxis: A's zero point may be a vector
+// x - zero_point as int32, for an int8/uint8 operand. rowVectorAllowed: A's zero point may be a vector
 // over its rows (axis -2), which numpy broadcasting would misplace.
 std::vector<int32_t> shiftedByZeroPoint(const Tensor& x, const Tensor* zp, bool rowVectorAllowed) {
     auto read = [](const Tensor& t) {

@@ -69,7 +69,12 @@ KernelResult batchNormalization(const KernelContext& ctx) {
         const size_t c = static_cast<size_t>((static_cast<int64_t>(i) / inner) % C);
         xv[i] = (xv[i] - mean[c]) / std::sqrt(var[c] + eps) * scale[c] + bias[c];
     }
-    return KernelResult::ok(fromDoubles(x.dtype(), x.dims(), xv));
+    // Outputs the node lists but leaves unnamed (the training statistics) still get a tensor each,
+    // never read: the inputs' mean and var.
+    std::vector<Tensor> outs;
+    outs.push_back(fromDoubles(x.dtype(), x.dims(), xv));
+    for (size_t i = 1; i < ctx.outputCount(); ++i) outs.push_back(ctx.input(i % 2 == 1 ? 3 : 4));
+    return KernelResult::ok(std::move(outs));
 }
 
 KernelResult instanceNormalization(const KernelContext& ctx) {

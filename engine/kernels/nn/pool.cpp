@@ -96,7 +96,8 @@ KernelResult pool(const KernelContext& ctx, bool global) {
         p = ctx.opset() >= 2 ? static_cast<double>(ctx.attrInt("p", 2)) : ctx.attrFloat("p", 2.0);
         if (p <= 0) throw KernelError("LpPool needs p > 0");
     }
-    const bool wantIndices = op == Pool::Max && ctx.outputWanted(1);
+    // Indices are computed whenever the node lists them (even unnamed): every output gets a tensor.
+    const bool wantIndices = op == Pool::Max && ctx.outputCount() > 1;
     const int64_t storageOrder = ctx.attrInt("storage_order", 0);
     if (wantIndices && storageOrder != 0 && storageOrder != 1) throw KernelError("bad storage_order");
     // Column-major strides over the spatial axes for storage_order 1.

@@ -39,7 +39,7 @@ KernelResult argExtreme(const KernelContext& ctx) {
                     const T e = v[static_cast<size_t>(base + k * l.inner)];
                     bool take;
                     if constexpr (isFloatLike<T>) {
-                        const bool en = std::isnan(static_cast<float>(e)), bn = std::isnan(static_cast<float>(bv));
+                        const bool en = !(e == e), bn = !(bv == bv);  // NaN is the only value unequal to itself
                         if (bn) take = en && selectLast;
                         else if (en) take = true;
                         else if (selectLast) take = isMax ? !(e < bv) : !(bv < e);

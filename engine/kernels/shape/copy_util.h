@@ -67,6 +67,13 @@ inline int64_t checkedInputCount(const Tensor& t) {
     return *n;
 }
 
+// The elements of t (sharing its buffer, no copy) under dims with the same element count; the
+// result carries no name or external-data location of its own.
+inline Tensor withDims(const Tensor& t, std::vector<int64_t> dims) {
+    if (t.dtype() == DataType::String) return Tensor(std::move(dims), t.strings());
+    return Tensor(t.dtype(), std::move(dims), t.buffer());
+}
+
 // Output under construction, of any dtype. Elements not written are zero (numeric, bool,
 // complex: all bytes zero) or the empty string.
 class ElementWriter {

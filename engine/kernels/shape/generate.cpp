@@ -21,7 +21,10 @@ Tensor filled(const Tensor& value, std::vector<int64_t> dims) {
 // (opset 12) or sparse_value (opset 11), which is not densified here.
 KernelResult constant(const KernelContext& ctx) {
     const Node& n = ctx.node();
-    if (const Tensor* t = ctx.attrTensor("value")) return KernelResult::ok(*t);
+    if (const Tensor* t = ctx.attrTensor("value")) {
+        checkedInputCount(*t);
+        return KernelResult::ok(withDims(*t, t->dims()));
+    }
     if (n.hasAttr("sparse_value")) return KernelResult::unsupported("Constant with sparse_value is not densified");
     if (const Attribute* a = n.findAttr("value_float"); a && a->kind == AttrKind::Float)
         return KernelResult::ok(makeTensor<float>({}, {static_cast<float>(ctx.attrFloat("value_float", 0))}));

@@ -9,12 +9,6 @@
 namespace passscope::kernels::shape_ops {
 namespace {
 
-// The input's elements under new dims (same element count, checked by the caller).
-Tensor withDims(const Tensor& t, std::vector<int64_t> dims) {
-    if (t.dtype() == DataType::String) return Tensor(std::move(dims), t.strings());
-    return Tensor(t.dtype(), std::move(dims), t.buffer());
-}
-
 Tensor int64Tensor(std::vector<int64_t> dims, const std::vector<int64_t>& v) { return makeTensor<int64_t>(std::move(dims), v); }
 
 // Axes of Squeeze/Unsqueeze: an attribute before opset 13, an optional input from 13 on.
@@ -32,7 +26,8 @@ std::optional<std::vector<int64_t>> axesOf(const KernelContext& ctx) {
 
 KernelResult identity(const KernelContext& ctx) {
     requireInputs(ctx, 1);
-    return KernelResult::ok(ctx.input(0));
+    checkedInputCount(ctx.input(0));
+    return KernelResult::ok(withDims(ctx.input(0), ctx.input(0).dims()));
 }
 
 // Shape-15 adds start/end: a slice of the dims, clamped to [0, rank] after adding rank to
@@ -122,7 +117,13 @@ KernelResult squeeze(const KernelContext& ctx) {
     const auto& in = data.dims();
     const int64_t rank = static_cast<int64_t>(in.size());
     std::vector<bool> drop(in.size(), false);
-    if (auto axes = axesOf(ctx)) {
+    auto axes = axesOf(ctx);
+    if (axes && axes->empty() && std::find(in.begin(), in.end(), 1) != in.end()) {
+        // An empty axes input squeezes nothing for ONNX's reference and shape inference but every
+        // 1 for ONNX Runtime: ambiguous, so not folded.
+        return KernelResult::unsupported("Squeeze with an empty axes list is ambiguous");
+    }
+    if (axes) {
         for (int64_t a : *axes) {
             const int64_t ax = existingAxis(a, rank);
             if (in[static_cast<size_t>(ax)] != 1) throw KernelError("Squeeze of a dim that is not 1");
@@ -194,7 +195,7 @@ KernelResult dropout(const KernelContext& ctx) {
     }
     if (training && ratio != 0) return KernelResult::unsupported("non-deterministic: Dropout in training mode");
     std::vector<Tensor> outs;
-    outs.push_back(data);
+    outs.push_back(withDims(data, data.dims()));
     if (ctx.outputCount() > 1) {
         const DataType maskType = ctx.opset() >= 10 ? DataType::Bool : data.dtype();
         const Tensor one = scalarOfDtype(maskType, 1.0);

@@ -33,6 +33,16 @@ NodePass::NodeResult ReplaceWithEmptyConstPass::runOnNode(Graph& g, NodeId id, P
         if (!t) return {};  // not every output is empty: nothing to do (not a folding refusal)
         empties.push_back(std::move(*t));
     }
+    // Emptiness must come from an empty input: an output declared empty while every input is
+    // non-empty depends on input values (ConstantOfShape of a runtime [0]) and is only a promise
+    // of the model's declared types, not something to bake in.
+    bool emptyInput = false;
+    for (const ValueRef& r : n.inputs()) {
+        const NodeOutput* v = g.value(r);
+        auto dims = v ? v->desc.originShape.extents() : std::nullopt;
+        emptyInput |= dims && std::find(dims->begin(), dims->end(), 0) != dims->end();
+    }
+    if (!emptyInput) return {};
     if (!folding::foldable(n, ctx)) return {};
     if (!needFold_) {
         if (folding::isPotentialConst(n)) return {};
