@@ -160,7 +160,7 @@ void Graph::dropUse(const ValueRef& ref, Use use) {
     if (p && ref.output < p->outputs_.size()) eraseOne(p->outputs_[ref.output].uses, site->second);
 }
 
-Attribute deepCopy(const Attribute& attr) { return cloneAttribute(attr, nullptr, kNoNode); }
+Attribute deepCopy(const Attribute& attr, Graph* parent, NodeId owner) { return cloneAttribute(attr, parent, owner); }
 
 Node& Graph::addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name, size_t outputCount) {
     if (id < nodes_.size() && nodes_[id]) throw std::logic_error("addNodeWithId: id " + std::to_string(id) + " is in use");

@@ -14,8 +14,9 @@
 
 namespace passscope {
 
-// A copy of an attribute whose subgraphs are cloned, not shared.
-Attribute deepCopy(const Attribute& attr);
+// A copy of an attribute whose subgraphs are cloned, not shared; the clones' parent is set to
+// (parent, owner) so their outer-scope references resolve.
+Attribute deepCopy(const Attribute& attr, Graph* parent = nullptr, NodeId owner = kNoNode);
 
 class Graph {
 public:

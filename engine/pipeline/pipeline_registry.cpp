@@ -3,6 +3,7 @@
 // options are left out here, so the journal shows only what ran.
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/cleanup/subgraph_optimize_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
@@ -36,6 +37,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
+    add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
     stages.push_back(std::move(stage1));
 
     Stage stage2{"OptimizeStage2", {}};

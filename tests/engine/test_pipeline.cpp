@@ -333,3 +333,40 @@ TEST(Pipeline, DceKeepsVariableWriteBack) {
     EXPECT_EQ(countOp(*model.graph, "Assign") + countOp(*model.graph, "AssignAdd"), assigns);
     EXPECT_EQ(countOp(*model.graph, "Variable"), 3u);
 }
+
+TEST(Pipeline, SubgraphBodiesAreOptimizedWithOuterConstantsButTheirOwnerStays) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addFloatInitializer(g, "c", {2}, {4, 9});
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* a = ifNode->add_attribute();
+        a->set_name(branch);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        auto* body = a->mutable_g();
+        body->set_name(branch);
+        const std::string out = std::string(branch) + "_out";
+        addNode(*body, "Sqrt", {"c"}, {std::string(branch) + "_root"}, std::string(branch) + "_sqrt");  // outer constant
+        addNode(*body, "Add", {"x", std::string(branch) + "_root"}, {out}, std::string(branch) + "_add");
+        addTensorValue(body->mutable_output(), out, onnx::TensorProto::FLOAT, {2});
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    Model model = loadProto(m, "subgraph_opt");
+    Journal journal;
+    runPipeline(model, PipelineOptions{}, &journal);
+    const Node* owner = byName(*model.graph, "if");
+    ASSERT_NE(owner, nullptr);
+    for (const Graph* body : owner->subgraphs()) {
+        EXPECT_EQ(countOp(*body, "Sqrt"), 0u);
+        EXPECT_EQ(countOp(*body, "Add"), 1u);
+    }
+    // The body edit is one attribute change the journal can step over.
+    JournalCursor cursor(journal);
+    cursor.moveTo(journal.steps().size());
+    EXPECT_EQ(compareGraphs(*model.graph, cursor.graph()), "");
+    for (const Graph* body : byName(cursor.graph(), "if")->subgraphs()) EXPECT_EQ(countOp(*body, "Sqrt"), 0u);
+    cursor.moveTo(0);
+    for (const Graph* body : byName(cursor.graph(), "if")->subgraphs()) EXPECT_EQ(countOp(*body, "Sqrt"), 1u);
+}
