@@ -18,10 +18,11 @@
 
 namespace passscope::kernels {
 
-// Largest output (in elements) these kernels build. Shapes come from constant inputs and can be
-// absurd (Expand to [1e9, 1e9]); refusing them keeps the folder from exhausting memory, which
-// under AddressSanitizer is a crash rather than std::bad_alloc.
-inline constexpr int64_t kMaxOutputElements = int64_t{1} << 28;
+// Largest output these kernels build: 2^27 elements, 2 GiB. Shapes come from constant inputs
+// and can be absurd (Expand to [1e9, 1e9]); refusing them keeps the folder from exhausting
+// memory, which under AddressSanitizer is a crash rather than std::bad_alloc.
+inline constexpr int64_t kMaxOutputElements = int64_t{1} << 27;
+inline constexpr size_t kMaxOutputBytes = size_t{1} << 31;
 
 // Element count of an output shape; throws KernelError for negative dims, overflow or outputs
 // larger than kMaxOutputElements.
@@ -85,6 +86,7 @@ public:
         } else {
             size_ = elementSize(dtype);
             if (size_ == 0) throw KernelError("no kernel for dtype " + std::string(dataTypeName(dtype)));
+            if (static_cast<size_t>(count) * size_ > kMaxOutputBytes) throw KernelError("output too large to compute");
             bytes_.assign(static_cast<size_t>(count) * size_, '\0');
         }
     }

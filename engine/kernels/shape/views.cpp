@@ -1,8 +1,6 @@
 // Identity, Shape, Size, Reshape, Squeeze, Unsqueeze, Flatten, Dropout: ops whose output holds
 // the input's elements in the same order (or describes its shape). The output shares the input's
 // buffer: only the dims change, no byte is copied.
-#include <set>
-
 #include "kernels/shape/copy_util.h"
 #include "kernels/shape/shape_kernels.h"
 
