@@ -100,10 +100,6 @@ KernelResult pool(const KernelContext& ctx, bool global) {
     const bool wantIndices = op == Pool::Max && ctx.outputCount() > 1;
     const int64_t storageOrder = ctx.attrInt("storage_order", 0);
     if (wantIndices && storageOrder != 0 && storageOrder != 1) throw KernelError("bad storage_order");
-    // No conformance test covers column-major Indices and a review found the strides suspect for
-    // non-square inputs: refuse rather than risk a wrong constant.
-    if (wantIndices && storageOrder == 1)
-        return KernelResult::unsupported("MaxPool Indices with storage_order=1 are not computed");
     // Column-major strides over the spatial axes for storage_order 1.
     std::vector<int64_t> colStrides(j.w.rank(), 1);
     for (size_t d = 1; d < j.w.rank(); ++d) colStrides[d] = colStrides[d - 1] * j.w.in[d - 1];
