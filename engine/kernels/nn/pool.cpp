@@ -100,7 +100,8 @@ KernelResult pool(const KernelContext& ctx, bool global) {
     const bool wantIndices = op == Pool::Max && ctx.outputCount() > 1;
     const int64_t storageOrder = ctx.attrInt("storage_order", 0);
     if (wantIndices && storageOrder != 0 && storageOrder != 1) throw KernelError("bad storage_order");
-    // Column-major strides over the spatial axes for storage_order 1.
+    // Column-major strides over the spatial axes for storage_order 1: within a channel, index
+    // h + w * H for 2-D, as ONNX Runtime computes it (test_maxpool_with_argmax_2d_precomputed_strides).
     std::vector<int64_t> colStrides(j.w.rank(), 1);
     for (size_t d = 1; d < j.w.rank(); ++d) colStrides[d] = colStrides[d - 1] * j.w.in[d - 1];
     const auto rowStrides = stridesOf(j.w.in);
