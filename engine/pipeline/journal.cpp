@@ -64,7 +64,6 @@ std::vector<NodeId> JournalStep::editedNodes() const {
 
 void Journal::begin(Graph& graph) {
     graph_ = &graph;
-    base_ = graph.clone();
     inputsBefore_ = graph.inputs();
     steps_.clear();
     graph.setObserver(this);
@@ -165,7 +164,8 @@ size_t Journal::memoryBytes() const {
     return bytes;
 }
 
-JournalCursor::JournalCursor(const Journal& journal) : journal_(journal), graph_(journal.base().clone()) {}
+JournalCursor::JournalCursor(const Journal& journal, const Graph& finalGraph)
+    : journal_(journal), graph_(finalGraph.clone()), position_(journal.steps().size()) {}
 
 void JournalCursor::moveTo(size_t step) {
     const auto& steps = journal_.steps();

@@ -49,14 +49,15 @@ struct JournalStep {
 
 class Journal : public GraphObserver {
 public:
-    // Starts recording edits of `graph`; `base` is a copy of its state before the first step.
+    // Starts recording edits of `graph`. No copy is taken: the state before any step is rebuilt
+    // by undoing the steps from the graph as it ends (JournalCursor), so a pipeline run never
+    // holds a second copy of the graph.
     void begin(Graph& graph);
     void beginStep(std::string pass, std::string stage, int iteration);
     void endStep(double seconds, PassStats stats, std::vector<UnfoldedNode> unfolded);
     void end();
 
     const std::vector<JournalStep>& steps() const { return steps_; }
-    const Graph& base() const { return *base_; }
     // Bytes held by the recorded changes (the graph's weights are shared, not counted).
     size_t memoryBytes() const;
 
@@ -74,7 +75,6 @@ public:
 private:
     void record(Change c);
     Graph* graph_ = nullptr;
-    std::unique_ptr<Graph> base_;
     std::vector<NodeId> inputsBefore_;
     std::vector<JournalStep> steps_;
     bool inStep_ = false;
@@ -82,9 +82,10 @@ private:
 
 // A working graph positioned at one step of a journal: position k means "after the first k
 // steps" (0 = the graph before the pipeline). Moving applies or undoes only the steps between.
+// It starts from a copy of the graph as the journal left it (position = number of steps).
 class JournalCursor {
 public:
-    explicit JournalCursor(const Journal& journal);
+    JournalCursor(const Journal& journal, const Graph& finalGraph);
     size_t position() const { return position_; }
     void moveTo(size_t step);
     const Graph& graph() const { return *graph_; }

@@ -71,7 +71,7 @@ void BM_JournalSeekFirstToLast(benchmark::State& state) {
     Model model = loaded().clone();
     Journal journal;
     runPipeline(model, PipelineOptions{}, &journal);
-    JournalCursor cursor(journal);
+    JournalCursor cursor(journal, *model.graph);
     size_t changes = 0;
     for (const JournalStep& s : journal.steps()) changes += s.changes.size();
     bool forward = true;
