@@ -66,10 +66,7 @@ void mergeInferred(Graph& g, const ValueRef& ref, const TensorDesc& inferred) {
 }
 
 void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
-    std::unordered_map<std::string, ValueRef> byName;
-    for (const Node* n : g.nodes())
-        for (size_t i = 0; i < n->outputs().size(); ++i)
-            if (!n->outputs()[i].name.empty()) byName.emplace(n->outputs()[i].name, ValueRef{n->id(), static_cast<uint32_t>(i), 0});
+    const auto byName = g.valuesByName();
     auto apply = [&](const onnx::ValueInfoProto& vi) {
         auto it = byName.find(vi.name());
         if (it == byName.end()) return;

@@ -277,10 +277,7 @@ void checkAcyclic(const Graph& g, const std::string& where) {
 
 // Storage formats written by the exporter (onnx_export.cpp) come back from one metadata entry.
 void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& diag) {
-    std::unordered_map<std::string, ValueRef> byName;
-    for (const Node* n : model.graph->nodes())
-        for (size_t i = 0; i < n->outputs().size(); ++i)
-            if (!n->outputs()[i].name.empty()) byName[n->outputs()[i].name] = ValueRef{n->id(), static_cast<uint32_t>(i), 0};
+    const auto byName = model.graph->valuesByName();
     std::istringstream lines(text);
     std::string line;
     while (std::getline(lines, line)) {

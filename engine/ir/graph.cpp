@@ -32,6 +32,23 @@ void eraseOne(std::vector<Use>& uses, const Use& use) {
 
 }  // namespace
 
+std::unique_ptr<Node> Graph::copyNode(const Node& src, Graph* owner) {
+    auto n = std::make_unique<Node>();
+    n->id_ = src.id_;
+    n->name_ = src.name_;
+    n->opType_ = src.opType_;
+    n->domain_ = src.domain_;
+    n->doc_ = src.doc_;
+    n->inputs_ = src.inputs_;
+    n->outputs_ = src.outputs_;
+    n->inputDescs_ = src.inputDescs_;
+    n->controlInputs_ = src.controlInputs_;
+    n->controlOutputs_ = src.controlOutputs_;
+    n->attrs_.reserve(src.attrs_.size());
+    for (const Attribute& a : src.attrs_) n->attrs_.push_back(cloneAttribute(a, owner, src.id_));
+    return n;
+}
+
 std::unique_ptr<Graph> Graph::clone() const {
     auto copy = std::make_unique<Graph>();
     copy->name = name;
@@ -40,21 +57,7 @@ std::unique_ptr<Graph> Graph::clone() const {
     copy->nodes_.resize(nodes_.size());
     for (size_t i = 0; i < nodes_.size(); ++i) {
         if (!nodes_[i]) continue;
-        const Node& src = *nodes_[i];
-        auto n = std::make_unique<Node>();
-        n->id_ = src.id_;
-        n->name_ = src.name_;
-        n->opType_ = src.opType_;
-        n->domain_ = src.domain_;
-        n->doc_ = src.doc_;
-        n->inputs_ = src.inputs_;
-        n->outputs_ = src.outputs_;
-        n->inputDescs_ = src.inputDescs_;
-        n->controlInputs_ = src.controlInputs_;
-        n->controlOutputs_ = src.controlOutputs_;
-        n->attrs_.reserve(src.attrs_.size());
-        for (const Attribute& a : src.attrs_) n->attrs_.push_back(cloneAttribute(a, copy.get(), src.id_));
-        copy->nodes_[i] = std::move(n);
+        copy->nodes_[i] = copyNode(*nodes_[i], copy.get());
     }
     copy->liveCount_ = liveCount_;
     copy->inputs_ = inputs_;
@@ -96,6 +99,16 @@ void Graph::forEachNode(const std::function<void(const Node&)>& fn) const {
 void Graph::setInputs(std::vector<NodeId> ids) {
     inputs_ = std::move(ids);
     if (observer_) observer_->graphInputsChanged(*this);
+}
+
+std::unordered_map<std::string, ValueRef> Graph::valuesByName() const {
+    std::unordered_map<std::string, ValueRef> out;
+    for (const auto& n : nodes_) {
+        if (!n) continue;
+        for (size_t i = 0; i < n->outputs_.size(); ++i)
+            if (!n->outputs_[i].name.empty()) out.emplace(n->outputs_[i].name, ValueRef{n->id_, static_cast<uint32_t>(i), 0});
+    }
+    return out;
 }
 
 std::vector<std::string> Graph::outputNames() const {
@@ -225,17 +238,11 @@ void Graph::restoreNode(const Node& snapshot) {
     const NodeId id = snapshot.id_;
     if (id >= nodes_.size()) nodes_.resize(id + 1);
     if (nodes_[id]) throw std::logic_error("restoreNode: id " + std::to_string(id) + " is in use");
-    auto n = std::make_unique<Node>();
-    n->id_ = id;
-    n->name_ = snapshot.name_;
-    n->opType_ = snapshot.opType_;
-    n->domain_ = snapshot.domain_;
-    n->doc_ = snapshot.doc_;
-    n->inputs_ = snapshot.inputs_;
-    n->outputs_ = snapshot.outputs_;
+    auto n = copyNode(snapshot, this);
+    // Consumers and control edges come back by undoing their own changes.
     for (NodeOutput& o : n->outputs_) o.uses.clear();
-    n->inputDescs_ = snapshot.inputDescs_;
-    for (const Attribute& a : snapshot.attrs_) n->attrs_.push_back(cloneAttribute(a, this, id));
+    n->controlInputs_.clear();
+    n->controlOutputs_.clear();
     nodes_[id] = std::move(n);
     ++liveCount_;
     Node& r = *nodes_[id];

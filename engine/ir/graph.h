@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/graph_observer.h"
@@ -101,7 +102,12 @@ public:
     // nullopt when there is a cycle; `cycleNode` then names one node on it.
     std::optional<std::vector<NodeId>> topologicalOrder(NodeId* cycleNode = nullptr) const;
 
+    // Every depth-0 value of this graph by its (non-empty) name.
+    std::unordered_map<std::string, ValueRef> valuesByName() const;
+
 private:
+    // A copy of `src` whose subgraphs are cloned under `owner`.
+    static std::unique_ptr<Node> copyNode(const Node& src, Graph* owner);
     Node& mutableNode(NodeId id);
     void addUse(const ValueRef& ref, Use use);
     void dropUse(const ValueRef& ref, Use use);
