@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -26,12 +27,17 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "graph/graph_panel.h"
 #include "model_loader.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
 #include "properties_panel.h"
 #include "recent_files.h"
+#include "runner/pipeline_runner.h"
+#include "session/session_file.h"
+#include "step_controller.h"
 #include "summary_panel.h"
+#include "timeline/timeline_panel.h"
 #include "warnings_panel.h"
 
 // Resources of a static library must be registered by hand (outside any namespace).
@@ -56,6 +62,8 @@ QString durationText(double seconds) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       loader_(new ModelLoader(this)),
+      runner_(new PipelineRunner(this)),
+      steps_(new StepController(this)),
       recent_(new RecentFiles(this)),
       tableModel_(new NodeTableModel(this)),
       filter_(new NodeFilterProxyModel(this)) {
@@ -69,20 +77,53 @@ MainWindow::MainWindow(QWidget* parent)
     filter_->setSourceModel(tableModel_);
 
     createActions();
+    graphPanel_ = new GraphPanel(this);
     pages_ = new QStackedWidget(this);
     pages_->addWidget(createWelcomePage());
-    pages_->addWidget(createTablePage());
+    pages_->addWidget(graphPanel_);
     setCentralWidget(pages_);
     createDocks();
     createMenus();
+    createToolBar();
     createStatusBar();
-    resize(1280, 800);
+    resize(1400, 860);
 
     connect(loader_, &ModelLoader::started, this, &MainWindow::onLoadStarted);
     connect(loader_, &ModelLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ModelLoader::failed, this, &MainWindow::onLoadFailed);
     connect(this, &MainWindow::loadFailed, this, &MainWindow::showLoadError);
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
+
+    connect(runner_, &PipelineRunner::started, this, [this] { timeline_->showRunning(0, QString()); updateStepActions(); });
+    connect(runner_, &PipelineRunner::progress, timeline_, &TimelinePanel::showRunning);
+    connect(runner_, &PipelineRunner::finished, this, &MainWindow::onPipelineFinished);
+    connect(runner_, &PipelineRunner::failed, this, [this](const QString& message) {
+        timeline_->showIdle();
+        updateStepActions();
+        emit pipelineFailed(message);
+    });
+    connect(runner_, &PipelineRunner::cancelled, this, [this] {
+        timeline_->showIdle();
+        statusBar()->showMessage(tr("Pipeline cancelled"), 5000);
+        updateStepActions();
+    });
+    connect(this, &MainWindow::pipelineFailed, this, &MainWindow::showPipelineError);
+    connect(timeline_, &TimelinePanel::cancelRequested, runner_, &PipelineRunner::cancel);
+    connect(timeline_, &TimelinePanel::positionSelected, this, &MainWindow::showPosition);
+    connect(steps_, &StepController::ready, this, &MainWindow::onStepsReady);
+    connect(steps_, &StepController::positionChanged, this, &MainWindow::onPositionChanged);
+    connect(graphPanel_, &GraphPanel::layoutFinished, this, &MainWindow::onLayoutFinished);
+    connect(graphPanel_, &GraphPanel::layoutFailed, this, [this](const QString& message) {
+        busy_->hide();
+        statusBar()->showMessage(tr("Layout failed: %1").arg(message));
+    });
+    connect(graphPanel_, &GraphPanel::layoutStarted, this, [this](int boxes) {
+        busy_->show();
+        statusBar()->showMessage(tr("Laying out %n box(es)…", nullptr, boxes));
+    });
+    connect(graphPanel_, &GraphPanel::nodeSelected, this, &MainWindow::onGraphNodeSelected);
+    connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
+    updateStepActions();
 }
 
 MainWindow::~MainWindow() = default;
@@ -116,6 +157,10 @@ void MainWindow::createActions() {
     aboutQtAction_ = new QAction(tr("About &Qt"), this);
     aboutQtAction_->setMenuRole(QAction::AboutQtRole);
     connect(aboutQtAction_, &QAction::triggered, qApp, &QApplication::aboutQt);
+
+    createViewActions();
+    createPipelineActions();
+    createFileActions();
 }
 
 void MainWindow::createMenus() {
@@ -125,15 +170,53 @@ void MainWindow::createMenus() {
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
     file->addSeparator();
+    file->addAction(openSessionAction_);
+    file->addAction(saveSessionAction_);
+    file->addSeparator();
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(exportModelAction_);
+    exportMenu->addAction(exportReportAction_);
+    exportMenu->addAction(exportPictureAction_);
+    file->addSeparator();
     file->addAction(quitAction_);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(findAction_);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
+    overlayMenu_ = viewMenu_->addMenu(tr("&Overlay"));
+    overlayMenu_->addActions(overlayGroup_->actions());
+    viewMenu_->addAction(sideBySideAction_);
+    viewMenu_->addAction(minimapAction_);
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(zoomInAction_);
+    viewMenu_->addAction(zoomOutAction_);
+    viewMenu_->addAction(fitAction_);
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(timelineDock_->toggleViewAction());
+    viewMenu_->addAction(nodesDock_->toggleViewAction());
     viewMenu_->addAction(summaryDock_->toggleViewAction());
     viewMenu_->addAction(propertiesDock_->toggleViewAction());
     viewMenu_->addAction(warningsDock_->toggleViewAction());
+    viewMenu_->addSeparator();
+    languageMenu_ = viewMenu_->addMenu(tr("&Language"));
+    for (const auto& [locale, name] : {std::pair{QStringLiteral(""), tr("System default")},
+                                       std::pair{QStringLiteral("en"), QStringLiteral("English")},
+                                       std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
+        QAction* action = languageMenu_->addAction(name);
+        connect(action, &QAction::triggered, this, [this, locale] { chooseLanguage(locale); });
+    }
+
+    pipelineMenu_ = menuBar()->addMenu(tr("&Pipeline"));
+    pipelineMenu_->addAction(rerunAction_);
+    pipelineMenu_->addAction(cancelAction_);
+    pipelineMenu_->addSeparator();
+    pipelineMenu_->addAction(timeline_->firstAction());
+    pipelineMenu_->addAction(timeline_->previousAction());
+    pipelineMenu_->addAction(timeline_->nextAction());
+    pipelineMenu_->addAction(timeline_->lastAction());
+    pipelineMenu_->addSeparator();
+    pipelineMenu_->addAction(noFoldAction_);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(aboutAction_);
@@ -228,12 +311,26 @@ QWidget* MainWindow::createTablePage() {
 }
 
 void MainWindow::createDocks() {
+    timeline_ = new TimelinePanel(this);
+    timeline_->setObjectName(QStringLiteral("timelinePanel"));
+    timelineDock_ = new QDockWidget(tr("Pass Timeline"), this);
+    timelineDock_->setObjectName(QStringLiteral("timelineDock"));
+    timelineDock_->setWidget(timeline_);
+    addDockWidget(Qt::BottomDockWidgetArea, timelineDock_);
+
+    nodesDock_ = new QDockWidget(tr("Nodes"), this);
+    nodesDock_->setObjectName(QStringLiteral("nodesDock"));
+    nodesDock_->setWidget(createTablePage());
+
     summary_ = new SummaryPanel(this);
     summary_->setObjectName(QStringLiteral("summaryPanel"));
     summaryDock_ = new QDockWidget(tr("Model"), this);
     summaryDock_->setObjectName(QStringLiteral("modelDock"));
     summaryDock_->setWidget(summary_);
     addDockWidget(Qt::LeftDockWidgetArea, summaryDock_);
+    addDockWidget(Qt::LeftDockWidgetArea, nodesDock_);
+    tabifyDockWidget(summaryDock_, nodesDock_);
+    summaryDock_->raise();
 
     properties_ = new PropertiesPanel(this);
     properties_->setObjectName(QStringLiteral("propertiesPanel"));
@@ -250,7 +347,10 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, warningsDock_);
     warningsDock_->hide();  // shown when a model brings warnings
 
-    resizeDocks({summaryDock_, propertiesDock_}, {270, 360}, Qt::Horizontal);
+    tabifyDockWidget(timelineDock_, warningsDock_);
+    timelineDock_->raise();
+    resizeDocks({summaryDock_, propertiesDock_}, {250, 330}, Qt::Horizontal);
+    resizeDocks({timelineDock_}, {230}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -367,7 +467,11 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
                              5000);
     recent_->add(m.path);
     updateFilterCount();
+    graphPanel_->clear();
+    steps_->clear();
+    firstViewShown_ = false;
     emit modelLoaded(m.path);
+    runPipeline();
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {
@@ -393,10 +497,16 @@ void MainWindow::showLoadError(const QString& message) {
 void MainWindow::onCurrentRowChanged(const QModelIndex& current) {
     const QModelIndex source = filter_->mapToSource(current);
     const Node* node = source.isValid() ? tableModel_->nodeAt(source.row()) : nullptr;
-    if (node && tableModel_->graph())
-        properties_->showNode(*tableModel_->graph(), *node);
-    else
+    if (!node) {
         properties_->clear();
+        return;
+    }
+    showNodeProperties(node->id());
+    if (!syncingSelection_) {  // the table leads: show the node in the graph too
+        syncingSelection_ = true;
+        graphPanel_->revealNode(node->id());
+        syncingSelection_ = false;
+    }
 }
 
 void MainWindow::onFilterPatternChanged() {

@@ -1,6 +1,10 @@
 #pragma once
-// The PassScope main window: a node table with a filter in the centre, docks for the model summary,
-// the selected node's properties and the load warnings; models load off the UI thread.
+// The PassScope main window: the graph view in the centre (GraphPanel), the pass timeline, the
+// node table with its filter, the model summary, the selected node's properties and the load
+// warnings in docks. Models load, pipelines run and layouts happen off the UI thread.
+// The window's jobs are split over three files: main_window.cpp (construction, loading, table),
+// main_window_steps.cpp (pipeline runs, stepping, search, folding toggles) and
+// main_window_files.cpp (sessions and exports).
 //
 // Errors are reported through loadFailed(); the message box is shown by a slot that does nothing
 // when the window is not interactive (tests, --screenshot), so nothing ever blocks on a dialog.
@@ -8,10 +12,13 @@
 
 #include <QMainWindow>
 
+#include "graph/overlay.h"
 #include "ir/node.h"
 #include "loaded_model.h"
+#include "pipeline/options.h"
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
@@ -24,8 +31,14 @@ class QToolButton;
 
 namespace passscope::views {
 
+class GraphPanel;
 class ModelLoader;
 class NodeFilterProxyModel;
+class PipelineRunner;
+class StepController;
+class TimelinePanel;
+struct PipelineResult;
+struct Session;
 class NodeTableModel;
 class PropertiesPanel;
 class RecentFiles;
@@ -56,6 +69,38 @@ class MainWindow : public QMainWindow {
     // Window geometry and dock layout from the last session; they are saved on close.
     void restoreLayout();
 
+    // ---- pipeline and steps (main_window_steps.cpp) ----
+    // The options the next run uses; setting them re-runs the pipeline on the loaded model.
+    const PipelineOptions& pipelineOptions() const { return options_; }
+    void setPipelineOptions(const PipelineOptions& options);
+    bool isRunning() const;         // the pipeline or the preparation of its steps
+    bool isBusy() const;            // loading, running or laying out
+    const PipelineResult* pipelineResult() const;
+    // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
+    size_t position() const;
+    size_t positionCount() const;
+    void showPosition(size_t position);
+    const Graph* graphShown() const;  // the graph at the selected position
+    // Sets or clears _do_not_constant_folding on a node of the loaded model (by name) and re-runs.
+    bool setNodeFoldingDisabled(const QString& nodeName, bool disabled);
+    void setOverlay(OverlayMode mode);
+    void setSideBySide(bool on);
+    // Highlights the nodes matching `query` (name, op type, or a regular expression) at the
+    // selected position; returns how many match. Enter in the search field jumps to the next one.
+    int search(const QString& query);
+    void jumpToNextSearchHit();
+
+    // ---- files (main_window_files.cpp) ----
+    bool saveSession(const QString& path, QString* error);
+    // Opens the model a session names with its options, then restores its view.
+    bool openSession(const QString& path, QString* error);
+    bool exportModel(const QString& path, QString* error);
+    bool exportReport(const QString& path, QString* error);
+    bool exportPicture(const QString& path, QString* error);
+
+    GraphPanel* graphPanel() const { return graphPanel_; }
+    TimelinePanel* timelinePanel() const { return timeline_; }
+
     QTableView* nodeTable() const { return table_; }
     QLineEdit* filterEdit() const { return filterEdit_; }
     NodeFilterProxyModel* nodeFilter() const { return filter_; }
@@ -67,6 +112,10 @@ class MainWindow : public QMainWindow {
     void loadStarted(const QString& path);
     void modelLoaded(const QString& path);
     void loadFailed(const QString& message);
+    void pipelineFinished();               // a run's steps are ready to show
+    void pipelineFailed(const QString& message);
+    void viewReady();                      // the graph of a run is laid out and shown
+    void positionChanged(size_t position);
 
   public slots:
     void showOpenDialog();
@@ -74,6 +123,7 @@ class MainWindow : public QMainWindow {
 
   private slots:
     void showLoadError(const QString& message);
+    void showPipelineError(const QString& message);
 
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -82,7 +132,11 @@ class MainWindow : public QMainWindow {
 
   private:
     void createActions();
+    void createViewActions();
+    void createPipelineActions();
+    void createFileActions();
     void createMenus();
+    void createToolBar();
     QWidget* createWelcomePage();
     QWidget* createTablePage();
     void createDocks();
@@ -96,16 +150,67 @@ class MainWindow : public QMainWindow {
     void updateFilterCount();
     static QString modelFileFrom(const QMimeData* mime);
 
+    // main_window_steps.cpp
+    void runPipeline();
+    void onPipelineFinished(std::shared_ptr<const PipelineResult> result);
+    void onStepsReady();
+    void onPositionChanged(size_t position);
+    void onLayoutFinished(double seconds);
+    void onGraphNodeSelected(NodeId id);
+    void showNodeProperties(NodeId id);
+    void showNodeContextMenu(NodeId id, const QPoint& screenPos);
+    void updateStepActions();
+    void applyPendingView();
+
+    // main_window_files.cpp
+    void saveSessionDialog();
+    void openSessionDialog();
+    void exportModelDialog();
+    void exportReportDialog();
+    void exportPictureDialog();
+    void chooseLanguage(const QString& locale);
+
     std::shared_ptr<const LoadedModel> model_;
+    PipelineOptions options_;
+    std::unique_ptr<Session> pendingView_;  // a session's view, applied once its run is shown
+    bool firstViewShown_ = false;
+    std::vector<NodeId> searchHits_;
+    size_t searchCursor_ = 0;
+    bool syncingSelection_ = false;  // graph and table selections follow each other once
     bool interactive_ = true;
     QString failedPath_;
 
     ModelLoader* loader_;
+    PipelineRunner* runner_;
+    StepController* steps_;
     RecentFiles* recent_;
     NodeTableModel* tableModel_;
     NodeFilterProxyModel* filter_;
 
     QStackedWidget* pages_ = nullptr;
+    GraphPanel* graphPanel_ = nullptr;
+    TimelinePanel* timeline_ = nullptr;
+    QDockWidget* timelineDock_ = nullptr;
+    QDockWidget* nodesDock_ = nullptr;
+    QLineEdit* searchEdit_ = nullptr;
+    QLabel* searchCount_ = nullptr;
+    QActionGroup* overlayGroup_ = nullptr;
+    QAction* sideBySideAction_ = nullptr;
+    QAction* minimapAction_ = nullptr;
+    QAction* fitAction_ = nullptr;
+    QAction* zoomInAction_ = nullptr;
+    QAction* zoomOutAction_ = nullptr;
+    QAction* rerunAction_ = nullptr;
+    QAction* cancelAction_ = nullptr;
+    QAction* noFoldAction_ = nullptr;
+    QAction* openSessionAction_ = nullptr;
+    QAction* saveSessionAction_ = nullptr;
+    QAction* exportModelAction_ = nullptr;
+    QAction* exportReportAction_ = nullptr;
+    QAction* exportPictureAction_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* overlayMenu_ = nullptr;
+    QMenu* pipelineMenu_ = nullptr;
     QTableView* table_ = nullptr;
     QLineEdit* filterEdit_ = nullptr;
     QLabel* filterCount_ = nullptr;

@@ -6,6 +6,9 @@
 #include <QVBoxLayout>
 
 #include "desc_text.h"
+#include "ir/op_types.h"
+#include "passes/constant_folding/folding.h"
+#include "tensor_stats.h"
 
 namespace passscope::views {
 namespace {
@@ -82,7 +85,53 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
     return html;
 }
 
-void PropertiesPanel::showNode(const Graph& graph, const Node& node) {
+// Provenance, folding marks and why a folding pass left the node alone.
+QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& notes) const {
+    QString rows;
+    if (!notes.change.isEmpty()) rows += row(tr("This step"), esc(notes.change));
+    if (const Attribute* from = node.findAttr(folding::kFoldedFrom))
+        if (const auto* names = std::get_if<std::vector<std::string>>(&from->value)) {
+            QStringList list;
+            for (const std::string& n : *names) list << QString::fromStdString(n);
+            rows += row(tr("Folded from"), esc(list.join(QStringLiteral(", "))));
+        }
+    if (node.findAttr(folding::kPotentialConst))
+        rows += row(tr("Potential constant"),
+                    esc(tr("marked by %1").arg(QString::fromStdString(folding::potentialConstSource(node)))));
+    if (const Attribute* f = node.findAttr(op::attr::kDoNotConstantFolding); f && attributeValueText(*f) != QStringLiteral("0"))
+        rows += row(tr("Folding"), esc(tr("switched off (_do_not_constant_folding)")));
+    if (!notes.whyNotFolded.isEmpty()) {
+        QString why = notes.whyNotFolded;
+        if (!notes.whyNotFoldedDetail.isEmpty()) why += QStringLiteral(": ") + notes.whyNotFoldedDetail;
+        rows += row(tr("Not folded"), esc(tr("%1 (%2)").arg(why, notes.whyNotFoldedPass)));
+    }
+    if (rows.isEmpty()) return {};
+    return sectionHeader(tr("Pipeline")) + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows +
+           QStringLiteral("</table>");
+}
+
+// A constant's values: statistics and the first values.
+QString PropertiesPanel::valueSection(const Node& node) const {
+    const Attribute* value = node.findAttr(op::attr::kValue);
+    const auto* tensor = value ? std::get_if<Tensor>(&value->value) : nullptr;
+    if (!tensor) return {};
+    QString rows = row(tr("Elements"), QString::number(tensor->elementCount()));
+    rows += row(tr("Bytes"), QString::number(tensor->byteSize()));
+    if (const auto stats = tensorStats(*tensor); stats && stats->examined > 0) {
+        if (stats->examined < stats->elements)
+            rows += row(tr("Sampled"), esc(tr("statistics of the first %1 values").arg(stats->examined)));
+        rows += row(tr("Min / max"), QStringLiteral("<span class=\"mono\">%1 / %2</span>")
+                                         .arg(QString::number(stats->min, 'g', 6), QString::number(stats->max, 'g', 6)));
+        rows += row(tr("Mean"), QStringLiteral("<span class=\"mono\">%1</span>").arg(QString::number(stats->mean, 'g', 6)));
+        rows += row(tr("Zeros"), QString::number(stats->zeros));
+        if (stats->nans) rows += row(tr("NaNs"), QString::number(stats->nans));
+        rows += row(tr("Values"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(stats->preview)));
+    }
+    return sectionHeader(tr("Value")) + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows +
+           QStringLiteral("</table>");
+}
+
+void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeNotes& notes) {
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(esc(node.displayName()));
     const QString domain =
@@ -97,6 +146,8 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node) {
             row(tr("Control edges"),
                 esc(tr("%1 in, %2 out").arg(node.controlInputs().size()).arg(node.controlOutputs().size())));
     html += QStringLiteral("</table>");
+    html += pipelineSection(node, notes);
+    html += valueSection(node);
 
     html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));
     if (node.attributes().empty()) {

@@ -9,12 +9,20 @@ class QTextBrowser;
 
 namespace passscope::views {
 
+// What the pipeline says about a node at the selected step, beyond the node itself.
+struct NodeNotes {
+    QString change;              // "added by this step", ...
+    QString whyNotFolded;        // reason name (seed 003 / pass_stats.h), empty when none
+    QString whyNotFoldedDetail;  // e.g. which input is computed at run time
+    QString whyNotFoldedPass;    // the folding pass that said so last
+};
+
 class PropertiesPanel : public QWidget {
     Q_OBJECT
   public:
     explicit PropertiesPanel(QWidget* parent = nullptr);
 
-    void showNode(const Graph& graph, const Node& node);
+    void showNode(const Graph& graph, const Node& node, const NodeNotes& notes = {});
     void clear();
     // What the panel shows, as plain text.
     QString text() const;
@@ -25,6 +33,8 @@ class PropertiesPanel : public QWidget {
     QString tensorRows(const QString& title, const QString& name, const TensorDesc& desc,
                        const QString& linkKey, const QString& linkValue) const;
     QString sectionHeader(const QString& title) const;
+    QString pipelineSection(const Node& node, const NodeNotes& notes) const;
+    QString valueSection(const Node& node) const;
 
     QTextBrowser* browser_;
 };

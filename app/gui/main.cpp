@@ -2,8 +2,9 @@
 //   passscope [--lang LOCALE] [MODEL]
 // --version is answered before any Qt application object exists, so it works without a display;
 // --help needs only a QCoreApplication. Exit codes: 0 success, 1 failure, 2 wrong usage.
-// Hidden: --screenshot FILE.png loads MODEL (if given), grabs the window once loaded and exits;
-//         --select NODE selects a node (by name) once loaded.
+// --screenshot FILE.png loads MODEL (if given), runs its pipeline, grabs the window once the graph
+// is laid out (after --step N, --overlay MODE, --side-by-side) and exits.
+// Hidden: --select NODE selects a node (by name) once loaded.
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -13,6 +14,9 @@
 #include <QFileInfo>
 #include <QTimer>
 
+#include <QSettings>
+
+#include "graph/overlay.h"
 #include "localization.h"
 #include "main_window.h"
 
@@ -44,7 +48,17 @@ struct CommandLine {
     QCommandLineOption select{QStringLiteral("select"),
                               QCoreApplication::translate("main", "Select the node named NODE once loaded."),
                               QStringLiteral("NODE")};
+    QCommandLineOption step{QStringLiteral("step"),
+                            QCoreApplication::translate("main", "Show the graph after pass run N (0 = before the pipeline)."),
+                            QStringLiteral("N")};
+    QCommandLineOption overlay{
+        QStringLiteral("overlay"),
+        QCoreApplication::translate("main", "Colour the graph by MODE: changes, origin-format, storage-format or constants."),
+        QStringLiteral("MODE")};
+    QCommandLineOption sideBySide{QStringLiteral("side-by-side"),
+                                  QCoreApplication::translate("main", "Show the graph before and after the step side by side.")};
     QString error;  // set by parse() on wrong usage
+    qint64 stepValue = -1;
 
     // The first parse, before QApplication has taken its own options (-platform, -style, ...) out
     // of argv, accepts those too.
@@ -53,10 +67,12 @@ struct CommandLine {
             "main", "PassScope: step through a graph compiler's optimisation passes on an ONNX model."));
         parser.addHelpOption();
         parser.addVersionOption();
-        screenshot.setFlags(QCommandLineOption::HiddenFromHelp);
         select.setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOption(lang);
         parser.addOption(screenshot);
+        parser.addOption(step);
+        parser.addOption(overlay);
+        parser.addOption(sideBySide);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
         parser.addPositionalArgument(
@@ -97,6 +113,15 @@ struct CommandLine {
         }
         if (parser.positionalArguments().size() > 1)
             error = QCoreApplication::translate("main", "only one MODEL can be opened");
+        if (parser.isSet(step)) {
+            bool ok = false;
+            stepValue = parser.value(step).toLongLong(&ok);
+            if (!ok || stepValue < 0)
+                error = QCoreApplication::translate("main", "--step needs a number of 0 or more, not “%1”").arg(parser.value(step));
+        }
+        if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
+            error = QCoreApplication::translate("main", "unknown overlay “%1” (changes, origin-format, storage-format, constants)")
+                        .arg(parser.value(overlay));
         return error.isEmpty();
     }
     bool helpRequested() const {
@@ -123,18 +148,30 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
     });
 }
 
-// With a model: waits for it to load (and selects `select`), then grabs. Without: grabs the start page.
+// With a model: waits for its pipeline to run and its graph to be laid out, moves to `step` (and
+// selects `select`), then grabs. Without: grabs the start page.
 void scheduleScreenshot(passscope::views::MainWindow& window, const QString& file, bool withModel,
-                        const QString& select) {
+                        const QString& select, qint64 step) {
     if (!withModel) {
         grabLater(window, file);
         return;
     }
-    QObject::connect(&window, &passscope::views::MainWindow::modelLoaded, &window, [&window, file, select] {
+    QObject::connect(&window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step] {
+        if (step >= 0) {
+            if (static_cast<size_t>(step) >= window.positionCount())
+                std::fprintf(stderr, "passscope: %s\n",
+                             qPrintable(QCoreApplication::translate("main", "there are only %1 pass runs; showing the last")
+                                            .arg(window.positionCount() - 1)));
+            window.showPosition(static_cast<size_t>(step));
+        }
         if (!select.isEmpty() && !window.selectNodeByName(select))
             std::fprintf(stderr, "passscope: %s\n",
                          qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
         grabLater(window, file);
+    });
+    QObject::connect(&window, &passscope::views::MainWindow::pipelineFailed, &window, [](const QString& message) {
+        std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
+        QCoreApplication::exit(kFailure);
     });
     QObject::connect(&window, &passscope::views::MainWindow::loadFailed, &window, [](const QString& message) {
         std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
@@ -168,6 +205,8 @@ int main(int argc, char** argv) {
     QCoreApplication::setApplicationVersion(QStringLiteral(PASSSCOPE_VERSION));
     if (needsGui) QGuiApplication::setDesktopFileName(QStringLiteral("passscope"));
 
+    // The language chosen in View ▸ Language, unless --lang says otherwise.
+    if (language.isEmpty()) language = QSettings().value(QStringLiteral("language")).toString();
     const passscope::views::LocalizationResult localization =
         passscope::views::installTranslations(*app, language);
     if (!localization.warning.isEmpty())
@@ -191,8 +230,17 @@ int main(int argc, char** argv) {
     } else {
         window.setInteractive(false);
         window.resize(1400, 860);
-        scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select);
+        scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select,
+                           commandLine.stepValue);
     }
+    if (commandLine.parser.isSet(commandLine.overlay))
+        window.setOverlay(*passscope::views::overlayFromKey(commandLine.parser.value(commandLine.overlay)));
+    if (commandLine.parser.isSet(commandLine.sideBySide)) window.setSideBySide(true);
+    if (screenshot.isEmpty() && commandLine.stepValue >= 0)
+        QObject::connect(
+            &window, &passscope::views::MainWindow::viewReady, &window,
+            [&window, step = commandLine.stepValue] { window.showPosition(static_cast<size_t>(step)); },
+            Qt::SingleShotConnection);
     window.show();
     if (!model.isEmpty()) window.openModel(model);
     return app->exec();

@@ -1,0 +1,295 @@
+#include "graph_panel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "diagram_render.h"
+#include "graph_scene.h"
+#include "graph_view.h"
+#include "item_style.h"
+#include "layout/layout_cache.h"
+#include "layout/layout_worker.h"
+#include "legend_widget.h"
+#include "minimap.h"
+
+namespace passscope::views {
+
+namespace {
+// Layout cache keys must not collide between diagrams, even when one is freed and another takes
+// its address: every diagram shown gets a serial number.
+quint64 nextDiagramSerial() {
+    static quint64 serial = 0;
+    return ++serial;
+}
+}  // namespace
+
+GraphPanel::GraphPanel(QWidget* parent)
+    : QWidget(parent), cache_(std::make_unique<LayoutCache>()) {
+    worker_ = new LayoutWorker(cache_.get(), this);
+    beforeScene_ = new GraphScene(this);
+    afterScene_ = new GraphScene(this);
+    beforeView_ = new GraphView;
+    afterView_ = new GraphView;
+    beforeView_->setScene(beforeScene_);
+    afterView_->setScene(afterScene_);
+    beforeView_->setObjectName(QStringLiteral("beforeView"));
+    afterView_->setObjectName(QStringLiteral("graphView"));
+
+    auto titled = [](GraphView* view, QLabel*& title, const QString& text) {
+        auto* box = new QWidget;
+        auto* layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(0);
+        title = new QLabel(text);
+        title->setContentsMargins(6, 2, 6, 2);
+        title->setStyleSheet(QStringLiteral("font-weight: bold; background: #eef1f4;"));
+        layout->addWidget(title);
+        layout->addWidget(view, 1);
+        return box;
+    };
+    splitter_ = new QSplitter(Qt::Horizontal);
+    splitter_->addWidget(titled(beforeView_, beforeTitle_, tr("Before the step")));
+    splitter_->addWidget(titled(afterView_, afterTitle_, tr("After the step")));
+    splitter_->widget(0)->hide();
+    afterTitle_->hide();
+
+    breadcrumbBar_ = new QWidget;
+    auto* crumbs = new QHBoxLayout(breadcrumbBar_);
+    crumbs->setContentsMargins(6, 2, 6, 2);
+    backButton_ = new QToolButton;
+    backButton_->setText(tr("Back to the main graph"));
+    backButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    breadcrumb_ = new QLabel;
+    crumbs->addWidget(backButton_);
+    crumbs->addWidget(breadcrumb_, 1);
+    breadcrumbBar_->hide();
+    connect(backButton_, &QToolButton::clicked, this, &GraphPanel::leaveSubgraph);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(breadcrumbBar_);
+    layout->addWidget(splitter_, 1);
+
+    connect(worker_, &LayoutWorker::finished, this, &GraphPanel::onLayoutFinished);
+    for (GraphScene* scene : {beforeScene_, afterScene_}) {
+        connect(scene, &GraphScene::nodeSelected, this, &GraphPanel::nodeSelected);
+        connect(scene, &GraphScene::groupSelected, this, &GraphPanel::groupSelected);
+        connect(scene, &GraphScene::groupToggleRequested, this, &GraphPanel::toggleGroup);
+        connect(scene, &GraphScene::nodeContextMenuRequested, this, &GraphPanel::nodeContextMenuRequested);
+    }
+    connect(afterView_, &GraphView::viewChanged, this, [this] { syncViews(afterView_, beforeView_); });
+    connect(beforeView_, &GraphView::viewChanged, this, [this] { syncViews(beforeView_, afterView_); });
+}
+
+GraphPanel::~GraphPanel() = default;
+
+void GraphPanel::clear() {
+    worker_->cancel();
+    pendingTicket_ = -1;
+    layingOut_ = false;
+    diagram_.reset();
+    mainDiagram_.reset();
+    before_ = after_ = mainBefore_ = mainAfter_ = nullptr;
+    bodyTitles_.clear();
+    beforeScene_->clear();
+    afterScene_->clear();
+    beforeScene_->setDiagram(nullptr, {}, nullptr);
+    afterScene_->setDiagram(nullptr, {}, nullptr);
+    updateBreadcrumb();
+    updateLegend();
+}
+
+void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded) {
+    bodyTitles_.clear();
+    mainDiagram_.reset();
+    updateBreadcrumb();
+    diagram_ = std::move(diagram);
+    setProperty("diagramSerial", nextDiagramSerial());
+    expanded_ = expanded.isEmpty() ? defaultExpansion(*diagram_, kDefaultBoxBudget)
+                                   : expansionFromPaths(*diagram_, expanded);
+    fitAfterLayout_ = true;
+    startLayout();
+}
+
+void GraphPanel::startLayout() {
+    if (!diagram_) return;
+    pendingPlan_ = planVisible(*diagram_, expanded_, style::itemSize);
+    LayoutRequest& request = pendingPlan_.request;
+    request.cacheKey = QStringLiteral("%1|%2")
+                           .arg(property("diagramSerial").toULongLong())
+                           .arg(views::expandedPaths(*diagram_, expanded_).join(QLatin1Char('\n')));
+    layingOut_ = true;
+    emit layoutStarted(static_cast<int>(request.nodes.size()));
+    pendingTicket_ = worker_->request(request);
+}
+
+void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult> result) {
+    if (ticket != pendingTicket_) return;
+    layingOut_ = false;
+    if (!result || !result->ok) {
+        emit layoutFailed(result ? result->error : tr("the layout failed"));
+        return;
+    }
+    // Keep what the user was looking at: the scene point under the view's centre.
+    const QPointF center = afterView_->mapToScene(afterView_->viewport()->rect().center());
+    afterScene_->setDiagram(diagram_, pendingPlan_, result);
+    beforeScene_->setDiagram(diagram_, pendingPlan_, result);
+    applyStep();
+    for (GraphView* view : {afterView_, beforeView_}) view->minimap()->fitScene();
+    if (fitAfterLayout_) {
+        afterView_->showStart();
+        fitAfterLayout_ = false;
+    } else {
+        afterView_->centerOn(center);
+    }
+    if (centerAfterLayout_ != kNoNode) {
+        if (QGraphicsItem* item = afterScene_->selectNode(centerAfterLayout_)) afterView_->centerOnItem(item);
+        centerAfterLayout_ = kNoNode;
+    }
+    emit layoutFinished(result->seconds);
+}
+
+void GraphPanel::showStep(const Graph* before, const Graph* after, StepMarks marks) {
+    if (inSubgraph()) {  // the body belongs to the graph being replaced: go back first
+        mainBefore_ = before;
+        mainAfter_ = after;
+        mainMarks_ = std::move(marks);
+        leaveSubgraph();
+        return;
+    }
+    before_ = before;
+    after_ = after;
+    marks_ = std::move(marks);
+    applyStep();
+}
+
+void GraphPanel::applyStep() {
+    if (afterScene_->diagram() && after_) afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
+    if (beforeScene_->diagram() && sideBySide_) beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
+    updateLegend();
+}
+
+void GraphPanel::setOverlay(OverlayMode mode) {
+    overlay_ = mode;
+    afterScene_->setOverlay(mode);
+    beforeScene_->setOverlay(mode);
+    updateLegend();
+}
+
+void GraphPanel::updateLegend() {
+    afterView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, afterScene_->formatsShown()));
+    beforeView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, beforeScene_->formatsShown()));
+    beforeView_->legend()->setVisible(sideBySide_ && !beforeView_->legend()->entries().empty());
+}
+
+void GraphPanel::setSideBySide(bool on) {
+    sideBySide_ = on;
+    splitter_->widget(0)->setVisible(on);
+    afterTitle_->setVisible(on);
+    applyStep();
+    if (on) syncViews(afterView_, beforeView_);
+}
+
+void GraphPanel::syncViews(GraphView* from, GraphView* to) {
+    if (syncing_ || !sideBySide_) return;
+    syncing_ = true;
+    to->setTransform(from->transform());
+    to->horizontalScrollBar()->setValue(from->horizontalScrollBar()->value());
+    to->verticalScrollBar()->setValue(from->verticalScrollBar()->value());
+    syncing_ = false;
+}
+
+void GraphPanel::toggleGroup(int group) {
+    if (!diagram_ || group <= ScopeTree::root() || group >= static_cast<int>(expanded_.size())) return;
+    expanded_[group] = !expanded_[group];
+    if (!expanded_[group])  // closing a scope closes everything inside it
+        for (size_t g = 0; g < expanded_.size(); ++g)
+            if (diagram_->scopes().isWithin(static_cast<int>(g), group)) expanded_[g] = false;
+    startLayout();
+}
+
+void GraphPanel::setExpandedPaths(const QStringList& paths) {
+    if (!diagram_) return;
+    expanded_ = expansionFromPaths(*diagram_, paths);
+    startLayout();
+}
+
+QStringList GraphPanel::expandedPaths() const {
+    return diagram_ ? views::expandedPaths(*diagram_, expanded_) : QStringList();
+}
+
+void GraphPanel::revealNode(NodeId id) {
+    if (!diagram_) return;
+    const int index = diagram_->indexOf(id);
+    if (index < 0) return;
+    int group = diagram_->groupOfNode(index);
+    if (group < 0) return;  // a weight has no box of its own
+    bool opened = false;
+    for (int g = group; g > ScopeTree::root(); g = diagram_->scopes().group(g).parent)
+        if (!expanded_[g]) expanded_[g] = opened = true;
+    if (opened) {
+        centerAfterLayout_ = id;
+        startLayout();
+    } else if (QGraphicsItem* item = afterScene_->selectNode(id)) {
+        afterView_->centerOnItem(item);
+    }
+}
+
+void GraphPanel::setSearchHits(const std::unordered_set<NodeId>& hits) {
+    searchHits_ = hits;
+    afterScene_->setSearchHits(hits);
+    beforeScene_->setSearchHits(hits);
+}
+
+void GraphPanel::enterSubgraph(const Graph& body, const QString& title) {
+    if (!inSubgraph()) {
+        mainDiagram_ = diagram_;
+        mainExpanded_ = expanded_;
+        mainBefore_ = before_;
+        mainAfter_ = after_;
+        mainMarks_ = marks_;
+    }
+    bodyTitles_ << title;
+    diagram_ = DiagramModel::fromGraph(body);
+    setProperty("diagramSerial", nextDiagramSerial());
+    expanded_ = defaultExpansion(*diagram_, kDefaultBoxBudget);
+    before_ = nullptr;
+    after_ = &body;
+    marks_ = {};
+    fitAfterLayout_ = true;
+    updateBreadcrumb();
+    startLayout();
+}
+
+void GraphPanel::leaveSubgraph() {
+    if (!inSubgraph()) return;
+    bodyTitles_.clear();
+    diagram_ = std::move(mainDiagram_);
+    setProperty("diagramSerial", nextDiagramSerial());
+    expanded_ = mainExpanded_;
+    before_ = mainBefore_;
+    after_ = mainAfter_;
+    marks_ = mainMarks_;
+    fitAfterLayout_ = true;
+    updateBreadcrumb();
+    startLayout();
+}
+
+void GraphPanel::updateBreadcrumb() {
+    breadcrumbBar_->setVisible(inSubgraph());
+    QStringList path{tr("Main graph")};
+    path << bodyTitles_;
+    breadcrumb_->setText(path.join(QStringLiteral("  ›  ")));
+    emit subgraphChanged(path);
+}
+
+bool GraphPanel::exportImage(const QString& path, QString* error) const {
+    return renderSceneToFile(*afterScene_, path, error);
+}
+
+}  // namespace passscope::views

@@ -1,0 +1,131 @@
+#pragma once
+// The centre of the main window: the graph view (or two synchronized views side by side, before
+// and after the selected step), its scope-group expansion, the background layout, the overlay
+// and its legend, and navigation into If/Loop/Scan bodies with a breadcrumb back.
+//
+// Who owns what: the main window owns the graphs shown (journal cursors) and tells the panel
+// which to show; the panel owns scenes, views and the layout worker. The panel knows nothing
+// about passes, only diagrams and step marks (STYLE.md: "nothing in views/ knows how a pass works").
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include <QStringList>
+#include <QWidget>
+
+#include "diagram/diagram_model.h"
+#include "diagram/visible_plan.h"
+#include "overlay.h"
+#include "step_marks.h"
+
+class QLabel;
+class QSplitter;
+class QToolButton;
+
+namespace passscope::views {
+
+class GraphScene;
+class GraphView;
+class LayoutCache;
+class LayoutWorker;
+struct LayoutResult;
+
+class GraphPanel : public QWidget {
+    Q_OBJECT
+  public:
+    // Boxes shown at most when a diagram opens (larger scopes start collapsed).
+    static constexpr int kDefaultBoxBudget = 260;
+
+    explicit GraphPanel(QWidget* parent = nullptr);
+    ~GraphPanel() override;
+
+    // A new diagram; `expanded` empty = open scopes up to kDefaultBoxBudget boxes. Lays out in
+    // the background; layoutFinished() follows. Leaves any subgraph body being shown.
+    void setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded = {});
+    void clear();
+    const DiagramModel* diagram() const { return diagram_.get(); }
+
+    // The graphs to show: `after` at the selected position, `before` at the previous one (for
+    // the side-by-side view; may be null), and the marks of the step between them.
+    void showStep(const Graph* before, const Graph* after, StepMarks marks);
+
+    void setOverlay(OverlayMode mode);
+    OverlayMode overlay() const { return overlay_; }
+    void setSideBySide(bool on);
+    bool sideBySide() const { return sideBySide_; }
+
+    void toggleGroup(int group);
+    void setExpandedPaths(const QStringList& paths);
+    QStringList expandedPaths() const;
+    // Opens the groups around a node so that it gets its own box, then centres on it when laid out.
+    void revealNode(NodeId id);
+    void setSearchHits(const std::unordered_set<NodeId>& hits);
+
+    // Shows an If/Loop/Scan body (a graph without history) until leaveSubgraph().
+    void enterSubgraph(const Graph& body, const QString& title);
+    void leaveSubgraph();
+    bool inSubgraph() const { return !bodyTitles_.isEmpty(); }
+
+    bool isLayingOut() const { return layingOut_; }
+    GraphScene* scene() const { return afterScene_; }
+    GraphScene* beforeScene() const { return beforeScene_; }
+    GraphView* view() const { return afterView_; }
+    GraphView* beforeView() const { return beforeView_; }
+
+    // The view as a picture: .svg or .png by extension (the "after" scene when side by side).
+    bool exportImage(const QString& path, QString* error) const;
+
+  signals:
+    void layoutStarted(int boxes);
+    void layoutFinished(double seconds);
+    void layoutFailed(const QString& message);
+    void nodeSelected(passscope::NodeId id);
+    void groupSelected(int group);
+    void nodeContextMenuRequested(passscope::NodeId id, const QPoint& screenPos);
+    void subgraphChanged(const QStringList& breadcrumb);
+
+  private:
+    void startLayout();
+    void onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult> result);
+    void applyStep();
+    void updateLegend();
+    void syncViews(GraphView* from, GraphView* to);
+    void updateBreadcrumb();
+
+    std::shared_ptr<const DiagramModel> diagram_;
+    std::shared_ptr<const DiagramModel> mainDiagram_;  // kept while a body is shown
+    std::vector<bool> expanded_;
+    std::vector<bool> mainExpanded_;
+    VisiblePlan pendingPlan_;
+    int pendingTicket_ = -1;
+    bool layingOut_ = false;
+    bool fitAfterLayout_ = true;
+    NodeId centerAfterLayout_ = kNoNode;
+
+    const Graph* before_ = nullptr;
+    const Graph* after_ = nullptr;
+    StepMarks marks_;
+    const Graph* mainBefore_ = nullptr;
+    const Graph* mainAfter_ = nullptr;
+    StepMarks mainMarks_;
+    OverlayMode overlay_ = OverlayMode::Changes;
+    bool sideBySide_ = false;
+    bool syncing_ = false;
+    std::unordered_set<NodeId> searchHits_;
+    QStringList bodyTitles_;
+
+    LayoutWorker* worker_;
+    std::unique_ptr<LayoutCache> cache_;
+    GraphScene* beforeScene_;
+    GraphScene* afterScene_;
+    GraphView* beforeView_;
+    GraphView* afterView_;
+    QSplitter* splitter_;
+    QWidget* breadcrumbBar_;
+    QLabel* breadcrumb_;
+    QToolButton* backButton_;
+    QLabel* beforeTitle_;
+    QLabel* afterTitle_;
+};
+
+}  // namespace passscope::views

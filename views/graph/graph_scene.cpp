@@ -1,0 +1,302 @@
+#include "graph_scene.h"
+
+#include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <set>
+
+#include "edge_item.h"
+#include "group_item.h"
+#include "ir/op_types.h"
+#include "item_style.h"
+#include "node_item.h"
+#include "passes/constant_folding/folding.h"
+
+namespace passscope::views {
+
+namespace {
+
+// "1×3×224×224" (shape labels on edges and weight lines); empty when untyped.
+QString shapeLabel(const TensorDesc& desc) {
+    if (!desc.hasType() || desc.kind != ValueKind::Tensor || !desc.originShape.rankKnown()) return {};
+    QStringList dims;
+    for (const Dim& d : desc.originShape.dims())
+        dims << (d.isKnown() ? QString::number(d.value) : d.symbol.empty() ? QStringLiteral("?") : QString::fromStdString(d.symbol));
+    return dims.isEmpty() ? QStringLiteral("()") : dims.join(QChar(0xd7));
+}
+
+bool boolAttribute(const Node& n, std::string_view name) {
+    const Attribute* a = n.findAttr(name);
+    if (!a) return false;
+    if (const auto* i = std::get_if<int64_t>(&a->value)) return *i != 0;
+    return true;
+}
+
+}  // namespace
+
+GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    connect(this, &QGraphicsScene::selectionChanged, this, &GraphScene::onSelectionChanged);
+}
+
+void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, VisiblePlan plan,
+                            std::shared_ptr<const LayoutResult> layout) {
+    clear();
+    diagram_ = std::move(diagram);
+    plan_ = std::move(plan);
+    layout_ = std::move(layout);
+    graph_ = nullptr;
+    if (!diagram_ || !layout_) {  // cleared
+        diagram_.reset();
+        itemByPlanIndex_.clear();
+        nodeItemByIndex_.clear();
+        groupItemByGroup_.clear();
+        edges_.clear();
+        return;
+    }
+    itemByPlanIndex_.assign(plan_.items.size(), nullptr);
+    nodeItemByIndex_.assign(diagram_->nodes().size(), nullptr);
+    groupItemByGroup_.assign(diagram_->scopes().groups().size(), nullptr);
+    edges_.clear();
+
+    for (size_t c = 0; c < plan_.clusterGroup.size(); ++c) {
+        int depth = 0;
+        for (int p = plan_.request.clusters[c].parent; p >= 0; p = plan_.request.clusters[p].parent) ++depth;
+        const ScopeGroup& g = diagram_->scopes().group(plan_.clusterGroup[c]);
+        addItem(new ClusterItem(plan_.clusterGroup[c], style::groupLabel(g), layout_->clusterRects.at(c), depth));
+    }
+    for (size_t i = 0; i < plan_.items.size(); ++i) {
+        const VisibleItem& v = plan_.items[i];
+        const QSizeF size(plan_.request.nodes[i].width, plan_.request.nodes[i].height);
+        QGraphicsItem* item = nullptr;
+        if (v.kind == VisibleItem::Kind::Node) {
+            const DiagramNode& n = diagram_->node(v.index);
+            auto* node = new NodeItem(n.id, QString::fromStdString(n.opType), QString::fromStdString(n.name),
+                                      style::opColor(n.opType, n.domain), size);
+            nodeItemByIndex_[v.index] = node;
+            item = node;
+        } else {
+            const ScopeGroup& g = diagram_->scopes().group(v.index);
+            auto* group = new GroupItem(v.index, style::groupLabel(g), QString::fromStdString(g.path), size);
+            groupItemByGroup_[v.index] = group;
+            item = group;
+        }
+        item->setPos(layout_->centers.at(i));
+        addItem(item);
+        itemByPlanIndex_[i] = item;
+    }
+    for (size_t e = 0; e < plan_.request.edges.size(); ++e) {
+        auto* edge = new EdgeItem(plan_.request.edges[e].from, plan_.request.edges[e].to, layout_->edgeSplines.at(e),
+                                  layout_->arrowTips.at(e));
+        addItem(edge);
+        edges_.push_back(edge);
+    }
+    setSceneRect(layout_->bounds.adjusted(-40, -40, 40, 40));
+    graph_ = nullptr;
+}
+
+void GraphScene::showGraph(const Graph& graph, const StepMarks& marks, DisplaySide side) {
+    graph_ = &graph;
+    marks_ = marks;
+    side_ = side;
+    refresh();
+}
+
+void GraphScene::setOverlay(OverlayMode mode) {
+    overlay_ = mode;
+    refresh();
+}
+
+void GraphScene::setSearchHits(std::unordered_set<NodeId> hits) {
+    searchHits_ = std::move(hits);
+    refresh();
+}
+
+void GraphScene::refresh() {
+    if (!graph_ || !diagram_) return;
+    applyNodeLooks();
+    applyGroupLooks();
+    applyEdges();
+}
+
+void GraphScene::applyNodeLooks() {
+    std::set<Format> formats;
+    for (size_t i = 0; i < nodeItemByIndex_.size(); ++i) {
+        NodeItem* item = nodeItemByIndex_[i];
+        if (!item) continue;
+        const NodeId id = item->nodeId();
+        const Node* n = graph_->findNode(id);
+        NodeLook look;
+        const bool removed = marks_.removed.count(id) > 0;
+        if (n)
+            look.presence = NodeLook::Presence::Shown;
+        else
+            look.presence = removed && side_ == DisplaySide::Overlay ? NodeLook::Presence::Ghost : NodeLook::Presence::Hidden;
+        if (removed && side_ != DisplaySide::After) look.mark = NodeLook::Mark::Removed;
+        else if (marks_.added.count(id) && side_ != DisplaySide::Before) look.mark = NodeLook::Mark::Added;
+        else if (marks_.edited.count(id)) look.mark = NodeLook::Mark::Edited;
+        look.searchHit = searchHits_.count(id) > 0;
+        if (n) {
+            look.folded = n->findAttr(folding::kFoldedFrom) || boolAttribute(*n, op::attr::kIsFromConstantFolding);
+            look.potentialConst = boolAttribute(*n, folding::kPotentialConst);
+            look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
+            for (const ValueRef& ref : n->inputs()) {
+                if (!ref.valid() || ref.depth != 0) continue;
+                const int p = diagram_->indexOf(ref.node);
+                if (p < 0 || !diagram_->node(p).weight) continue;
+                const Node* w = graph_->findNode(ref.node);
+                if (!w || look.weightLines.size() >= style::kMaxWeightLines) continue;
+                look.weightLines << QStringLiteral("%1 ⟨%2⟩").arg(QString::fromStdString(w->name()),
+                                                                 shapeLabel(w->output(0).desc));
+            }
+            const bool transData = n->opType() == op::kTransData || n->opType() == op::kReFormat;
+            const TensorDesc* desc = n->outputs().empty() ? nullptr : &n->output(0).desc;
+            switch (overlay_) {
+            case OverlayMode::Changes: break;
+            case OverlayMode::OriginFormat:
+            case OverlayMode::StorageFormat:
+                if (desc && desc->hasType()) {
+                    const Format f = overlay_ == OverlayMode::OriginFormat ? desc->originFormat : desc->storageFormat;
+                    look.fill = style::formatColor(f).lighter(150);
+                    formats.insert(f);
+                }
+                if (transData) look.border = style::transDataColor();
+                break;
+            case OverlayMode::Constants:
+                if (look.folded) look.fill = style::foldedColor().lighter(170);
+                else if (look.potentialConst) look.fill = style::potentialConstColor().lighter(170);
+                break;
+            }
+        }
+        item->setLook(look);
+    }
+    formatsShown_.assign(formats.begin(), formats.end());
+}
+
+void GraphScene::applyGroupLooks() {
+    std::vector<GroupLook> looks(groupItemByGroup_.size());
+    for (GroupLook& l : looks) l.visible = false;
+    for (size_t i = 0; i < plan_.itemOfNode.size(); ++i) {
+        const int item = plan_.itemOfNode[i];
+        if (item < 0 || plan_.items[item].kind != VisibleItem::Kind::Group) continue;
+        GroupLook& l = looks[plan_.items[item].index];
+        const NodeId id = diagram_->node(static_cast<int>(i)).id;
+        const bool present = graph_->findNode(id) != nullptr;
+        const bool removed = marks_.removed.count(id) > 0;
+        if (present) ++l.nodes;
+        if (present || (removed && side_ != DisplaySide::After)) l.visible = true;
+        if (removed && side_ != DisplaySide::After) ++l.removed;
+        if (present && marks_.added.count(id) && side_ != DisplaySide::Before) ++l.added;
+        if (present && marks_.edited.count(id)) ++l.edited;
+        if (searchHits_.count(id)) l.searchHit = true;
+    }
+    for (size_t g = 0; g < groupItemByGroup_.size(); ++g)
+        if (groupItemByGroup_[g]) groupItemByGroup_[g]->setLook(looks[g]);
+}
+
+void GraphScene::applyEdges() {
+    std::vector<int> state(edges_.size(), -1);  // -1 hidden, else EdgeItem::State
+    std::vector<QString> labels(edges_.size());
+    auto mark = [&](int fromNode, int toNode, EdgeItem::State s, const QString& label) {
+        const int a = plan_.itemOfNode[fromNode], b = plan_.itemOfNode[toNode];
+        if (a < 0 || b < 0 || a == b) return;
+        auto it = plan_.edgeOfItems.find({a, b});
+        if (it == plan_.edgeOfItems.end()) return;
+        const int e = it->second;
+        if (state[e] < 0 || static_cast<int>(s) > state[e]) state[e] = static_cast<int>(s);
+        const bool bothNodes = plan_.items[a].kind == VisibleItem::Kind::Node && plan_.items[b].kind == VisibleItem::Kind::Node;
+        if (bothNodes && labels[e].isEmpty()) labels[e] = label;
+    };
+    for (const Node* n : graph_->nodes()) {
+        const int to = diagram_->indexOf(n->id());
+        if (to < 0 || diagram_->node(to).weight) continue;
+        const bool nodeAdded = marks_.added.count(n->id()) && side_ != DisplaySide::Before;
+        for (const ValueRef& ref : n->inputs()) {
+            if (!ref.valid() || ref.depth != 0) continue;
+            const int from = diagram_->indexOf(ref.node);
+            if (from < 0 || diagram_->node(from).weight) continue;
+            const Node* producer = graph_->findNode(ref.node);
+            if (!producer) continue;
+            const bool added = nodeAdded || (marks_.added.count(ref.node) && side_ != DisplaySide::Before);
+            const QString label = ref.output < producer->outputs().size() ? shapeLabel(producer->output(ref.output).desc) : QString();
+            mark(from, to, added ? EdgeItem::State::Added : EdgeItem::State::Normal, label);
+        }
+    }
+    if (side_ == DisplaySide::Overlay)
+        for (const auto& [removed, producers] : marks_.removedInputs) {
+            const int to = diagram_->indexOf(removed);
+            if (to < 0 || diagram_->node(to).weight) continue;
+            for (NodeId p : producers) {
+                const int from = diagram_->indexOf(p);
+                if (from >= 0 && !diagram_->node(from).weight) mark(from, to, EdgeItem::State::Ghost, QString());
+            }
+        }
+    for (size_t e = 0; e < edges_.size(); ++e) {
+        edges_[e]->setVisible(state[e] >= 0);
+        if (state[e] >= 0) edges_[e]->setState(static_cast<EdgeItem::State>(state[e]));
+        edges_[e]->setLabel(labels[e]);
+    }
+}
+
+NodeItem* GraphScene::nodeItem(NodeId id) const {
+    if (!diagram_) return nullptr;
+    const int index = diagram_->indexOf(id);
+    return index < 0 ? nullptr : nodeItemByIndex_[index];
+}
+
+QGraphicsItem* GraphScene::itemStandingFor(NodeId id) const {
+    if (!diagram_) return nullptr;
+    const int index = diagram_->indexOf(id);
+    if (index < 0) return nullptr;
+    const int item = plan_.itemOfNode[index];
+    return item < 0 ? nullptr : itemByPlanIndex_[item];
+}
+
+GroupItem* GraphScene::groupItem(int group) const {
+    return group >= 0 && group < static_cast<int>(groupItemByGroup_.size()) ? groupItemByGroup_[group] : nullptr;
+}
+
+QGraphicsItem* GraphScene::selectNode(NodeId id) {
+    QGraphicsItem* item = itemStandingFor(id);
+    if (!item) return nullptr;
+    clearSelection();
+    item->setSelected(true);
+    return item;
+}
+
+void GraphScene::onSelectionChanged() {
+    const QList<QGraphicsItem*> selected = selectedItems();
+    if (selected.isEmpty()) {
+        emit selectionCleared();
+        return;
+    }
+    if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front())) emit nodeSelected(node->nodeId());
+    else if (auto* group = qgraphicsitem_cast<GroupItem*>(selected.front())) emit groupSelected(group->group());
+}
+
+void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {
+    for (QGraphicsItem* item : items(event->scenePos())) {
+        if (auto* group = qgraphicsitem_cast<GroupItem*>(item)) {
+            emit groupToggleRequested(group->group());
+            return;
+        }
+        if (auto* cluster = qgraphicsitem_cast<ClusterItem*>(item)) {
+            emit groupToggleRequested(cluster->group());
+            return;
+        }
+        if (qgraphicsitem_cast<NodeItem*>(item)) break;
+    }
+    QGraphicsScene::mouseDoubleClickEvent(event);
+}
+
+void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event) {
+    for (QGraphicsItem* item : items(event->scenePos()))
+        if (auto* node = qgraphicsitem_cast<NodeItem*>(item)) {
+            clearSelection();
+            node->setSelected(true);
+            emit nodeContextMenuRequested(node->nodeId(), event->screenPos());
+            return;
+        }
+    QGraphicsScene::contextMenuEvent(event);
+}
+
+}  // namespace passscope::views

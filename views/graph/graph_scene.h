@@ -1,0 +1,87 @@
+#pragma once
+// The scene of the graph view: one item per visible box (node or collapsed scope group), one per
+// expanded group's frame and one per edge, placed where the layout put them. Showing a step only
+// changes the items' looks (shown, ghosted, marked, coloured), never their positions: positions
+// come from the layout of the union of all steps (DiagramModel), so nodes stay put while stepping.
+#include <memory>
+#include <unordered_set>
+#include <vector>
+
+#include <QGraphicsScene>
+
+#include "diagram/diagram_model.h"
+#include "diagram/visible_plan.h"
+#include "layout/layout_types.h"
+#include "overlay.h"
+#include "step_marks.h"
+
+namespace passscope::views {
+
+class EdgeItem;
+class GroupItem;
+class NodeItem;
+
+class GraphScene : public QGraphicsScene {
+    Q_OBJECT
+  public:
+    explicit GraphScene(QObject* parent = nullptr);
+
+    // Replaces all items. `plan` and `layout` must belong together (same request).
+    void setDiagram(std::shared_ptr<const DiagramModel> diagram, VisiblePlan plan,
+                    std::shared_ptr<const LayoutResult> layout);
+    const DiagramModel* diagram() const { return diagram_.get(); }
+    const VisiblePlan& plan() const { return plan_; }
+
+    // Shows `graph` (the graph at some position) with `marks` of the step to show, as `side`.
+    void showGraph(const Graph& graph, const StepMarks& marks, DisplaySide side);
+    void setOverlay(OverlayMode mode);
+    OverlayMode overlay() const { return overlay_; }
+    void setSearchHits(std::unordered_set<NodeId> hits);
+    // Formats of the nodes shown (for the legend of the format overlays).
+    const std::vector<Format>& formatsShown() const { return formatsShown_; }
+
+    // The box drawing a node itself (null when it is a weight or inside a collapsed group).
+    NodeItem* nodeItem(NodeId id) const;
+    // The box that stands for a node: its own, or its collapsed group's.
+    QGraphicsItem* itemStandingFor(NodeId id) const;
+    GroupItem* groupItem(int group) const;
+    const std::vector<NodeItem*>& nodeItems() const { return nodeItemByIndex_; }
+    const std::vector<EdgeItem*>& edgeItems() const { return edges_; }
+    // Selects (and returns) the box standing for a node; null when it has none.
+    QGraphicsItem* selectNode(NodeId id);
+
+  signals:
+    void nodeSelected(passscope::NodeId id);
+    void groupSelected(int group);
+    void selectionCleared();
+    void groupToggleRequested(int group);  // double-click on a group box or an expanded group's frame
+    void nodeContextMenuRequested(passscope::NodeId id, const QPoint& screenPos);
+
+  protected:
+    void mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) override;
+    void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
+
+  private:
+    void onSelectionChanged();
+    void refresh();
+    void applyNodeLooks();
+    void applyGroupLooks();
+    void applyEdges();
+
+    std::shared_ptr<const DiagramModel> diagram_;
+    VisiblePlan plan_;
+    std::shared_ptr<const LayoutResult> layout_;
+    std::vector<QGraphicsItem*> itemByPlanIndex_;
+    std::vector<NodeItem*> nodeItemByIndex_;  // per diagram node
+    std::vector<GroupItem*> groupItemByGroup_;
+    std::vector<EdgeItem*> edges_;            // per plan edge
+
+    const Graph* graph_ = nullptr;
+    StepMarks marks_;
+    DisplaySide side_ = DisplaySide::Overlay;
+    OverlayMode overlay_ = OverlayMode::Changes;
+    std::unordered_set<NodeId> searchHits_;
+    std::vector<Format> formatsShown_;
+};
+
+}  // namespace passscope::views

@@ -1,0 +1,52 @@
+#pragma once
+// A node's box: op type in a coloured header, the node name, and the weights it reads (drawn
+// inside, as Netron does). Its look at the current step is set from outside (NodeLook); the item
+// only paints it.
+#include <QColor>
+#include <QGraphicsItem>
+#include <QStringList>
+
+#include "ir/node.h"
+
+namespace passscope::views {
+
+struct NodeLook {
+    enum class Presence { Hidden, Shown, Ghost };
+    enum class Mark { None, Added, Removed, Edited };
+    Presence presence = Presence::Shown;
+    Mark mark = Mark::None;
+    QColor fill;             // overlay colour of the body; invalid = white
+    QColor border;           // an overlay's border (TransData); invalid = none
+    QStringList weightLines; // "W ⟨64×3×3×3⟩"
+    bool folded = false;         // a constant made by folding
+    bool potentialConst = false; // seed 000 §4.4 mark
+    bool noFold = false;         // _do_not_constant_folding set
+    bool searchHit = false;
+    bool operator==(const NodeLook&) const = default;
+};
+
+class NodeItem : public QGraphicsItem {
+  public:
+    enum { Type = UserType + 1 };
+    NodeItem(NodeId id, QString opType, QString name, QColor headerColor, QSizeF size);
+
+    int type() const override { return Type; }
+    NodeId nodeId() const { return id_; }
+    const QString& opType() const { return opType_; }
+    const QString& name() const { return name_; }
+    const NodeLook& look() const { return look_; }
+    void setLook(const NodeLook& look);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+  private:
+    void paintBadges(QPainter* painter, const QRectF& box) const;
+    NodeId id_;
+    QString opType_, name_;
+    QColor header_;
+    QRectF box_;
+    NodeLook look_;
+};
+
+}  // namespace passscope::views

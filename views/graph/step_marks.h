@@ -1,0 +1,26 @@
+#pragma once
+// What one journal step did to which nodes, in the form the scene asks for: sets of added,
+// removed and otherwise edited node ids, and the producers each removed node read from (so its
+// ghost can still show where it was connected).
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "pipeline/journal.h"
+
+namespace passscope::views {
+
+struct StepMarks {
+    std::unordered_set<NodeId> added, removed, edited;
+    std::unordered_map<NodeId, std::vector<NodeId>> removedInputs;
+    bool empty() const { return added.empty() && removed.empty() && edited.empty(); }
+};
+
+// Marks of the step that leads to `position` (journal step position-1); none for position 0.
+StepMarks marksForPosition(const Journal& journal, size_t position);
+
+// How a view shows a step: one view with ghosts of removed nodes, or the two sides of a
+// side-by-side comparison (the graph before the step with what it removes marked, and after).
+enum class DisplaySide { Overlay, Before, After };
+
+}  // namespace passscope::views

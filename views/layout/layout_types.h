@@ -1,0 +1,54 @@
+#pragma once
+// What the graph view asks a layout engine for and what it gets back, in Qt's coordinates
+// (points, y pointing down). Independent of Graphviz so the scene never sees cgraph types.
+#include <vector>
+
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+namespace passscope::views {
+
+struct LayoutNode {
+    double width = 0;   // points
+    double height = 0;  // points
+    int cluster = -1;   // index into LayoutRequest::clusters, -1 = top level
+};
+
+// A drawn box around nodes (an expanded name-scope group). Clusters nest through `parent`.
+struct LayoutCluster {
+    QString label;
+    int parent = -1;
+};
+
+struct LayoutEdge {
+    int from = 0;  // indices into LayoutRequest::nodes
+    int to = 0;
+};
+
+struct LayoutRequest {
+    std::vector<LayoutNode> nodes;
+    std::vector<LayoutCluster> clusters;
+    std::vector<LayoutEdge> edges;
+    bool leftToRight = false;  // rankdir LR instead of TB
+    // A stable identity of the request (graph + expanded groups) for caching; empty = no caching.
+    QString cacheKey;
+};
+
+struct LayoutResult {
+    bool ok = false;
+    QString error;
+    std::vector<QPointF> centers;            // per request node
+    std::vector<QRectF> clusterRects;        // per request cluster
+    // Per request edge: cubic Bézier control points p0 c1 c2 p1 c1 c2 p2 ... (1 + 3k points),
+    // ending where the arrow head starts; arrowTips holds the arrow's tip (or p_last when none).
+    std::vector<std::vector<QPointF>> edgeSplines;
+    std::vector<QPointF> arrowTips;
+    QRectF bounds;
+    double seconds = 0;  // time spent in Graphviz
+    // Graphviz messages that did not stop the layout (one per line), e.g. an edge it could not
+    // route; `error` is only for why ok is false.
+    QString warnings;
+};
+
+}  // namespace passscope::views

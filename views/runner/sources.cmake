@@ -1,0 +1,5 @@
+# views/runner: list this folder's files (paths relative to views/).
+list(APPEND VIEWS_SOURCES
+    runner/pipeline_result.h
+    runner/pipeline_runner.cpp runner/pipeline_runner.h
+)

@@ -1,0 +1,72 @@
+#include "step_controller.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace passscope::views {
+
+struct StepController::Prepared {
+    std::shared_ptr<const PipelineResult> result;
+    std::shared_ptr<const DiagramModel> diagram;
+    std::unique_ptr<JournalCursor> after;   // at position_
+    std::unique_ptr<JournalCursor> before;  // at position_ - 1
+};
+
+StepController::StepController(QObject* parent) : QObject(parent) {}
+StepController::~StepController() = default;
+
+void StepController::setResult(std::shared_ptr<const PipelineResult> result, size_t position) {
+    const quint64 generation = ++generation_;
+    auto* watcher = new QFutureWatcher<std::shared_ptr<Prepared>>(this);
+    connect(watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this, [this, watcher, generation, position] {
+        watcher->deleteLater();
+        if (generation != generation_) return;  // superseded
+        prepared_ = watcher->result();
+        position_ = prepared_->after->position();
+        moveTo(position);
+        emit ready();
+    });
+    watcher->setFuture(QtConcurrent::run([result] {
+        auto p = std::make_shared<Prepared>();
+        p->result = result;
+        const Graph& finalGraph = *result->optimized.graph;
+        p->diagram = DiagramModel::build(result->journal, finalGraph);
+        p->after = std::make_unique<JournalCursor>(result->journal, finalGraph);
+        p->before = std::make_unique<JournalCursor>(result->journal, finalGraph);
+        return p;
+    }));
+}
+
+void StepController::clear() {
+    ++generation_;
+    prepared_.reset();
+    position_ = 0;
+    marks_ = {};
+}
+
+std::shared_ptr<const PipelineResult> StepController::result() const {
+    return prepared_ ? prepared_->result : nullptr;
+}
+
+std::shared_ptr<const DiagramModel> StepController::diagram() const {
+    return prepared_ ? prepared_->diagram : nullptr;
+}
+
+size_t StepController::positionCount() const {
+    return prepared_ ? prepared_->result->journal.steps().size() + 1 : 0;
+}
+
+void StepController::moveTo(size_t position) {
+    if (!prepared_) return;
+    position = std::min(position, positionCount() - 1);
+    prepared_->after->moveTo(position);
+    prepared_->before->moveTo(position == 0 ? 0 : position - 1);
+    marks_ = marksForPosition(prepared_->result->journal, position);
+    position_ = position;
+    emit positionChanged(position);
+}
+
+const Graph* StepController::graph() const { return prepared_ ? &prepared_->after->graph() : nullptr; }
+const Graph* StepController::graphBefore() const { return prepared_ ? &prepared_->before->graph() : nullptr; }
+
+}  // namespace passscope::views
