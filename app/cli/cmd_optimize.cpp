@@ -7,6 +7,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "pipeline_args.h"
 #include "io/onnx_export.h"
 #include "pipeline/pass_manager.h"
 #include "report/model_info.h"
@@ -51,37 +52,22 @@ uintmax_t sizeOnDisk(const std::filesystem::path& p) {
 
 Action addOptimizeCommand(CLI::App& app) {
     struct Args {
-        std::string input, output, level, report, target = "onnx";
-        std::vector<std::string> options, noFold, inputShapes;
+        std::string input, output, report;
+        PipelineArgs pipeline;
         bool external = false;
     };
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand("optimize", "Run the GE-style pass pipeline and write the optimized model");
     cmd->add_option("IN", args->input, "Model to optimize")->required();
     cmd->add_option("-o,--output", args->output, "Where to write the optimized model")->required();
-    cmd->add_option("--level", args->level, "Optimization level O0..O3 (ge.oo.level; default O3)");
-    std::string optionHelp = "KEY=VALUE, repeatable. Keys:";
-    for (const auto& [k, d] : PipelineOptions::describe()) optionHelp += "\n  " + k + ": " + d;
-    cmd->add_option("--option", args->options, optionHelp);
-    cmd->add_option("--no-fold", args->noFold, "Node name to keep unfolded (sets _do_not_constant_folding), repeatable");
-    cmd->add_option("--input-shape", args->inputShapes, "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
+    addPipelineOptions(cmd, args->pipeline);
     cmd->add_option("--report", args->report, "Write a JSON report of every pass run");
-    cmd->add_option("--target", args->target, "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
-        ->check(CLI::IsMember({"onnx", "ge"}));
     cmd->add_flag("--external-data", args->external, "Write weights of 1 KiB or more to OUT.data");
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
         PipelineOptions options;
         try {
-            options.set("passscope.target", args->target);
-            if (!args->level.empty()) options.set("ge.oo.level", args->level);
-            for (const std::string& kv : args->options) {
-                auto eq = kv.find('=');
-                if (eq == std::string::npos) throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv + "'");
-                options.set(kv.substr(0, eq), kv.substr(eq + 1));
-            }
-            for (const std::string& s : args->inputShapes) options.addInputShape(s);
-            options.noFold.insert(args->noFold.begin(), args->noFold.end());
+            options = buildPipelineOptions(args->pipeline);
         } catch (const std::invalid_argument& e) {
             std::cerr << "error: " << e.what() << "\n";
             return kUsage;

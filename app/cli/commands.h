@@ -12,5 +12,8 @@ Action addInfoCommand(CLI::App& app);
 Action addConvertCommand(CLI::App& app);
 Action addOptimizeCommand(CLI::App& app);
 Action addVerifyCommand(CLI::App& app);
+#ifdef PASSSCOPE_WITH_RENDER
+Action addRenderCommand(CLI::App& app);
+#endif
 
 }  // namespace passscope::cli

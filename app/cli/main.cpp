@@ -9,12 +9,15 @@
 
 int main(int argc, char** argv) {
     using namespace passscope::cli;
-    CLI::App app{"PassScope command line: inspect, convert and (later) optimize ONNX models the way Huawei CANN's Graph Engine does",
+    CLI::App app{"PassScope command line: inspect, convert, optimize (the way Huawei CANN's Graph Engine does), verify and render ONNX models",
                  "passscope-cli"};
     app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
     app.require_subcommand(1);
     app.fallthrough(false);
     std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app), addVerifyCommand(app)};
+#ifdef PASSSCOPE_WITH_RENDER
+    actions.push_back(addRenderCommand(app));
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -43,7 +43,11 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
         return true;
     }
     if (suffix == QStringLiteral("png")) {
-        const double scale = std::min({2.0, kMaxPixels / source.width(), kMaxPixels / source.height()});
+        // Sharp on screens (up to 2x) for small drawings, at most ~4,000 px for large ones, and
+        // never beyond what QImage can hold.
+        const double side = std::max(source.width(), source.height());
+        const double scale = std::min({std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / source.width(),
+                                       kMaxPixels / source.height()});
         QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) {
             if (error) *error = tr("the picture is too large to draw");

@@ -51,8 +51,10 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         nodeItemByIndex_.clear();
         groupItemByGroup_.clear();
         edges_.clear();
+        clusters_.clear();
         return;
     }
+    clusters_.clear();
     itemByPlanIndex_.assign(plan_.items.size(), nullptr);
     nodeItemByIndex_.assign(diagram_->nodes().size(), nullptr);
     groupItemByGroup_.assign(diagram_->scopes().groups().size(), nullptr);
@@ -62,7 +64,8 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         int depth = 0;
         for (int p = plan_.request.clusters[c].parent; p >= 0; p = plan_.request.clusters[p].parent) ++depth;
         const ScopeGroup& g = diagram_->scopes().group(plan_.clusterGroup[c]);
-        addItem(new ClusterItem(plan_.clusterGroup[c], style::groupLabel(g), layout_->clusterRects.at(c), depth));
+        clusters_.push_back(new ClusterItem(plan_.clusterGroup[c], style::groupLabel(g), layout_->clusterRects.at(c), depth));
+        addItem(clusters_.back());
     }
     for (size_t i = 0; i < plan_.items.size(); ++i) {
         const VisibleItem& v = plan_.items[i];
@@ -116,6 +119,17 @@ void GraphScene::refresh() {
     applyNodeLooks();
     applyGroupLooks();
     applyEdges();
+    applyClusters();
+}
+
+// A scope frame whose contents are all absent at this step would be an empty box: hide it.
+void GraphScene::applyClusters() {
+    std::vector<bool> used(clusters_.size(), false);
+    for (size_t i = 0; i < itemByPlanIndex_.size(); ++i) {
+        if (!itemByPlanIndex_[i]->isVisible()) continue;
+        for (int c = plan_.request.nodes[i].cluster; c >= 0 && !used[c]; c = plan_.request.clusters[c].parent) used[c] = true;
+    }
+    for (size_t c = 0; c < clusters_.size(); ++c) clusters_[c]->setVisible(used[c]);
 }
 
 void GraphScene::applyNodeLooks() {

@@ -67,6 +67,7 @@ class GraphScene : public QGraphicsScene {
     void applyNodeLooks();
     void applyGroupLooks();
     void applyEdges();
+    void applyClusters();
 
     std::shared_ptr<const DiagramModel> diagram_;
     VisiblePlan plan_;
@@ -75,6 +76,7 @@ class GraphScene : public QGraphicsScene {
     std::vector<NodeItem*> nodeItemByIndex_;  // per diagram node
     std::vector<GroupItem*> groupItemByGroup_;
     std::vector<EdgeItem*> edges_;            // per plan edge
+    std::vector<QGraphicsItem*> clusters_;    // per plan cluster
 
     const Graph* graph_ = nullptr;
     StepMarks marks_;

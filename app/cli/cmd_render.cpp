@@ -1,0 +1,72 @@
+// `passscope-cli render MODEL -o FILE.svg|FILE.png [--step N] [--overlay MODE]`: the GUI's
+// picture of a pipeline step, drawn without a display (Qt's offscreen platform).
+#include <iostream>
+#include <memory>
+
+#include <QApplication>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "graph/headless_render.h"
+#include "pipeline_args.h"
+
+namespace passscope::cli {
+
+Action addRenderCommand(CLI::App& app) {
+    struct Args {
+        std::string input, output, overlay = "changes";
+        long long step = -1;
+        bool expandAll = false;
+        PipelineArgs pipeline;
+    };
+    auto args = std::make_shared<Args>();
+    CLI::App* cmd = app.add_subcommand(
+        "render", "Draw the graph at a pass step as SVG or PNG, as the GUI shows it (no display needed)");
+    cmd->add_option("IN", args->input, "Model to draw")->required();
+    cmd->add_option("-o,--output", args->output, "Picture to write: FILE.svg or FILE.png")->required();
+    cmd->add_option("--step", args->step, "Draw the graph after pass run N (0 = before the pipeline; default: the last)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--overlay", args->overlay,
+                    "changes (marks of the step), origin-format, storage-format or constants (folding marks)")
+        ->check(CLI::IsMember({"changes", "origin-format", "storage-format", "constants"}));
+    cmd->add_flag("--expand-all", args->expandAll, "Open every name scope instead of starting with large ones collapsed");
+    addPipelineOptions(cmd, args->pipeline);
+    return [cmd, args]() -> int {
+        if (!cmd->parsed()) return -1;
+        views::RenderRequest request;
+        try {
+            request.options = buildPipelineOptions(args->pipeline);
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return kUsage;
+        }
+        const std::string suffix = args->output.size() > 4 ? args->output.substr(args->output.size() - 4) : "";
+        if (suffix != ".svg" && suffix != ".png") {
+            std::cerr << "error: the picture must be a .svg or .png file, got '" << args->output << "'\n";
+            return kUsage;
+        }
+        request.model = args->input;
+        request.output = QString::fromStdString(args->output);
+        if (args->step >= 0) request.step = static_cast<size_t>(args->step);
+        request.overlay = *views::overlayFromKey(QString::fromStdString(args->overlay));
+        request.expandAll = args->expandAll;
+        // Drawing text needs a GUI application; the offscreen platform needs no display.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+        static int argc = 1;
+        static char name[] = "passscope-cli";
+        static char* argv[] = {name, nullptr};
+        QApplication qt(argc, argv);
+        return guarded([&] {
+            const views::RenderOutcome outcome = views::renderPipelinePicture(request);
+            if (!outcome.ok) {
+                std::cerr << "error: " << outcome.error.toStdString() << "\n";
+                return static_cast<int>(kFailure);
+            }
+            std::cerr << "wrote " << args->output << " (step " << outcome.position << " of " << outcome.positions - 1
+                      << ", " << outcome.boxes << " boxes)\n";
+            return static_cast<int>(kOk);
+        });
+    };
+}
+
+}  // namespace passscope::cli

@@ -1,0 +1,32 @@
+#include "pipeline_args.h"
+
+#include <stdexcept>
+
+namespace passscope::cli {
+
+void addPipelineOptions(CLI::App* cmd, PipelineArgs& args) {
+    cmd->add_option("--level", args.level, "Optimization level O0..O3 (ge.oo.level; default O3)");
+    std::string optionHelp = "KEY=VALUE, repeatable. Keys:";
+    for (const auto& [k, d] : PipelineOptions::describe()) optionHelp += "\n  " + k + ": " + d;
+    cmd->add_option("--option", args.options, optionHelp);
+    cmd->add_option("--no-fold", args.noFold, "Node name to keep unfolded (sets _do_not_constant_folding), repeatable");
+    cmd->add_option("--input-shape", args.inputShapes, "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
+    cmd->add_option("--target", args.target, "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
+        ->check(CLI::IsMember({"onnx", "ge"}));
+}
+
+PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
+    PipelineOptions options;
+    options.set("passscope.target", args.target);
+    if (!args.level.empty()) options.set("ge.oo.level", args.level);
+    for (const std::string& kv : args.options) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos) throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv + "'");
+        options.set(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    for (const std::string& s : args.inputShapes) options.addInputShape(s);
+    options.noFold.insert(args.noFold.begin(), args.noFold.end());
+    return options;
+}
+
+}  // namespace passscope::cli

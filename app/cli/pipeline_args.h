@@ -1,0 +1,22 @@
+#pragma once
+// The pipeline options shared by `optimize` and `render`: --level, --option KEY=VALUE, --no-fold,
+// --input-shape, --target, turned into the one PipelineOptions object (engine/pipeline/options.h).
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "pipeline/options.h"
+
+namespace passscope::cli {
+
+struct PipelineArgs {
+    std::string level, target = "onnx";
+    std::vector<std::string> options, noFold, inputShapes;
+};
+
+void addPipelineOptions(CLI::App* cmd, PipelineArgs& args);
+// Throws std::invalid_argument naming the bad key or value.
+PipelineOptions buildPipelineOptions(const PipelineArgs& args);
+
+}  // namespace passscope::cli

@@ -1,0 +1,53 @@
+#include "headless_render.h"
+
+#include <QCoreApplication>
+
+#include "diagram/diagram_model.h"
+#include "diagram/visible_plan.h"
+#include "diagram_render.h"
+#include "graph_panel.h"
+#include "graph_scene.h"
+#include "io/model_loader.h"
+#include "item_style.h"
+#include "layout/layout_worker.h"
+#include "pipeline/pass_manager.h"
+
+namespace passscope::views {
+
+RenderOutcome renderPipelinePicture(const RenderRequest& request) {
+    RenderOutcome outcome;
+    io::LoadResult loaded = io::loadModel(request.model);
+    Journal journal;
+    runPipeline(loaded.model, request.options, &journal);
+    const Graph& finalGraph = *loaded.model.graph;
+    outcome.positions = journal.steps().size() + 1;
+    outcome.position = request.step.value_or(outcome.positions - 1);
+    if (outcome.position >= outcome.positions) {
+        outcome.error = QCoreApplication::translate("Render", "--step %1 is past the last pass run (%2)")
+                            .arg(outcome.position)
+                            .arg(outcome.positions - 1);
+        return outcome;
+    }
+    auto diagram = DiagramModel::build(journal, finalGraph);
+    JournalCursor cursor(journal, finalGraph);
+    cursor.moveTo(outcome.position);
+
+    std::vector<bool> expanded = request.expandAll ? std::vector<bool>(diagram->scopes().groups().size(), true)
+                                                   : defaultExpansion(*diagram, GraphPanel::kDefaultBoxBudget);
+    VisiblePlan plan = planVisible(*diagram, expanded, style::itemSize);
+    outcome.boxes = static_cast<int>(plan.items.size());
+    auto layout = LayoutWorker::layoutNow(plan.request, nullptr);
+    if (!layout->ok) {
+        outcome.error = layout->error;
+        return outcome;
+    }
+    outcome.layoutSeconds = layout->seconds;
+    GraphScene scene;
+    scene.setDiagram(diagram, std::move(plan), layout);
+    scene.setOverlay(request.overlay);
+    scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position), DisplaySide::Overlay);
+    outcome.ok = renderSceneToFile(scene, request.output, &outcome.error);
+    return outcome;
+}
+
+}  // namespace passscope::views
