@@ -184,7 +184,7 @@ void GraphPanel::setOverlay(OverlayMode mode) {
 void GraphPanel::updateLegend() {
     afterView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, afterScene_->formatsShown()));
     beforeView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, beforeScene_->formatsShown()));
-    beforeView_->legend()->setVisible(sideBySide_ && !beforeView_->legend()->entries().empty());
+    beforeView_->legend()->setVisible(false);  // one legend is enough: the after view shows it
 }
 
 void GraphPanel::setSideBySide(bool on) {
