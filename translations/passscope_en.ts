@@ -52,9 +52,214 @@
     </message>
 </context>
 <context>
+    <name>GraphScene</name>
+    <message>
+        <source>nodes %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Double-click to open this scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Double-click to close this scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Localization</name>
     <message>
         <source>No translation for “%1”; using English.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryLabels</name>
+    <message>
+        <source>Variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant placeholder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>own memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same name and format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>identical weight bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same weight file and offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same name, fits the existing block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shares %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (offset in the %2 pool)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown (dynamic shape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensor, %2 block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuse:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Render</name>
+    <message>
+        <source>--step %1 is past the last pass run (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>In %1, “%2” should be %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a non-negative integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list of strings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignored the unknown key “%1” in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a PassScope session file (its “format” is not “%2”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no valid session version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a session of version %2; this PassScope reads version %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 names no model (“model” is missing or empty).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list of non-negative integers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a pair of numbers [x, y]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a positive number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the session file %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at offset %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a PassScope session file (expected a JSON object).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no model to save in a session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write the session file %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -94,6 +299,159 @@
     </message>
     <message>
         <source>Save a picture of the window (with MODEL loaded) to FILE and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the graph after pass run N (0 = before the pipeline).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour the graph by MODE: changes, origin-format, storage-format or constants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the graph before and after the step side by side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--step needs a number of 0 or more, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there are only %1 pass runs; showing the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views</name>
+    <message>
+        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 refers to group %2, which does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1 has parent %2, which does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1 is its own ancestor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graphviz could not lay out the graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Origin format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant folding marks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed by this step (ghost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F: constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TransData / ReFormat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+: inserted by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>potential constant (marked, not folded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✕: folding switched off for the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is nothing to draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the picture is too large to draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown picture format “%1” (use .svg or .png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::DotGraph</name>
+    <message>
+        <source>Graphviz returned positions that are not numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::GraphPanel</name>
+    <message>
+        <source>Before the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the main graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layout failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main graph</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -283,6 +641,368 @@
         <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Pipeline cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n box(es)…</source>
+        <translation>
+            <numerusform>Laying out %n box…</numerusform>
+            <numerusform>Laying out %n boxes…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Side by Side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the graph before and after the selected step in two synchronized views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Minimap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do &amp;Not Fold This Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set _do_not_constant_folding on the selected node and run the pipeline again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search: name, op type or regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches node names and op types; a pattern with regex characters is a regular expression. Enter jumps to the next match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipeline finished: %n pass run(s) in %1 s</source>
+        <translation>
+            <numerusform>Pipeline finished: %n pass run in %1 s</numerusform>
+            <numerusform>Pipeline finished: %n pass runs in %1 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laid out in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline could not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folding switched off for %1; running again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folding switched on for %1; running again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(made by a pass: folding can only be switched off on nodes of the loaded model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Body “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save S&amp;ession…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimized &amp;Model at This Step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline &amp;Report (JSON)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Picture of the View (SVG, PNG)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PassScope sessions (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pipeline run to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pipeline run to report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model at step %1 written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language takes effect when PassScope starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::MemoryMapPanel</name>
+    <message>
+        <source>Log size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Widths grow with the logarithm of each block&apos;s size, so small and large entries are both readable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or the mouse wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole pool (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No variables or constants in device memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2, entries: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reused entries: %1 (saving %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::MemoryMapView</name>
+    <message>
+        <source>Variable memory map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This model has no variables or constants in device memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variables, constants and file constants appear here at the addresses GE&apos;s variable manager would give them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuses the memory above it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Linear, %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log size, %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks in address order from %1; widths grow with log2 of the size</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::Minimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -323,6 +1043,64 @@
     </message>
     <message>
         <source>Outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::PassChart</name>
+    <message>
+        <source>Original model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2 (%3, iteration %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant bytes: %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the pipeline to chart nodes and constant bytes after every pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::PipelineRunner</name>
+    <message>
+        <source>Do not fold “%1”: no node of this model has that name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model to optimise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory to run the pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error while running the pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline failed.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -408,6 +1186,82 @@
         <source>Consumers</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folded from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Potential constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>marked by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>switched off (_do_not_constant_folding)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not folded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statistics of the first %1 values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min / max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NaNs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -417,6 +1271,231 @@
     </message>
     <message>
         <source>No model loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::TimelineModel</name>
+    <message>
+        <source>Original model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) in the graph</source>
+        <translation>
+            <numerusform>%n node in the graph</numerusform>
+            <numerusform>%n nodes in the graph</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The model as loaded, before the first pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — stage %2, iteration %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) recorded</source>
+        <translation>
+            <numerusform>%n change recorded</numerusform>
+            <numerusform>%n changes recorded</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Changed nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes added %1, removed %2, edited %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folded nodes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations removed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant bytes added %1, removed %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Potential constants marked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Common subexpressions merged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes left unfolded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time: %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position in the pipeline: the graph after this many steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iteration of the stage (stages repeat their passes to a fixed point)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes the pass added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes the pass removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes whose inputs, attributes or descriptions the pass changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes a folding pass examined and left alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time the pass took, in milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfolded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::TimelinePanel</name>
+    <message>
+        <source>First Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide passes that changed nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only the pass runs that changed the graph, so that stepping goes from one change to the next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the pipeline; the timeline keeps the last finished run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pipeline run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pass run(s), %1 changed the graph</source>
+        <translation>
+            <numerusform>%n pass run, %1 changed the graph</numerusform>
+            <numerusform>%n pass runs, %1 changed the graph</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Running the pipeline: %n pass run(s) done, last %1</source>
+        <translation>
+            <numerusform>Running the pipeline: %n pass run done, last %1</numerusform>
+            <numerusform>Running the pipeline: %n pass runs done, last %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::VarMemoryTableModel</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Var key</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

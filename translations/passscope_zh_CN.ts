@@ -47,10 +47,216 @@
     </message>
 </context>
 <context>
+    <name>GraphScene</name>
+    <message>
+        <source>nodes %1–%2</source>
+        <translation>节点 %1–%2</translation>
+    </message>
+    <message>
+        <source>%1
+Double-click to open this scope.</source>
+        <translation>%1
+双击展开此作用域。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1
+Double-click to close this scope.</source>
+        <translation>%1
+双击收起此作用域。</translation>
+    </message>
+</context>
+<context>
     <name>Localization</name>
     <message>
         <source>No translation for “%1”; using English.</source>
         <translation>没有“%1”的翻译，使用英文。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryLabels</name>
+    <message>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>常量</translation>
+    </message>
+    <message>
+        <source>File constant</source>
+        <translation>文件常量</translation>
+    </message>
+    <message>
+        <source>Constant placeholder</source>
+        <translation>常量占位符</translation>
+    </message>
+    <message>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>own memory</source>
+        <translation>独立内存</translation>
+    </message>
+    <message>
+        <source>same name and format</source>
+        <translation>名称和格式相同</translation>
+    </message>
+    <message>
+        <source>identical weight bytes</source>
+        <translation>权重字节完全相同</translation>
+    </message>
+    <message>
+        <source>same weight file and offset</source>
+        <translation>权重文件和偏移相同</translation>
+    </message>
+    <message>
+        <source>same name, fits the existing block</source>
+        <translation>名称相同，且可放入已有内存块</translation>
+    </message>
+    <message>
+        <source>shares %1 (%2)</source>
+        <translation>与 %1 共享（%2）</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>键：</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>内存：</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>地址：</translation>
+    </message>
+    <message>
+        <source>%1 (offset in the %2 pool)</source>
+        <translation>%1（%2 内存池中的偏移）</translation>
+    </message>
+    <message>
+        <source>unknown (dynamic shape)</source>
+        <translation>未知（动态形状）</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>大小：</translation>
+    </message>
+    <message>
+        <source>%1 tensor, %2 block</source>
+        <translation>张量 %1，内存块 %2</translation>
+    </message>
+    <message>
+        <source>Reuse:</source>
+        <translation>复用：</translation>
+    </message>
+</context>
+<context>
+    <name>Render</name>
+    <message>
+        <source>--step %1 is past the last pass run (%2)</source>
+        <translation>--step %1 超出了最后一次 Pass 运行（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFile</name>
+    <message>
+        <source>In %1, “%2” should be %3.</source>
+        <translation>%1 中的“%2”应为%3。</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>布尔值（true 或 false）</translation>
+    </message>
+    <message>
+        <source>a non-negative integer</source>
+        <translation>非负整数</translation>
+    </message>
+    <message>
+        <source>a list of strings</source>
+        <translation>字符串列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Ignored the unknown key “%1” in %2.</source>
+        <translation>已忽略 %2 中的未知键“%1”。</translation>
+    </message>
+    <message>
+        <source>%1 is not a PassScope session file (its “format” is not “%2”).</source>
+        <translation>%1 不是 PassScope 会话文件（其“format”不是“%2”）。</translation>
+    </message>
+    <message>
+        <source>%1 has no valid session version.</source>
+        <translation>%1 没有有效的会话版本。</translation>
+    </message>
+    <message>
+        <source>%1 is a session of version %2; this PassScope reads version %3.</source>
+        <translation>%1 是版本 %2 的会话；此 PassScope 读取的是版本 %3。</translation>
+    </message>
+    <message>
+        <source>%1 names no model (“model” is missing or empty).</source>
+        <translation>%1 未指定模型（“model”缺失或为空）。</translation>
+    </message>
+    <message>
+        <source>In %1, %2</source>
+        <translation>%1 中：%2</translation>
+    </message>
+    <message>
+        <source>a list of non-negative integers</source>
+        <translation>非负整数列表</translation>
+    </message>
+    <message>
+        <source>a pair of numbers [x, y]</source>
+        <translation>一对数字 [x, y]</translation>
+    </message>
+    <message>
+        <source>a positive number</source>
+        <translation>正数</translation>
+    </message>
+    <message>
+        <source>Could not read the session file %1: %2</source>
+        <translation>无法读取会话文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2 at offset %3.</source>
+        <translation>%1 不是有效的 JSON：偏移 %3 处出错：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is not a PassScope session file (expected a JSON object).</source>
+        <translation>%1 不是 PassScope 会话文件（应为 JSON 对象）。</translation>
+    </message>
+    <message>
+        <source>There is no model to save in a session.</source>
+        <translation>没有可保存到会话中的模型。</translation>
+    </message>
+    <message>
+        <source>Could not write the session file %1: %2</source>
+        <translation>无法写入会话文件 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -90,6 +296,159 @@
     <message>
         <source>Save a picture of the window (with MODEL loaded) to FILE and exit.</source>
         <translation>将窗口截图（若指定 MODEL 则在加载后）保存到 FILE 后退出。</translation>
+    </message>
+    <message>
+        <source>Show the graph after pass run N (0 = before the pipeline).</source>
+        <translation>显示第 N 次 Pass 运行后的图（0 = 流水线运行前）。</translation>
+    </message>
+    <message>
+        <source>Colour the graph by MODE: changes, origin-format, storage-format or constants.</source>
+        <translation>按 MODE 为图着色：changes、origin-format、storage-format 或 constants。</translation>
+    </message>
+    <message>
+        <source>Show the graph before and after the step side by side.</source>
+        <translation>并排显示该步骤前后的图。</translation>
+    </message>
+    <message>
+        <source>--step needs a number of 0 or more, not “%1”</source>
+        <translation>--step 需要大于或等于 0 的数字，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants)</source>
+        <translation>未知的叠加层“%1”（可选 changes、origin-format、storage-format、constants）</translation>
+    </message>
+    <message>
+        <source>there are only %1 pass runs; showing the last</source>
+        <translation>只有 %1 次 Pass 运行；显示最后一次</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views</name>
+    <message>
+        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation>图中有 %1 个节点，一次最多只能布局 %2 个。请收起分组以减少显示的节点。</translation>
+    </message>
+    <message>
+        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation>图中有 %1 条边，一次最多只能布局 %2 条。请收起分组以减少显示的内容。</translation>
+    </message>
+    <message>
+        <source>Node %1 refers to group %2, which does not exist.</source>
+        <translation>节点 %1 引用了不存在的分组 %2。</translation>
+    </message>
+    <message>
+        <source>Group %1 has parent %2, which does not exist.</source>
+        <translation>分组 %1 的父分组 %2 不存在。</translation>
+    </message>
+    <message>
+        <source>Group %1 is its own ancestor.</source>
+        <translation>分组 %1 是其自身的祖先。</translation>
+    </message>
+    <message>
+        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
+        <translation>边 %1（%2 到 %3）引用了不存在的节点。</translation>
+    </message>
+    <message>
+        <source>Graphviz could not lay out the graph.</source>
+        <translation>Graphviz 无法对图进行布局。</translation>
+    </message>
+    <message>
+        <source>Changes of the step</source>
+        <translation>本步骤的变更</translation>
+    </message>
+    <message>
+        <source>Origin format</source>
+        <translation>原始格式</translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation>存储格式</translation>
+    </message>
+    <message>
+        <source>Constant folding marks</source>
+        <translation>常量折叠标记</translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation>由本步骤添加</translation>
+    </message>
+    <message>
+        <source>removed by this step (ghost)</source>
+        <translation>由本步骤删除（虚影）</translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation>由本步骤修改</translation>
+    </message>
+    <message>
+        <source>F: constant made by folding</source>
+        <translation>F：常量折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>TransData / ReFormat</source>
+        <translation>TransData / ReFormat</translation>
+    </message>
+    <message>
+        <source>+: inserted by this step</source>
+        <translation>+：由本步骤插入</translation>
+    </message>
+    <message>
+        <source>constant made by folding</source>
+        <translation>常量折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>potential constant (marked, not folded)</source>
+        <translation>潜在常量（已标记，未折叠）</translation>
+    </message>
+    <message>
+        <source>✕: folding switched off for the node</source>
+        <translation>✕：该节点已关闭常量折叠</translation>
+    </message>
+    <message>
+        <source>there is nothing to draw</source>
+        <translation>没有可绘制的内容</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>the picture is too large to draw</source>
+        <translation>图片过大，无法绘制</translation>
+    </message>
+    <message>
+        <source>unknown picture format “%1” (use .svg or .png)</source>
+        <translation>未知的图片格式“%1”（请使用 .svg 或 .png）</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::DotGraph</name>
+    <message>
+        <source>Graphviz returned positions that are not numbers.</source>
+        <translation>Graphviz 返回的坐标不是数字。</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::GraphPanel</name>
+    <message>
+        <source>Before the step</source>
+        <translation>步骤执行前</translation>
+    </message>
+    <message>
+        <source>After the step</source>
+        <translation>步骤执行后</translation>
+    </message>
+    <message>
+        <source>Back to the main graph</source>
+        <translation>返回主图</translation>
+    </message>
+    <message>
+        <source>the layout failed</source>
+        <translation>布局失败</translation>
+    </message>
+    <message>
+        <source>Main graph</source>
+        <translation>主图</translation>
     </message>
 </context>
 <context>
@@ -274,6 +633,365 @@
         <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;查看图编译器的优化 Pass 对 ONNX 模型做了什么：常量折叠、格式细化、TransData 插入、死代码消除与公共子表达式消除。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建，运行于 Qt %3。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Pipeline cancelled</source>
+        <translation>流水线已取消</translation>
+    </message>
+    <message>
+        <source>Layout failed: %1</source>
+        <translation>布局失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n box(es)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个框…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Overlay</source>
+        <translation>叠加层(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>&amp;Pipeline</source>
+        <translation>流水线(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pass Timeline</source>
+        <translation>Pass 时间线</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>&amp;Side by Side</source>
+        <translation>并排显示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show the graph before and after the selected step in two synchronized views</source>
+        <translation>在两个同步的视图中显示所选步骤前后的图</translation>
+    </message>
+    <message>
+        <source>&amp;Minimap</source>
+        <translation>缩略图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Run Again</source>
+        <translation>重新运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Do &amp;Not Fold This Node</source>
+        <translation>不折叠此节点(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Set _do_not_constant_folding on the selected node and run the pipeline again</source>
+        <translation>在所选节点上设置 _do_not_constant_folding，并重新运行流水线</translation>
+    </message>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Overlay:</source>
+        <translation>叠加层：</translation>
+    </message>
+    <message>
+        <source>Search: name, op type or regex</source>
+        <translation>搜索：名称、算子类型或正则表达式</translation>
+    </message>
+    <message>
+        <source>Matches node names and op types; a pattern with regex characters is a regular expression. Enter jumps to the next match.</source>
+        <translation>匹配节点名称和算子类型；含有正则表达式字符的模式按正则表达式处理。按 Enter 跳到下一个匹配项。</translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation>正在运行流水线…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipeline finished: %n pass run(s) in %1 s</source>
+        <translation>
+            <numerusform>流水线已完成：%n 次 Pass 运行，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laid out in %1 s</source>
+        <translation>布局用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>The pipeline failed: %1</source>
+        <translation>流水线运行失败：%1</translation>
+    </message>
+    <message>
+        <source>Pipeline Failed</source>
+        <translation>流水线运行失败</translation>
+    </message>
+    <message>
+        <source>The pipeline could not run.</source>
+        <translation>流水线无法运行。</translation>
+    </message>
+    <message>
+        <source>Folding switched off for %1; running again…</source>
+        <translation>已关闭 %1 的常量折叠，正在重新运行…</translation>
+    </message>
+    <message>
+        <source>Folding switched on for %1; running again…</source>
+        <translation>已开启 %1 的常量折叠，正在重新运行…</translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation>由本步骤添加</translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation>由本步骤修改</translation>
+    </message>
+    <message>
+        <source>(made by a pass: folding can only be switched off on nodes of the loaded model)</source>
+        <translation>（由 Pass 生成：只能对已加载模型中的节点关闭常量折叠）</translation>
+    </message>
+    <message>
+        <source>Open Body “%1”</source>
+        <translation>打开子图“%1”</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Open &amp;Session…</source>
+        <translation>打开会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save S&amp;ession…</source>
+        <translation>保存会话(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Optimized &amp;Model at This Step…</source>
+        <translation>此步骤的优化后模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Pipeline &amp;Report (JSON)…</source>
+        <translation>流水线报告（JSON）(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Picture of the View (SVG, PNG)…</source>
+        <translation>视图图片（SVG、PNG）(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation>没有打开的模型</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>PassScope sessions (*.json)</source>
+        <translation>PassScope 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Could Not Open Session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>no pipeline run to export</source>
+        <translation>没有可导出的流水线运行结果</translation>
+    </message>
+    <message>
+        <source>no pipeline run to report</source>
+        <translation>没有可生成报告的流水线运行结果</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation>导出优化后的模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)</source>
+        <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Model</source>
+        <translation>无法导出模型</translation>
+    </message>
+    <message>
+        <source>Model at step %1 written to %2</source>
+        <translation>第 %1 步的模型已写入 %2</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>Export Picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
+        <translation>SVG 图片 (*.svg);;PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Picture</source>
+        <translation>无法导出图片</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language takes effect when PassScope starts again.</source>
+        <translation>新语言将在 PassScope 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Variable Memory</source>
+        <translation>变量内存</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::MemoryMapPanel</name>
+    <message>
+        <source>Log size</source>
+        <translation>对数大小</translation>
+    </message>
+    <message>
+        <source>Widths grow with the logarithm of each block&apos;s size, so small and large entries are both readable</source>
+        <translation>宽度按各内存块大小的对数增长，小条目和大条目都清晰可读</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小 (-)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+ or the mouse wheel)</source>
+        <translation>放大（+ 或鼠标滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Show the whole pool (0)</source>
+        <translation>显示整个内存池 (0)</translation>
+    </message>
+    <message>
+        <source>No variables or constants in device memory</source>
+        <translation>设备内存中没有变量或常量</translation>
+    </message>
+    <message>
+        <source>%1: %2, entries: %3</source>
+        <translation>%1：%2，条目：%3</translation>
+    </message>
+    <message>
+        <source>no reuse</source>
+        <translation>无复用</translation>
+    </message>
+    <message>
+        <source>reused entries: %1 (saving %2)</source>
+        <translation>复用条目：%1（节省 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::MemoryMapView</name>
+    <message>
+        <source>Variable memory map</source>
+        <translation>变量内存分布图</translation>
+    </message>
+    <message>
+        <source>This model has no variables or constants in device memory.</source>
+        <translation>此模型在设备内存中没有变量或常量。</translation>
+    </message>
+    <message>
+        <source>Variables, constants and file constants appear here at the addresses GE&apos;s variable manager would give them.</source>
+        <translation>变量、常量和文件常量按 GE 变量管理器为其分配的地址显示在此处。</translation>
+    </message>
+    <message>
+        <source>Reuses the memory above it</source>
+        <translation>复用其上方的内存</translation>
+    </message>
+    <message>
+        <source>Linear, %1%</source>
+        <translation>线性，%1%</translation>
+    </message>
+    <message>
+        <source>Log size, %1%</source>
+        <translation>对数大小，%1%</translation>
+    </message>
+    <message>
+        <source>entries: %1</source>
+        <translation>条目：%1</translation>
+    </message>
+    <message>
+        <source>reused</source>
+        <translation>已复用</translation>
+    </message>
+    <message>
+        <source>Blocks in address order from %1; widths grow with log2 of the size</source>
+        <translation>内存块自 %1 起按地址顺序排列；宽度按大小的 log2 增长</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::Minimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>概览：单击或拖动以移动视图</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -315,6 +1033,64 @@
     <message>
         <source>Outputs</source>
         <translation>输出</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::PassChart</name>
+    <message>
+        <source>Original model</source>
+        <translation>原始模型</translation>
+    </message>
+    <message>
+        <source>Step %1: %2 (%3, iteration %4)</source>
+        <translation>第 %1 步：%2（%3，第 %4 次迭代）</translation>
+    </message>
+    <message>
+        <source>changed nothing</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点数：%1</translation>
+    </message>
+    <message>
+        <source>Constant bytes: %1 (%2)</source>
+        <translation>常量字节数：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Run the pipeline to chart nodes and constant bytes after every pass.</source>
+        <translation>运行流水线后，这里以图表显示每个 Pass 之后的节点数和常量字节数。</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Constant bytes</source>
+        <translation>常量字节数</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::PipelineRunner</name>
+    <message>
+        <source>Do not fold “%1”: no node of this model has that name.</source>
+        <translation>不折叠“%1”：此模型中没有该名称的节点。</translation>
+    </message>
+    <message>
+        <source>No model to optimise.</source>
+        <translation>没有可优化的模型。</translation>
+    </message>
+    <message>
+        <source>Not enough memory to run the pipeline.</source>
+        <translation>内存不足，无法运行流水线。</translation>
+    </message>
+    <message>
+        <source>Unknown error while running the pipeline.</source>
+        <translation>运行流水线时发生未知错误。</translation>
+    </message>
+    <message>
+        <source>The pipeline failed.</source>
+        <translation>流水线运行失败。</translation>
     </message>
 </context>
 <context>
@@ -399,6 +1175,82 @@
         <source>Consumers</source>
         <translation>消费节点数</translation>
     </message>
+    <message>
+        <source>This step</source>
+        <translation>本步骤</translation>
+    </message>
+    <message>
+        <source>Folded from</source>
+        <translation>折叠来源</translation>
+    </message>
+    <message>
+        <source>Potential constant</source>
+        <translation>潜在常量</translation>
+    </message>
+    <message>
+        <source>marked by %1</source>
+        <translation>由 %1 标记</translation>
+    </message>
+    <message>
+        <source>Folding</source>
+        <translation>常量折叠</translation>
+    </message>
+    <message>
+        <source>switched off (_do_not_constant_folding)</source>
+        <translation>已关闭（_do_not_constant_folding）</translation>
+    </message>
+    <message>
+        <source>Not folded</source>
+        <translation>未折叠</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>Sampled</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>statistics of the first %1 values</source>
+        <translation>前 %1 个值的统计</translation>
+    </message>
+    <message>
+        <source>Min / max</source>
+        <translation>最小值 / 最大值</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>Zeros</source>
+        <translation>零值个数</translation>
+    </message>
+    <message>
+        <source>NaNs</source>
+        <translation>NaN 个数</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -409,6 +1261,227 @@
     <message>
         <source>No model loaded.</source>
         <translation>尚未加载模型。</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::TimelineModel</name>
+    <message>
+        <source>Original model</source>
+        <translation>原始模型</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) in the graph</source>
+        <translation>
+            <numerusform>图中有 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The model as loaded, before the first pass.</source>
+        <translation>刚加载的模型，尚未运行任何 Pass。</translation>
+    </message>
+    <message>
+        <source>%1 — stage %2, iteration %3</source>
+        <translation>%1 — 阶段 %2，第 %3 次迭代</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) recorded</source>
+        <translation>
+            <numerusform>记录了 %n 处变更</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Changed nothing</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>Nodes added %1, removed %2, edited %3</source>
+        <translation>节点：新增 %1，删除 %2，修改 %3</translation>
+    </message>
+    <message>
+        <source>Folded nodes: %1</source>
+        <translation>折叠的节点：%1</translation>
+    </message>
+    <message>
+        <source>Operations removed: %1</source>
+        <translation>删除的算子：%1</translation>
+    </message>
+    <message>
+        <source>Constant bytes added %1, removed %2</source>
+        <translation>常量字节：新增 %1，删除 %2</translation>
+    </message>
+    <message>
+        <source>Potential constants marked: %1</source>
+        <translation>标记的潜在常量：%1</translation>
+    </message>
+    <message>
+        <source>Common subexpressions merged: %1</source>
+        <translation>合并的公共子表达式：%1</translation>
+    </message>
+    <message>
+        <source>Nodes left unfolded: %1</source>
+        <translation>未折叠的节点：%1</translation>
+    </message>
+    <message>
+        <source>Time: %1 ms</source>
+        <translation>耗时：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Position in the pipeline: the graph after this many steps</source>
+        <translation>在流水线中的位置：执行该步数之后的图</translation>
+    </message>
+    <message>
+        <source>Iteration of the stage (stages repeat their passes to a fixed point)</source>
+        <translation>阶段的迭代序号（各阶段重复执行其 Pass，直至达到不动点）</translation>
+    </message>
+    <message>
+        <source>Nodes the pass added</source>
+        <translation>该 Pass 添加的节点</translation>
+    </message>
+    <message>
+        <source>Nodes the pass removed</source>
+        <translation>该 Pass 删除的节点</translation>
+    </message>
+    <message>
+        <source>Nodes whose inputs, attributes or descriptions the pass changed</source>
+        <translation>输入、属性或描述被该 Pass 修改的节点</translation>
+    </message>
+    <message>
+        <source>Nodes a folding pass examined and left alone</source>
+        <translation>常量折叠 Pass 检查后未折叠的节点</translation>
+    </message>
+    <message>
+        <source>Time the pass took, in milliseconds</source>
+        <translation>该 Pass 的耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Iter.</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Pass</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>Unfolded</source>
+        <translation>未折叠</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>耗时（毫秒）</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::TimelinePanel</name>
+    <message>
+        <source>First Step</source>
+        <translation>第一步</translation>
+    </message>
+    <message>
+        <source>Previous Step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Next Step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Last Step</source>
+        <translation>最后一步</translation>
+    </message>
+    <message>
+        <source>Hide passes that changed nothing</source>
+        <translation>隐藏无变化的 Pass</translation>
+    </message>
+    <message>
+        <source>Show only the pass runs that changed the graph, so that stepping goes from one change to the next.</source>
+        <translation>只显示修改了图的 Pass 运行，单步浏览时即可从一处变更直接跳到下一处。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the pipeline; the timeline keeps the last finished run</source>
+        <translation>停止流水线；时间线保留上一次完成的运行</translation>
+    </message>
+    <message>
+        <source>No pipeline run</source>
+        <translation>尚未运行流水线</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pass run(s), %1 changed the graph</source>
+        <translation>
+            <numerusform>%n 次 Pass 运行，其中 %1 次修改了图</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation>正在运行流水线…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running the pipeline: %n pass run(s) done, last %1</source>
+        <translation>
+            <numerusform>正在运行流水线：已完成 %n 次 Pass 运行，最近一次为 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::VarMemoryTableModel</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>内存块</translation>
+    </message>
+    <message>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <source>Reuse</source>
+        <translation>复用</translation>
+    </message>
+    <message>
+        <source>Var key</source>
+        <translation>变量键</translation>
     </message>
 </context>
 </TS>
