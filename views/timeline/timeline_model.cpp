@@ -1,0 +1,211 @@
+#include "timeline/timeline_model.h"
+
+#include <algorithm>
+
+#include <QBrush>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace passscope::views {
+namespace {
+
+QString milliseconds(double seconds) {
+    return QString::number(seconds * 1000.0, 'f', seconds < 0.001 ? 3 : 2);
+}
+
+// An empty cell for a zero count keeps the eye on the passes that did something.
+QVariant countCell(int count) {
+    return count ? QVariant(count) : QVariant();
+}
+
+}  // namespace
+
+TimelineModel::TimelineModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TimelineModel::setResult(std::shared_ptr<const PipelineResult> result) {
+    beginResetModel();
+    result_ = std::move(result);
+    counts_.clear();
+    if (result_) {
+        counts_.reserve(result_->journal.steps().size());
+        for (const JournalStep& s : result_->journal.steps())
+            counts_.push_back({static_cast<int>(s.addedNodes().size()),
+                               static_cast<int>(s.removedNodes().size()),
+                               static_cast<int>(s.editedNodes().size())});
+    }
+    endResetModel();
+}
+
+size_t TimelineModel::stepCount() const {
+    return result_ ? result_->journal.steps().size() : 0;
+}
+
+int TimelineModel::rowForPosition(size_t position) const {
+    if (!result_) return -1;
+    return static_cast<int>(std::min(position, stepCount()));
+}
+
+const JournalStep* TimelineModel::stepAt(int row) const {
+    if (!result_ || row < 1 || static_cast<size_t>(row) > stepCount()) return nullptr;
+    return &result_->journal.steps()[static_cast<size_t>(row - 1)];
+}
+
+bool TimelineModel::isChanged(int row) const {
+    if (row == 0) return result_ != nullptr;  // the original model is always worth a row
+    const JournalStep* step = stepAt(row);
+    return step && step->changed;
+}
+
+int TimelineModel::rowCount(const QModelIndex& parent) const {
+    if (parent.isValid() || !result_) return 0;
+    return static_cast<int>(stepCount() + 1);
+}
+
+int TimelineModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TimelineModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const int row = index.row();
+    switch (role) {
+        case Qt::DisplayRole:
+            return row == 0 ? originalRowData(index.column()) : displayData(row, index.column());
+        case Qt::ToolTipRole:
+            return toolTip(row);
+        case ChangedRole:
+            return isChanged(row);
+        case PositionRole:
+            return QVariant::fromValue<qulonglong>(positionForRow(row));
+        case Qt::TextAlignmentRole:
+            if (index.column() == StageColumn || index.column() == PassColumn)
+                return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case Qt::ForegroundRole:
+            if (!isChanged(row))
+                return QBrush(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
+            return {};
+        default:
+            return {};
+    }
+}
+
+QVariant TimelineModel::originalRowData(int column) const {
+    switch (column) {
+        case StepColumn:
+            return 0;
+        case PassColumn:
+            return tr("Original model");
+        default:
+            return {};
+    }
+}
+
+QVariant TimelineModel::displayData(int row, int column) const {
+    const JournalStep& s = *stepAt(row);
+    const RowCounts& c = counts_[static_cast<size_t>(row - 1)];
+    switch (column) {
+        case StepColumn:
+            return row;
+        case StageColumn:
+            return QString::fromStdString(s.stage);
+        case IterationColumn:
+            return s.iteration;
+        case PassColumn:
+            return QString::fromStdString(s.pass);
+        case AddedColumn:
+            return countCell(c.added);
+        case RemovedColumn:
+            return countCell(c.removed);
+        case EditedColumn:
+            return countCell(c.edited);
+        case UnfoldedColumn:
+            return countCell(static_cast<int>(s.unfolded.size()));
+        case TimeColumn:
+            return milliseconds(s.seconds);
+        default:
+            return {};
+    }
+}
+
+QString TimelineModel::toolTip(int row) const {
+    const PipelineSeries& series = result_->series;
+    const size_t position = positionForRow(row);
+    QString nodes;
+    if (position < series.positions())
+        nodes = tr("%n node(s) in the graph", nullptr, static_cast<int>(series.nodeCounts[position]));
+    if (row == 0) {
+        const QString text = tr("The model as loaded, before the first pass.");
+        return nodes.isEmpty() ? text : text + QLatin1Char('\n') + nodes;
+    }
+
+    const JournalStep& s = *stepAt(row);
+    const PassStats& st = s.stats;
+    const RowCounts& c = counts_[static_cast<size_t>(row - 1)];
+    QStringList lines;
+    lines << tr("%1 — stage %2, iteration %3")
+                 .arg(QString::fromStdString(s.pass), QString::fromStdString(s.stage))
+                 .arg(s.iteration);
+    lines << (s.changed ? tr("%n change(s) recorded", nullptr, static_cast<int>(s.changes.size()))
+                        : tr("Changed nothing"));
+    lines << tr("Nodes added %1, removed %2, edited %3").arg(c.added).arg(c.removed).arg(c.edited);
+    if (st.foldedNodes) lines << tr("Folded nodes: %1").arg(st.foldedNodes);
+    if (st.removedOps) lines << tr("Operations removed: %1").arg(st.removedOps);
+    if (st.constBytesAdded || st.constBytesRemoved)
+        lines << tr("Constant bytes added %1, removed %2").arg(st.constBytesAdded).arg(st.constBytesRemoved);
+    if (st.marked) lines << tr("Potential constants marked: %1").arg(st.marked);
+    if (st.merged) lines << tr("Common subexpressions merged: %1").arg(st.merged);
+    if (!s.unfolded.empty()) lines << tr("Nodes left unfolded: %1").arg(s.unfolded.size());
+    lines << tr("Time: %1 ms").arg(milliseconds(s.seconds));
+    if (!nodes.isEmpty()) lines << nodes;
+    return lines.join(QLatin1Char('\n'));
+}
+
+QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+            case StepColumn:
+                return tr("Position in the pipeline: the graph after this many steps");
+            case IterationColumn:
+                return tr("Iteration of the stage (stages repeat their passes to a fixed point)");
+            case AddedColumn:
+                return tr("Nodes the pass added");
+            case RemovedColumn:
+                return tr("Nodes the pass removed");
+            case EditedColumn:
+                return tr("Nodes whose inputs, attributes or descriptions the pass changed");
+            case UnfoldedColumn:
+                return tr("Nodes a folding pass examined and left alone");
+            case TimeColumn:
+                return tr("Time the pass took, in milliseconds");
+            default:
+                return {};
+        }
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (section) {
+        case StepColumn:
+            return tr("Step");
+        case StageColumn:
+            return tr("Stage");
+        case IterationColumn:
+            return tr("Iter.");
+        case PassColumn:
+            return tr("Pass");
+        case AddedColumn:
+            return tr("Added");
+        case RemovedColumn:
+            return tr("Removed");
+        case EditedColumn:
+            return tr("Edited");
+        case UnfoldedColumn:
+            return tr("Unfolded");
+        case TimeColumn:
+            return tr("Time (ms)");
+        default:
+            return {};
+    }
+}
+
+}  // namespace passscope::views
