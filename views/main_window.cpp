@@ -28,6 +28,7 @@
 #include <QVBoxLayout>
 
 #include "graph/graph_panel.h"
+#include "memory/memory_map_panel.h"
 #include "model_loader.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
@@ -198,6 +199,7 @@ void MainWindow::createMenus() {
     viewMenu_->addAction(summaryDock_->toggleViewAction());
     viewMenu_->addAction(propertiesDock_->toggleViewAction());
     viewMenu_->addAction(warningsDock_->toggleViewAction());
+    viewMenu_->addAction(memoryDock_->toggleViewAction());
     viewMenu_->addSeparator();
     languageMenu_ = viewMenu_->addMenu(tr("&Language"));
     for (const auto& [locale, name] : {std::pair{QStringLiteral(""), tr("System default")},
@@ -347,6 +349,21 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::BottomDockWidgetArea, warningsDock_);
     warningsDock_->hide();  // shown when a model brings warnings
 
+    memoryMap_ = new MemoryMapPanel(this);
+    memoryMap_->setObjectName(QStringLiteral("memoryMapPanel"));
+    memoryDock_ = new QDockWidget(tr("Variable Memory"), this);
+    memoryDock_->setObjectName(QStringLiteral("memoryDock"));
+    memoryDock_->setWidget(memoryMap_);
+    addDockWidget(Qt::BottomDockWidgetArea, memoryDock_);
+    tabifyDockWidget(timelineDock_, memoryDock_);
+    // Planning hashes every weight: only while the map can be seen.
+    connect(memoryDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) updateMemoryMap();
+    });
+    connect(memoryMap_, &MemoryMapPanel::nodeActivated, this, [this](NodeId id) {
+        graphPanel_->revealNode(id);
+        onGraphNodeSelected(id);
+    });
     tabifyDockWidget(timelineDock_, warningsDock_);
     timelineDock_->raise();
     resizeDocks({summaryDock_, propertiesDock_}, {250, 330}, Qt::Horizontal);

@@ -32,6 +32,7 @@ class QToolButton;
 namespace passscope::views {
 
 class GraphPanel;
+class MemoryMapPanel;
 class ModelLoader;
 class NodeFilterProxyModel;
 class PipelineRunner;
@@ -161,6 +162,7 @@ class MainWindow : public QMainWindow {
     void showNodeContextMenu(NodeId id, const QPoint& screenPos);
     void updateStepActions();
     void applyPendingView();
+    void updateMemoryMap();
 
     // main_window_files.cpp
     void saveSessionDialog();
@@ -192,6 +194,8 @@ class MainWindow : public QMainWindow {
     TimelinePanel* timeline_ = nullptr;
     QDockWidget* timelineDock_ = nullptr;
     QDockWidget* nodesDock_ = nullptr;
+    QDockWidget* memoryDock_ = nullptr;
+    MemoryMapPanel* memoryMap_ = nullptr;
     QLineEdit* searchEdit_ = nullptr;
     QLabel* searchCount_ = nullptr;
     QActionGroup* overlayGroup_ = nullptr;

@@ -31,7 +31,7 @@ const QString kLanguageKey = QStringLiteral("language");
 void MainWindow::createFileActions() {
     openSessionAction_ = new QAction(tr("Open &Session…"), this);
     connect(openSessionAction_, &QAction::triggered, this, &MainWindow::openSessionDialog);
-    saveSessionAction_ = new QAction(tr("Save S&ession…"), this);
+    saveSessionAction_ = new QAction(tr("Sa&ve Session…"), this);
     saveSessionAction_->setShortcut(QKeySequence::Save);
     connect(saveSessionAction_, &QAction::triggered, this, &MainWindow::saveSessionDialog);
     exportModelAction_ = new QAction(tr("Optimized &Model at This Step…"), this);

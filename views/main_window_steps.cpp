@@ -19,6 +19,8 @@
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
 #include "ir/op_types.h"
+#include "memory/memory_map_panel.h"
+#include "vars/var_memory_plan.h"
 #include "main_window.h"
 #include "model_loader.h"
 #include "node_filter_proxy_model.h"
@@ -190,6 +192,7 @@ void MainWindow::onPositionChanged(size_t position) {
     timeline_->setPosition(position);
     tableModel_->setGraph(unowned(steps_->graph()));
     updateFilterCount();
+    if (!memoryDock_->visibleRegion().isEmpty()) updateMemoryMap();
     if (!searchEdit_->text().isEmpty()) search(searchEdit_->text());
     properties_->clear();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
@@ -205,6 +208,11 @@ void MainWindow::onLayoutFinished(double seconds) {
         firstViewShown_ = true;
         emit viewReady();
     }
+}
+
+void MainWindow::updateMemoryMap() {
+    if (const Graph* g = steps_->graph()) memoryMap_->setPlan(planVariableMemory(*g));
+    else memoryMap_->clear();
 }
 
 // A session's view (zoom, centre, overlay, selection) once its run is shown.

@@ -78,6 +78,7 @@ void TestMainWindow::init() {
 void TestMainWindow::loadSample(MainWindow& window) {
     QSignalSpy loaded(&window, &MainWindow::modelLoaded);
     QSignalSpy failed(&window, &MainWindow::loadFailed);
+    QSignalSpy piped(&window, &MainWindow::pipelineFinished);
     window.openModel(kSample);
     QVERIFY(window.isLoading());
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count() + failed.count(), 1, kLoadTimeoutMs);
@@ -85,6 +86,9 @@ void TestMainWindow::loadSample(MainWindow& window) {
     QCOMPARE(loaded.first().first().toString(), kSample);
     QVERIFY(!window.isLoading());
     QVERIFY(window.loadedModel());
+    // The table follows the timeline; these tests look at the model as loaded (position 0).
+    QTRY_COMPARE_WITH_TIMEOUT(piped.count(), 1, kLoadTimeoutMs);
+    window.showPosition(0);
 }
 
 void TestMainWindow::loadsSampleAsynchronously() {

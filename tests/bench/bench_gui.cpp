@@ -1,0 +1,369 @@
+// GUI responsiveness on generated models (a program that prints figures, not a test): for 5,000
+// and 20,000 nodes (and 50,000 with --50k), open the model in a fresh, shown 1400x860 MainWindow
+// (offscreen platform) several times and measure
+//   - the wall time from openModel() to modelLoaded, pipelineFinished (steps prepared) and
+//     viewReady (laid out and shown: the first interactive view);
+//   - the peak resident memory of the run (VmHWM, reset before each run);
+//   - the longest time the UI thread was blocked: a 5 ms QTimer on the UI thread records every
+//     gap between two ticks minus the interval, labelled with the phase it began in
+//     (load / pipeline / prepare / layout / paint / step) by listening to the window's signals;
+//   - how long showPosition(0) and showPosition(last) block when stepping.
+// Medians over the runs go to stdout with a verdict against the aims (first view under 2 s, no
+// block over 100 ms at 20,000 nodes). No figure is asserted: timings depend on the machine.
+//
+//   passscope-bench-gui [--runs R] [--50k] [--nodes N]...
+// Models are generated once into PASSSCOPE_BENCH_DIR (gui_<N>.onnx, N/100 MB of weights, the
+// density of the generator's default 50,000-node / 500 MB model) and reused.
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/graph_panel.h"
+#include "main_window.h"
+#include "memory_probe.h"
+
+namespace fs = std::filesystem;
+using passscope::views::MainWindow;
+
+namespace {
+
+constexpr int kProbeIntervalMs = 5;
+constexpr int kFirstPaintMs = 500;  // event loop time after viewReady (first paints)
+constexpr int kAfterStepMs = 300;   // event loop time after each showPosition()
+constexpr int kPhaseTimeoutMs = 600'000;
+const char* const kPhases[] = {"load", "pipeline", "prepare", "layout", "paint", "step"};
+
+double ms(qint64 ns) { return static_cast<double>(ns) / 1e6; }
+
+double median(std::vector<double> v) {
+    if (v.empty()) return -1;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+fs::path modelFor(int nodes) {
+    const fs::path dir = fs::path(PASSSCOPE_BENCH_DIR);
+    const fs::path path = dir / ("gui_" + std::to_string(nodes) + ".onnx");
+    if (fs::exists(path)) return path;
+    fs::create_directories(dir);
+    const fs::path part = dir / ("gui_" + std::to_string(nodes) + ".part.onnx");
+    const double weightMb = std::max(1.0, nodes / 100.0);
+    const std::string cmd = std::string(PASSSCOPE_MAKE_LARGE_MODEL) + " " + part.string() + " --nodes " +
+                            std::to_string(nodes) + " --weight-mb " + std::to_string(weightMb) + " > /dev/null";
+    std::printf("generating %s (%d nodes, %.0f MB of weights)…\n", path.c_str(), nodes, weightMb);
+    std::fflush(stdout);
+    if (std::system(cmd.c_str()) != 0) {
+        std::fprintf(stderr, "passscope-make-large-model failed: %s\n", cmd.c_str());
+        std::exit(1);
+    }
+    fs::rename(part, path);
+    return path;
+}
+
+struct Gap {
+    double ms = 0;
+    std::string phase;  // the phase the gap began in, "a→b" when a phase ended during it
+};
+
+// A 5 ms timer on the UI thread: every late tick is a gap during which the thread was blocked.
+class LatencyProbe {
+  public:
+    LatencyProbe() {
+        timer_.setTimerType(Qt::PreciseTimer);
+        timer_.setInterval(kProbeIntervalMs);
+        QObject::connect(&timer_, &QTimer::timeout, [this] { tick(); });
+    }
+    void start() {
+        gaps_.clear();
+        clock_.start();
+        last_ = 0;
+        phaseAtLast_ = phase_;
+        timer_.start();
+    }
+    void stop() {
+        tick();
+        timer_.stop();
+    }
+    void setPhase(const std::string& phase) { phase_ = phase; }
+    const std::string& phase() const { return phase_; }
+    const std::vector<Gap>& gaps() const { return gaps_; }
+
+  private:
+    void tick() {
+        const qint64 now = clock_.nsecsElapsed();
+        const double late = ms(now - last_) - kProbeIntervalMs;
+        if (late >= 1.0) {
+            std::string label = phaseAtLast_;
+            if (phase_ != phaseAtLast_) label += "→" + phase_;
+            gaps_.push_back({late, label});
+        }
+        last_ = now;
+        phaseAtLast_ = phase_;
+    }
+
+    QTimer timer_;
+    QElapsedTimer clock_;
+    qint64 last_ = 0;
+    std::string phase_ = "idle";
+    std::string phaseAtLast_ = "idle";
+    std::vector<Gap> gaps_;
+};
+
+struct RunFigures {
+    bool ok = false;
+    std::string error;
+    double openCallMs = 0;  // how long openModel() itself blocked
+    double loadedS = -1, pipelineS = -1, viewS = -1;
+    double peakMb = 0, baseMb = 0;
+    double maxBlockMs = 0;
+    std::string maxBlockPhase;
+    std::map<std::string, double> maxBlockByPhase;  // by the phase a gap began in
+    std::vector<Gap> worst;                         // worst 3
+    size_t positions = 0;
+    double stepFirstMs = -1, stepLastMs = -1;      // showPosition(0), showPosition(last)
+};
+
+// Runs the event loop until done() or the timeout; false on timeout.
+bool waitUntil(const std::function<bool()>& done, int timeoutMs) {
+    if (done()) return true;
+    QEventLoop loop;
+    QTimer guard, poll;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (done()) loop.quit();
+    });
+    guard.start(timeoutMs);
+    poll.start(10);
+    loop.exec();
+    return done();
+}
+
+void runFor(int millis) {
+    QElapsedTimer t;
+    t.start();
+    waitUntil([&] { return t.elapsed() >= millis; }, millis + 1000);
+}
+
+RunFigures runOnce(const QString& path) {
+    RunFigures f;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    passscope::bench::resetPeak();
+    f.baseMb = passscope::bench::residentBytes() / 1e6;
+
+    LatencyProbe probe;
+    auto window = std::make_unique<MainWindow>();
+    window->setInteractive(false);
+    window->show();
+    window->resize(1400, 860);
+    probe.start();
+    runFor(200);  // the empty window's first paints are not part of the figures
+
+    QElapsedTimer clock;
+    bool loaded = false, finished = false, ready = false, failed = false;
+    auto at = [&] { return clock.nsecsElapsed() / 1e9; };
+    QObject::connect(window.get(), &MainWindow::modelLoaded, [&] {
+        loaded = true;
+        f.loadedS = at();
+        probe.setPhase("pipeline");
+    });
+    // The runner has no public signal: its end shows as the status message "Pipeline finished…"
+    // (the steps are then prepared in the background until pipelineFinished).
+    QObject::connect(window->statusBar(), &QStatusBar::messageChanged, [&](const QString& message) {
+        if (probe.phase() == "pipeline" && message.startsWith(QStringLiteral("Pipeline finished"))) probe.setPhase("prepare");
+    });
+    QObject::connect(window.get(), &MainWindow::pipelineFinished, [&] {
+        finished = true;
+        f.pipelineS = at();
+        probe.setPhase("layout");
+    });
+    QObject::connect(window.get(), &MainWindow::viewReady, [&] {
+        ready = true;
+        f.viewS = at();
+        probe.setPhase("paint");
+    });
+    QObject::connect(window.get(), &MainWindow::loadFailed, [&](const QString& m) {
+        failed = true;
+        f.error = "load failed: " + m.toStdString();
+    });
+    QObject::connect(window.get(), &MainWindow::pipelineFailed, [&](const QString& m) {
+        failed = true;
+        f.error = "pipeline failed: " + m.toStdString();
+    });
+
+    probe.setPhase("load");
+    probe.start();
+    clock.start();
+    window->openModel(path);
+    f.openCallMs = ms(clock.nsecsElapsed());
+    if (!waitUntil([&] { return ready || failed; }, kPhaseTimeoutMs) || failed) {
+        if (f.error.empty()) f.error = "timed out waiting for viewReady";
+    } else {
+        runFor(kFirstPaintMs);
+
+        // Stepping: to the model before the pipeline and back to the last step.
+        probe.setPhase("step");
+        f.positions = window->positionCount();
+        const size_t last = f.positions ? f.positions - 1 : 0;
+        QElapsedTimer step;
+        step.start();
+        window->showPosition(0);
+        f.stepFirstMs = ms(step.nsecsElapsed());
+        runFor(kAfterStepMs);
+        step.start();
+        window->showPosition(last);
+        f.stepLastMs = ms(step.nsecsElapsed());
+        runFor(kAfterStepMs);
+        f.ok = true;
+    }
+    probe.stop();
+    f.peakMb = passscope::bench::peakBytes() / 1e6;
+
+    std::vector<Gap> gaps = probe.gaps();
+    for (const Gap& g : gaps) {
+        const std::string began = g.phase.substr(0, g.phase.find("→"));
+        f.maxBlockByPhase[began] = std::max(f.maxBlockByPhase[began], g.ms);
+    }
+    std::sort(gaps.begin(), gaps.end(), [](const Gap& a, const Gap& b) { return a.ms > b.ms; });
+    if (!gaps.empty()) {
+        f.maxBlockMs = gaps.front().ms;
+        f.maxBlockPhase = gaps.front().phase;
+    }
+    gaps.resize(std::min<size_t>(gaps.size(), 3));
+    f.worst = gaps;
+
+    // Let the background work of this window end before the next one starts.
+    waitUntil([&] { return !window->isBusy(); }, kPhaseTimeoutMs);
+    window.reset();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    return f;
+}
+
+struct Summary {
+    int nodes = 0;
+    double fileMb = 0;
+    int runs = 0, ok = 0;
+    std::vector<RunFigures> figures;
+    double med(double RunFigures::*field) const {
+        std::vector<double> v;
+        for (const RunFigures& r : figures)
+            if (r.ok) v.push_back(r.*field);
+        return median(v);
+    }
+    double medPhase(const std::string& phase) const {
+        std::vector<double> v;
+        for (const RunFigures& r : figures) {
+            if (!r.ok) continue;
+            auto it = r.maxBlockByPhase.find(phase);
+            v.push_back(it == r.maxBlockByPhase.end() ? 0 : it->second);
+        }
+        return median(v);
+    }
+};
+
+void usage() {
+    std::fprintf(stderr, "usage: passscope-bench-gui [--runs R] [--50k] [--nodes N]...\n"
+                         "  default: 5000 and 20000 nodes, 3 runs each; --50k adds 50000; --nodes replaces the list\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int runs = 3;
+    std::vector<int> sizes;
+    bool with50k = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--runs" && i + 1 < argc) {
+            runs = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--50k") {
+            with50k = true;
+        } else if (arg == "--nodes" && i + 1 < argc) {
+            sizes.push_back(std::max(1, std::atoi(argv[++i])));
+        } else {
+            usage();
+            return arg == "-h" || arg == "--help" ? 0 : 2;
+        }
+    }
+    if (sizes.empty()) sizes = {5000, 20000};
+    if (with50k) sizes.push_back(50000);
+
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QStandardPaths::setTestModeEnabled(true);  // recent files and window state stay out of the user's settings
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("PassScope"));
+    QCoreApplication::setApplicationName(QStringLiteral("passscope-bench-gui"));
+
+    std::vector<Summary> summaries;
+    for (int nodes : sizes) {
+        Summary s;
+        s.nodes = nodes;
+        s.runs = runs;
+        const fs::path model = modelFor(nodes);
+        s.fileMb = fs::file_size(model) / 1e6;
+        for (int r = 0; r < runs; ++r) {
+            RunFigures f = runOnce(QString::fromStdString(model.string()));
+            if (f.ok) {
+                ++s.ok;
+                std::printf("  %6d nodes run %d: loaded %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
+                            "step→0 %.0f ms, step→last %.0f ms, worst blocks:",
+                            nodes, r + 1, f.loadedS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs, f.stepLastMs);
+                for (const Gap& g : f.worst) std::printf(" %.0f ms (%s)", g.ms, g.phase.c_str());
+                std::printf("\n");
+            } else {
+                std::printf("  %6d nodes run %d: FAILED (%s)\n", nodes, r + 1, f.error.c_str());
+            }
+            std::fflush(stdout);
+            s.figures.push_back(std::move(f));
+        }
+        summaries.push_back(std::move(s));
+    }
+
+    std::printf("\nPassScope GUI responsiveness (QT_QPA_PLATFORM=%s, window 1400x860, medians over runs)\n",
+                qgetenv("QT_QPA_PLATFORM").constData());
+    std::printf("%7s %8s %5s %9s %9s %10s %10s %9s %10s %9s %9s\n", "nodes", "file MB", "runs", "open() ms",
+                "loaded s", "steps s", "1st view s", "peak MB", "max blk ms", "step0 ms", "stepN ms");
+    for (const Summary& s : summaries)
+        std::printf("%7d %8.0f %2d/%-2d %9.1f %9.2f %10.2f %10.2f %9.0f %10.0f %9.0f %9.0f\n", s.nodes, s.fileMb, s.ok,
+                    s.runs, s.med(&RunFigures::openCallMs), s.med(&RunFigures::loadedS), s.med(&RunFigures::pipelineS),
+                    s.med(&RunFigures::viewS), s.med(&RunFigures::peakMb), s.med(&RunFigures::maxBlockMs),
+                    s.med(&RunFigures::stepFirstMs), s.med(&RunFigures::stepLastMs));
+    std::printf("\nLongest UI-thread block by the phase it began in (ms, median over runs):\n%7s", "nodes");
+    for (const char* p : kPhases) std::printf(" %9s", p);
+    std::printf("\n");
+    for (const Summary& s : summaries) {
+        std::printf("%7d", s.nodes);
+        for (const char* p : kPhases) std::printf(" %9.0f", s.medPhase(p));
+        std::printf("\n");
+    }
+    std::printf("(load: openModel→modelLoaded; pipeline: →runner done; prepare: →pipelineFinished; layout: "
+                "→viewReady; paint: %d ms after; step: showPosition(0) and back, %d ms after each)\n",
+                kFirstPaintMs, kAfterStepMs);
+
+    const Summary* target = nullptr;
+    for (const Summary& s : summaries)
+        if (s.nodes == 20000) target = &s;
+    if (!target && !summaries.empty()) target = &summaries.back();
+    if (!target || target->ok == 0) {
+        std::printf("\nVerdict: no successful run to judge.\n");
+        return 1;
+    }
+    const double view = target->med(&RunFigures::viewS), block = target->med(&RunFigures::maxBlockMs);
+    std::printf("\nVerdict at %d nodes: first view %.2f s (aim < 2 s: %s), longest UI block %.0f ms (aim <= 100 ms: %s)\n",
+                target->nodes, view, view < 2.0 ? "met" : "MISSED", block, block <= 100.0 ? "met" : "MISSED");
+    return 0;
+}

@@ -1,0 +1,18 @@
+# The acceptance test of the GUI workflow on MainWindow (views/graph and everything around it:
+# stepping, folding toggles, exports, side by side, search, overlays, sessions, scope groups,
+# If bodies). Included by tests/gui/CMakeLists.txt.
+add_executable(test_gui_workflow ${CMAKE_CURRENT_LIST_DIR}/test_gui_workflow.cpp)
+target_link_libraries(test_gui_workflow PRIVATE passscope_views Qt6::Test)
+target_compile_definitions(test_gui_workflow PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+# The scope-group test generates its large model with this tool, found next to the test binary.
+add_dependencies(test_gui_workflow passscope-make-large-model)
+add_test(NAME gui.workflow COMMAND test_gui_workflow)
+set(_gui_workflow_env "QT_QPA_PLATFORM=offscreen")
+# Graphviz keeps a few allocations from its plugin tables until exit (see layout_tests.cmake).
+if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp)
+  list(APPEND _gui_workflow_env "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp")
+endif()
+set_tests_properties(gui.workflow PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)

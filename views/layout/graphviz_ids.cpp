@@ -1,0 +1,74 @@
+#include "layout/graphviz_ids.h"
+
+#include <deque>
+#include <string>
+#include <unordered_map>
+
+#include <graphviz/cgraph.h>
+
+namespace passscope::views {
+namespace {
+
+// Named objects get even IDs 2, 4, 6... (names[id / 2 - 1]); anonymous ones (our edges) odd IDs
+// from a counter of this graph, where the default uses one counter for the whole process.
+// Even/odd is the convention of cgraph's own discipline (lib/cgraph/id.c): agnameof() shows
+// only names with even IDs.
+struct IdTable {
+    std::unordered_map<std::string, IDTYPE> ids;
+    std::deque<std::string> names;  // a deque keeps c_str() stable as it grows
+    IDTYPE nextAnonymous = 1;
+};
+
+void* idOpen(Agraph_t*, Agdisc_t*) {
+    return new IdTable;
+}
+
+long idMap(void* state, int, char* name, IDTYPE* id, int create) {
+    auto* t = static_cast<IdTable*>(state);
+    if (!name) {
+        *id = t->nextAnonymous;
+        t->nextAnonymous += 2;
+        return 1;
+    }
+    if (const auto it = t->ids.find(name); it != t->ids.end()) {
+        *id = it->second;
+        return 1;
+    }
+    if (!create)
+        return 0;
+    t->names.emplace_back(name);
+    *id = 2 * static_cast<IDTYPE>(t->names.size());
+    t->ids.emplace(t->names.back(), *id);
+    return 1;
+}
+
+long idAlloc(void*, int, IDTYPE) {
+    return 0;  // like the default: callers may not choose IDs
+}
+
+void idFree(void*, int, IDTYPE) {}  // names live until the graph is closed
+
+char* idPrint(void* state, int, IDTYPE id) {
+    auto* t = static_cast<IdTable*>(state);
+    if (id % 2 != 0 || id == 0 || id / 2 > t->names.size())
+        return nullptr;
+    return t->names[static_cast<std::size_t>(id / 2 - 1)].data();
+}
+
+void idClose(void* state) {
+    delete static_cast<IdTable*>(state);
+}
+
+void idRegister(void*, int, void*) {}
+
+Agiddisc_t creationOrderIds = {idOpen, idMap, idAlloc, idFree, idPrint, idClose, idRegister};
+// Null memory and I/O disciplines mean cgraph's defaults.
+Agdisc_t discipline = {nullptr, &creationOrderIds, nullptr};
+
+}  // namespace
+
+Agdisc_s* creationOrderDiscipline() {
+    return &discipline;
+}
+
+}  // namespace passscope::views

@@ -1,0 +1,360 @@
+#include "layout/graphviz_layout.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <QByteArray>
+#include <QCoreApplication>
+
+#include "layout/graphviz_ids.h"
+#include "layout/graphviz_session.h"
+
+// Graphviz last: its headers define macros (MIN, MAX, ROUND, NOT, ...) that must not reach ours.
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+
+namespace passscope::views {
+namespace {
+
+constexpr double kPointsPerInch = 72.0;
+// Node boxes are clamped to this range so NaN, zero or absurd sizes cannot upset dot, which
+// works in integer points internally (ranks and x positions) and asserts on empty boxes.
+constexpr double kMinNodeSize = 1.0;
+constexpr double kMaxNodeSize = 7200.0;
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("passscope::views::GraphvizLayout", text);
+}
+
+double clampSize(double v) {
+    if (!(v >= kMinNodeSize))  // also catches NaN
+        return kMinNodeSize;
+    return v > kMaxNodeSize ? kMaxNodeSize : v;
+}
+
+// Why the request cannot be laid out, or an empty string. Checked before Graphviz sees anything:
+// dot has assert()s and abort()s on inconsistent input, and the process must survive bad data.
+QString validate(const LayoutRequest& r) {
+    const auto nodeCount = static_cast<long long>(r.nodes.size());
+    const auto clusterCount = static_cast<long long>(r.clusters.size());
+    if (nodeCount > kMaxLayoutNodes)
+        return tr("The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to "
+                  "show fewer.").arg(nodeCount).arg(kMaxLayoutNodes);
+    if (static_cast<long long>(r.edges.size()) > kMaxLayoutEdges)
+        return tr("The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to "
+                  "show fewer.").arg(static_cast<long long>(r.edges.size())).arg(kMaxLayoutEdges);
+    for (long long i = 0; i < nodeCount; ++i) {
+        const int c = r.nodes[static_cast<std::size_t>(i)].cluster;
+        if (c < -1 || c >= clusterCount)
+            return tr("Node %1 refers to group %2, which does not exist.").arg(i).arg(c);
+    }
+    for (long long i = 0; i < clusterCount; ++i) {
+        // A parent chain longer than the number of clusters must loop.
+        long long steps = 0;
+        for (int p = r.clusters[static_cast<std::size_t>(i)].parent; p != -1;
+             p = r.clusters[static_cast<std::size_t>(p)].parent) {
+            if (p < -1 || p >= clusterCount)
+                return tr("Group %1 has parent %2, which does not exist.").arg(i).arg(p);
+            if (++steps > clusterCount)
+                return tr("Group %1 is its own ancestor.").arg(i);
+        }
+    }
+    for (std::size_t i = 0; i < r.edges.size(); ++i) {
+        const LayoutEdge& e = r.edges[i];
+        if (e.from < 0 || e.from >= nodeCount || e.to < 0 || e.to >= nodeCount)
+            return tr("Edge %1 (%2 to %3) refers to a node that does not exist.")
+                .arg(static_cast<long long>(i)).arg(e.from).arg(e.to);
+    }
+    return {};
+}
+
+// How hard dot may work. Defaults (all zero = Graphviz's own) below kCapFromNodes; above it the
+// iteration limits grow tighter so ~1,000 nodes stay near a second on this 2-core machine.
+// Measured with passscope-bench-layout (NN-shaped requests, RelWithDebInfo, Graphviz 2.42):
+// see the figures in capsFor().
+struct EffortCaps {
+    double nslimit = 0;   // x positioning: network simplex iterations x nodes (0 = unlimited)
+    double nslimit1 = 0;  // ranking: the same for rank assignment
+    double mclimit = 0;   // mincross: multiplier of its iteration limits (0 = default 1.0)
+    int searchsize = 0;   // network simplex: negative cut values searched per step (0 = 30)
+};
+
+EffortCaps capsFor(std::size_t nodes, std::size_t edges) {
+    EffortCaps caps;
+    (void)nodes;
+    (void)edges;
+    if (const char* e = getenv("PS_CAPS")) // TEMP experiment
+        sscanf(e, "%lf,%lf,%lf,%d", &caps.nslimit, &caps.nslimit1, &caps.mclimit, &caps.searchsize);
+    return caps;
+}
+
+// Attributes the whole drawing shares. nodesep/ranksep are inches: 0.25/0.4 keep the chains of
+// an NN compact while leaving room for arrow heads between ranks.
+void setGraphAttributes(Agraph_t* g, const LayoutRequest& r, const EffortCaps& caps) {
+    auto set = [g](const char* name, const QByteArray& value) {
+        agattr(g, AGRAPH, const_cast<char*>(name), const_cast<char*>(value.constData()));
+    };
+    set("rankdir", r.leftToRight ? "LR" : "TB");
+    set("splines", getenv("PS_SPLINES") ? getenv("PS_SPLINES") : "spline"); // TEMP
+    if (getenv("PS_NEWRANK")) set("newrank", "true"); // TEMP
+    set("nodesep", "0.25");
+    set("ranksep", "0.4");
+    set("fontsize", "11");  // cluster labels: space reserved above a group's nodes
+    set("label", "");
+    set("margin", "");  // declared so clusters can set it (points for clusters)
+    if (caps.nslimit > 0)
+        set("nslimit", QByteArray::number(caps.nslimit));
+    if (caps.nslimit1 > 0)
+        set("nslimit1", QByteArray::number(caps.nslimit1));
+    if (caps.mclimit > 0)
+        set("mclimit", QByteArray::number(caps.mclimit));
+    if (caps.searchsize > 0)
+        set("searchsize", QByteArray::number(caps.searchsize));
+}
+
+// dot treats \N, \G, \L... in labels as escapes; a name scope may contain backslashes.
+QByteArray escapedLabel(const QString& label) {
+    QByteArray utf8 = label.toUtf8();
+    utf8.replace('\\', "\\\\");
+    return utf8;
+}
+
+// The cgraph graph built from one request; freed (layout and graph) on destruction.
+class DotGraph {
+  public:
+    DotGraph(GVC_t* gvc, const LayoutRequest& r) : m_gvc(gvc), m_request(r) {}
+    ~DotGraph() {
+        if (m_laidOut)
+            gvFreeLayout(m_gvc, m_root);
+        if (m_root)
+            agclose(m_root);
+    }
+    DotGraph(const DotGraph&) = delete;
+    DotGraph& operator=(const DotGraph&) = delete;
+
+    void build();
+    bool layout();  // false if gvLayout refused the graph
+    LayoutResult read() const;
+
+  private:
+    Agraph_t* clusterGraph(int cluster);
+    Agraph_t* commonGraph(int clusterA, int clusterB);
+    void readEdge(std::size_t i, LayoutResult& out) const;
+    QPointF toQt(pointf p) const { return {p.x - m_bb.LL.x, m_bb.UR.y - p.y}; }
+
+    GVC_t* m_gvc;
+    const LayoutRequest& m_request;
+    Agraph_t* m_root = nullptr;
+    bool m_laidOut = false;
+    boxf m_bb{};
+    std::vector<Agraph_t*> m_clusters;  // nullptr for groups without nodes (dot drops them)
+    std::vector<Agnode_t*> m_nodes;
+    std::vector<Agedge_t*> m_edges;
+};
+
+void DotGraph::build() {
+    char name[] = "passscope";
+    m_root = agopen(name, Agdirected, creationOrderDiscipline());
+    setGraphAttributes(m_root, m_request, capsFor(m_request.nodes.size(), m_request.edges.size()));
+    agattr(m_root, AGNODE, const_cast<char*>("shape"), const_cast<char*>("box"));
+    agattr(m_root, AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));
+    agattr(m_root, AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
+    Agsym_t* width = agattr(m_root, AGNODE, const_cast<char*>("width"), const_cast<char*>("0.75"));
+    Agsym_t* height = agattr(m_root, AGNODE, const_cast<char*>("height"), const_cast<char*>("0.5"));
+
+    m_clusters.assign(m_request.clusters.size(), nullptr);
+    m_nodes.reserve(m_request.nodes.size());
+    for (std::size_t i = 0; i < m_request.nodes.size(); ++i) {
+        const LayoutNode& n = m_request.nodes[i];
+        std::string id = "n" + std::to_string(i);
+        // Creating the node in its cluster installs it in every enclosing cluster too.
+        Agnode_t* node = agnode(clusterGraph(n.cluster), id.data(), 1);
+        QByteArray w = QByteArray::number(clampSize(n.width) / kPointsPerInch, 'g', 10);
+        QByteArray h = QByteArray::number(clampSize(n.height) / kPointsPerInch, 'g', 10);
+        agxset(node, width, w.data());
+        agxset(node, height, h.data());
+        m_nodes.push_back(node);
+    }
+    m_edges.reserve(m_request.edges.size());
+    for (const LayoutEdge& e : m_request.edges) {
+        // An edge lives in the innermost cluster holding both ends so dot orders it with that
+        // cluster's nodes. A NULL name in a non-strict graph makes every call a new edge, so
+        // duplicates stay distinct (one spline each).
+        const int a = m_request.nodes[static_cast<std::size_t>(e.from)].cluster;
+        const int b = m_request.nodes[static_cast<std::size_t>(e.to)].cluster;
+        m_edges.push_back(agedge(commonGraph(a, b), m_nodes[static_cast<std::size_t>(e.from)],
+                                 m_nodes[static_cast<std::size_t>(e.to)], nullptr, 1));
+    }
+}
+
+Agraph_t* DotGraph::clusterGraph(int cluster) {
+    if (cluster < 0)
+        return m_root;
+    Agraph_t*& g = m_clusters[static_cast<std::size_t>(cluster)];
+    if (g)
+        return g;
+    const LayoutCluster& c = m_request.clusters[static_cast<std::size_t>(cluster)];
+    Agraph_t* parent = clusterGraph(c.parent);  // validate() ruled out cycles
+    // dot draws a subgraph as a box only if its name starts with "cluster".
+    std::string id = "cluster_" + std::to_string(cluster);
+    g = agsubg(parent, id.data(), 1);
+    QByteArray label = escapedLabel(c.label);
+    char labelName[] = "label", marginName[] = "margin", margin[] = "10";
+    agsafeset(g, labelName, label.data(), const_cast<char*>(""));
+    agsafeset(g, marginName, margin, const_cast<char*>(""));
+    return g;
+}
+
+Agraph_t* DotGraph::commonGraph(int a, int b) {
+    for (int x = a; x != -1; x = m_request.clusters[static_cast<std::size_t>(x)].parent)
+        for (int y = b; y != -1; y = m_request.clusters[static_cast<std::size_t>(y)].parent)
+            if (x == y)
+                return clusterGraph(x);
+    return m_root;
+}
+
+bool DotGraph::layout() {
+    m_laidOut = gvLayout(m_gvc, m_root, "dot") == 0;
+    if (m_laidOut)
+        m_bb = GD_bb(m_root);
+    return m_laidOut;
+}
+
+// A straight cubic from a to b, for joins between pieces and edges dot did not route.
+void appendLine(std::vector<QPointF>& pts, QPointF a, QPointF b) {
+    if (pts.empty())
+        pts.push_back(a);
+    pts.push_back(a + (b - a) / 3.0);
+    pts.push_back(a + (b - a) * (2.0 / 3.0));
+    pts.push_back(b);
+}
+
+// Where the segment from a box's centre towards `to` leaves the box.
+QPointF boxExit(QPointF centre, double w, double h, QPointF to) {
+    const QPointF d = to - centre;
+    const double sx = d.x() != 0 ? (w / 2) / std::abs(d.x()) : INFINITY;
+    const double sy = d.y() != 0 ? (h / 2) / std::abs(d.y()) : INFINITY;
+    const double s = std::min(sx, sy);
+    return std::isfinite(s) && s < 1 ? centre + d * s : centre;
+}
+
+void DotGraph::readEdge(std::size_t i, LayoutResult& out) const {
+    std::vector<QPointF>& pts = out.edgeSplines[i];
+    QPointF tip;
+    const splines* spl = ED_spl(m_edges[i]);
+    for (int b = 0; spl && b < spl->size; ++b) {
+        const bezier& bz = spl->list[b];
+        if (bz.size < 1)
+            continue;
+        // An arrow at the tail would leave the curve short of the source; start at its tip.
+        if (pts.empty() && bz.sflag)
+            appendLine(pts, toQt(bz.sp), toQt(bz.list[0]));
+        // Pieces of one edge normally meet; join them with a line where they do not.
+        if (!pts.empty() && pts.back() != toQt(bz.list[0]))
+            appendLine(pts, pts.back(), toQt(bz.list[0]));
+        for (int k = pts.empty() ? 0 : 1; k < bz.size; ++k)
+            pts.push_back(toQt(bz.list[k]));
+        tip = bz.eflag ? toQt(bz.ep) : pts.back();
+    }
+    if (pts.size() < 4) {
+        // dot gave up on this edge (it warns "unable to route"); draw it straight.
+        const LayoutEdge& e = m_request.edges[i];
+        const auto from = static_cast<std::size_t>(e.from), to = static_cast<std::size_t>(e.to);
+        const QPointF a = out.centers[from], b = out.centers[to];
+        const LayoutNode& na = m_request.nodes[from];
+        const LayoutNode& nb = m_request.nodes[to];
+        pts.clear();
+        appendLine(pts, boxExit(a, clampSize(na.width), clampSize(na.height), b),
+                   boxExit(b, clampSize(nb.width), clampSize(nb.height), a));
+        tip = pts.back();
+    }
+    out.arrowTips[i] = tip;
+}
+
+bool finite(QPointF p) {
+    return std::isfinite(p.x()) && std::isfinite(p.y());
+}
+
+LayoutResult DotGraph::read() const {
+    LayoutResult out;
+    out.centers.reserve(m_nodes.size());
+    for (Agnode_t* n : m_nodes)
+        out.centers.push_back(toQt(ND_coord(n)));
+    out.clusterRects.resize(m_clusters.size());
+    for (std::size_t c = 0; c < m_clusters.size(); ++c) {
+        if (!m_clusters[c])
+            continue;
+        const boxf b = GD_bb(m_clusters[c]);
+        out.clusterRects[c] = QRectF(toQt(pointf{b.LL.x, b.UR.y}), toQt(pointf{b.UR.x, b.LL.y}));
+    }
+    out.edgeSplines.resize(m_edges.size());
+    out.arrowTips.resize(m_edges.size());
+    for (std::size_t i = 0; i < m_edges.size(); ++i)
+        readEdge(i, out);
+
+    // GD_bb covers nodes and clusters; grow it by the curves so a view can fit everything.
+    QRectF bounds(toQt(pointf{m_bb.LL.x, m_bb.UR.y}), toQt(pointf{m_bb.UR.x, m_bb.LL.y}));
+    bool allFinite = true;
+    auto include = [&](QPointF p) {
+        allFinite = allFinite && finite(p);
+        bounds |= QRectF(p, QSizeF(0, 0));
+    };
+    for (const auto& pts : out.edgeSplines)
+        for (QPointF p : pts)
+            include(p);
+    for (QPointF p : out.centers)
+        include(p);
+    out.bounds = bounds;
+    out.ok = allFinite;
+    if (!allFinite)
+        out.error = tr("Graphviz returned positions that are not numbers.");
+    return out;
+}
+
+}  // namespace
+
+LayoutResult layoutGraph(const LayoutRequest& request) {
+    LayoutResult result;
+    if (QString why = validate(request); !why.isEmpty()) {
+        result.error = why;
+        return result;
+    }
+    if (request.nodes.empty()) {
+        // Edges need nodes, so validate() has already refused any; nothing to place.
+        result.ok = true;
+        result.clusterRects.resize(request.clusters.size());
+        return result;
+    }
+
+    GraphvizSession session;
+    if (!session.context()) {
+        result.error = session.contextError();
+        return result;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    DotGraph graph(session.context(), request);
+    graph.build();
+    if (graph.layout()) {
+        result = graph.read();
+    } else {
+        QStringList why = session.errors();
+        if (!session.contextError().isEmpty())
+            why << session.contextError();
+        if (why.isEmpty())
+            why << tr("Graphviz could not lay out the graph.");
+        result.error = why.join(QLatin1Char('\n'));
+    }
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Errors dot recovered from (it logs and carries on) are kept beside its warnings.
+    QStringList messages = session.errors();
+    messages << session.warnings();
+    if (result.ok)
+        result.warnings = messages.join(QLatin1Char('\n'));
+    return result;
+}
+
+}  // namespace passscope::views
