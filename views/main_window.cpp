@@ -211,6 +211,7 @@ void MainWindow::createMenus() {
 
     pipelineMenu_ = menuBar()->addMenu(tr("&Pipeline"));
     pipelineMenu_->addAction(rerunAction_);
+    pipelineMenu_->addAction(optionsAction_);
     pipelineMenu_->addAction(cancelAction_);
     pipelineMenu_->addSeparator();
     pipelineMenu_->addAction(timeline_->firstAction());

@@ -205,6 +205,7 @@ class MainWindow : public QMainWindow {
     QAction* zoomInAction_ = nullptr;
     QAction* zoomOutAction_ = nullptr;
     QAction* rerunAction_ = nullptr;
+    QAction* optionsAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
     QAction* noFoldAction_ = nullptr;
     QAction* openSessionAction_ = nullptr;

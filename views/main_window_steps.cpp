@@ -25,6 +25,7 @@
 #include "model_loader.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "options_dialog.h"
 #include "properties_panel.h"
 #include "runner/pipeline_runner.h"
 #include "session/session_file.h"
@@ -92,6 +93,21 @@ void MainWindow::createPipelineActions() {
     rerunAction_ = new QAction(tr("&Run Again"), this);
     rerunAction_->setShortcut(QKeySequence(Qt::Key_F5));
     connect(rerunAction_, &QAction::triggered, this, &MainWindow::runPipeline);
+    optionsAction_ = new QAction(tr("&Options…"), this);
+    optionsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    optionsAction_->setStatusTip(tr("Choose the optimization level, passes, input shapes and folding exceptions, then run again"));
+    connect(optionsAction_, &QAction::triggered, this, [this] {
+        if (!model_) return;
+        QStringList inputs;  // the graph inputs are its Data nodes (IR < 4 also lists Consts)
+        const Graph& graph = *model_->model.graph;
+        for (NodeId id : graph.inputs())
+            if (const Node* n = graph.findNode(id); n && n->opType() == op::kData)
+                inputs << QString::fromStdString(n->name());
+        auto* dialog = new OptionsDialog(options_, inputs, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, dialog] { setPipelineOptions(dialog->options()); });
+        dialog->open();  // window-modal; nothing blocks
+    });
     cancelAction_ = new QAction(tr("&Cancel Run"), this);
     connect(cancelAction_, &QAction::triggered, this, [this] { runner_->cancel(); });
     noFoldAction_ = new QAction(tr("Do &Not Fold This Node"), this);
@@ -241,6 +257,7 @@ void MainWindow::setSideBySide(bool on) {
 void MainWindow::updateStepActions() {
     const bool ready = steps_->isReady();
     rerunAction_->setEnabled(model_ != nullptr && !runner_->isBusy());
+    optionsAction_->setEnabled(model_ != nullptr);
     cancelAction_->setEnabled(runner_->isBusy());
     for (QAction* a : {saveSessionAction_, exportModelAction_, exportReportAction_, exportPictureAction_})
         a->setEnabled(ready);

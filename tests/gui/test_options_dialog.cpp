@@ -1,0 +1,309 @@
+// The Pipeline Options dialog: each widget changes options() as the option keys say, an unchanged
+// dialog gives back what it was given, a bad input shape keeps it open with a message, and the
+// main window's Pipeline ▸ Options… runs the pipeline again with what the dialog returns.
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTest>
+
+#include "ir/op_types.h"
+#include "main_window.h"
+#include "options_dialog.h"
+#include "pipeline/pass_manager.h"
+#include "runner/pipeline_result.h"
+
+using passscope::OptLevel;
+using passscope::PipelineOptions;
+using passscope::Target;
+using passscope::views::MainWindow;
+using passscope::views::OptionsDialog;
+
+namespace {
+
+const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
+constexpr int kTimeoutMs = 60000;
+const char* const kCse = "CommonSubexpressionEliminationPass";
+
+template <typename T>
+T* child(const QWidget& parent, const char* name) {
+    T* w = parent.findChild<T*>(QLatin1String(name));
+    if (!w) qWarning("no child %s", name);
+    return w;
+}
+
+// Everything an options object holds, comparable with QCOMPARE.
+QString dump(const PipelineOptions& o) {
+    QStringList lines;
+    for (const auto& [k, v] : o.toKeyValues()) lines << QString::fromStdString(k + "=" + v);
+    for (const std::string& n : o.noFold) lines << QString::fromStdString("noFold " + n);
+    for (const auto& [name, dims] : o.inputShapes) {
+        QStringList d;
+        for (int64_t x : dims) d << QString::number(x);
+        lines << QString::fromStdString("shape " + name + ":") + d.join(QLatin1Char(','));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+// Every field away from its default; the threshold is not a whole number of MiB on purpose.
+PipelineOptions unusualOptions() {
+    PipelineOptions o;
+    o.level = OptLevel::O1;
+    o.constantFolding = false;
+    o.memoryPriority = true;
+    o.foldSizeThreshold = 1000;
+    o.iterationCap = 7;
+    o.target = Target::Ge;
+    o.passSwitches = {{kCse, true}, {"NotAPassOfThisPipeline", false}};
+    o.noFold = {"conv1", "reshape_shape"};
+    o.inputShapes = {{"input", {1, 3, 224, 224}}};
+    return o;
+}
+
+QListWidgetItem* passItem(QListWidget* list, const QString& name) {
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->text() == name) return list->item(i);
+    return nullptr;
+}
+
+int shapeRow(QTableWidget* table, const QString& name) {
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text() == name) return r;
+    return -1;
+}
+
+QStringList dataInputs(const passscope::Graph& g) {
+    QStringList names;
+    for (passscope::NodeId id : g.inputs())
+        if (const passscope::Node* n = g.findNode(id); n && n->opType() == passscope::op::kData)
+            names << QString::fromStdString(n->name());
+    return names;
+}
+
+}  // namespace
+
+class TestOptionsDialog : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void listsThePipelinesPasses();
+    void unchangedDialogIsIdentity();
+    void widgetsChangeOptions();
+    void passesFollowTheLevelUntilSwitched();
+    void badInputShapeKeepsDialogOpen();
+    void mainWindowRunsAgainWithNewOptions();
+};
+
+void TestOptionsDialog::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PassScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_options_dialog"));
+    QSettings().clear();
+}
+
+void TestOptionsDialog::listsThePipelinesPasses() {
+    QStringList expected;
+    for (const passscope::Stage& stage : passscope::buildPipeline(PipelineOptions{}))
+        for (const auto& pass : stage.passes)
+            if (!expected.contains(QString::fromStdString(pass->name())))
+                expected << QString::fromStdString(pass->name());
+    OptionsDialog dialog(PipelineOptions{}, {}, nullptr);
+    auto* list = child<QListWidget>(dialog, "passList");
+    QVERIFY(list);
+    QStringList shown;
+    for (int i = 0; i < list->count(); ++i) {
+        shown << list->item(i)->text();
+        QCOMPARE(list->item(i)->checkState(), Qt::Checked);  // O3 with folding: all of them run
+    }
+    QCOMPARE(shown, expected);
+    QVERIFY(shown.contains(QLatin1String(kCse)));
+}
+
+void TestOptionsDialog::unchangedDialogIsIdentity() {
+    QCOMPARE(dump(OptionsDialog(PipelineOptions{}, {}, nullptr).options()), dump(PipelineOptions{}));
+    const PipelineOptions unusual = unusualOptions();
+    OptionsDialog dialog(unusual, {QStringLiteral("input"), QStringLiteral("mask")}, nullptr);
+    QCOMPARE(dump(dialog.options()), dump(unusual));
+    // Also after OK.
+    dialog.show();
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dump(dialog.options()), dump(unusual));
+
+    // PASSSCOPE_OPTIONS_SCREENSHOT=file.png: a picture of the dialog with a bad shape, to look at.
+    if (const QByteArray shot = qgetenv("PASSSCOPE_OPTIONS_SCREENSHOT"); !shot.isEmpty()) {
+        OptionsDialog shown(unusual, {QStringLiteral("input"), QStringLiteral("mask")}, nullptr);
+        shown.show();
+        auto* table = child<QTableWidget>(shown, "inputShapeTable");
+        table->item(shapeRow(table, QStringLiteral("mask")), 1)->setText(QStringLiteral("1,x,7"));
+        QVERIFY(QTest::qWaitForWindowExposed(&shown));
+        QVERIFY(shown.grab().save(QString::fromLocal8Bit(shot)));
+    }
+}
+
+void TestOptionsDialog::widgetsChangeOptions() {
+    OptionsDialog dialog(PipelineOptions{}, {QStringLiteral("input")}, nullptr);
+    auto* level = child<QComboBox>(dialog, "levelCombo");
+    auto* folding = child<QCheckBox>(dialog, "foldingCheck");
+    auto* memory = child<QCheckBox>(dialog, "memoryPriorityCheck");
+    auto* threshold = child<QSpinBox>(dialog, "foldThresholdSpin");
+    auto* cap = child<QSpinBox>(dialog, "iterationCapSpin");
+    auto* target = child<QComboBox>(dialog, "targetCombo");
+    auto* passes = child<QListWidget>(dialog, "passList");
+    auto* shapes = child<QTableWidget>(dialog, "inputShapeTable");
+    QVERIFY(level && folding && memory && threshold && cap && target && passes && shapes);
+
+    QCOMPARE(level->currentData().toInt(), int(OptLevel::O3));
+    level->setCurrentIndex(level->findData(int(OptLevel::O2)));
+    QCOMPARE(dialog.options().level, OptLevel::O2);
+
+    QVERIFY(folding->isChecked());
+    folding->setChecked(false);
+    QCOMPARE(dialog.options().constantFolding, false);
+
+    QVERIFY(!memory->isChecked());
+    memory->setChecked(true);
+    QCOMPARE(dialog.options().memoryPriority, true);
+    QCOMPARE(dialog.options().toKeyValues().at("ge.exec.memoryOptimizationPolicy"), std::string("MemoryPriority"));
+
+    QCOMPARE(threshold->value(), 64);  // the default, 64 MiB
+    threshold->setValue(16);
+    QCOMPARE(dialog.options().foldSizeThreshold, uint64_t(16) << 20);
+
+    cap->setValue(9);
+    QCOMPARE(dialog.options().iterationCap, 9);
+
+    target->setCurrentIndex(target->findData(int(Target::Ge)));
+    QCOMPARE(dialog.options().target, Target::Ge);
+
+    QListWidgetItem* cse = passItem(passes, QLatin1String(kCse));
+    QVERIFY(cse);
+    QCOMPARE(cse->checkState(), Qt::Checked);
+    cse->setCheckState(Qt::Unchecked);
+    const PipelineOptions o = dialog.options();
+    QCOMPARE(o.passSwitches.size(), size_t(1));
+    QCOMPARE(o.passSwitches.at(kCse), false);
+
+    const int row = shapeRow(shapes, QStringLiteral("input"));
+    QVERIFY(row >= 0);
+    shapes->item(row, 1)->setText(QStringLiteral("1, 3, 32, 32"));
+    QCOMPARE(dialog.options().inputShapes.at("input"), (std::vector<int64_t>{1, 3, 32, 32}));
+    shapes->item(row, 1)->setText(QString());
+    QVERIFY(dialog.options().inputShapes.empty());
+
+    // The no-fold names are removable.
+    PipelineOptions pinned;
+    pinned.noFold = {"a", "b"};
+    OptionsDialog second(pinned, {}, nullptr);
+    auto* noFold = child<QListWidget>(second, "noFoldList");
+    auto* remove = child<QPushButton>(second, "removeNoFoldButton");
+    QVERIFY(noFold && remove);
+    QVERIFY(!remove->isEnabled());
+    noFold->item(0)->setSelected(true);
+    QVERIFY(remove->isEnabled());
+    remove->click();
+    QCOMPARE(second.options().noFold, (std::set<std::string>{"b"}));
+}
+
+void TestOptionsDialog::passesFollowTheLevelUntilSwitched() {
+    OptionsDialog dialog(PipelineOptions{}, {}, nullptr);
+    auto* level = child<QComboBox>(dialog, "levelCombo");
+    auto* passes = child<QListWidget>(dialog, "passList");
+    QListWidgetItem* cse = passItem(passes, QLatin1String(kCse));
+    QVERIFY(level && passes && cse);
+    level->setCurrentIndex(level->findData(int(OptLevel::O1)));  // CSE needs O2
+    QCOMPARE(cse->checkState(), Qt::Unchecked);
+    QVERIFY(dialog.options().passSwitches.empty());  // shown, not switched
+    cse->setCheckState(Qt::Checked);
+    QCOMPARE(dialog.options().passSwitches.at(kCse), true);
+    level->setCurrentIndex(level->findData(int(OptLevel::O0)));
+    QCOMPARE(cse->checkState(), Qt::Checked);  // a switch outranks the level (Pass::enabled)
+    child<QPushButton>(dialog, "followLevelButton")->click();
+    QCOMPARE(cse->checkState(), Qt::Unchecked);
+    QVERIFY(dialog.options().passSwitches.empty());
+}
+
+void TestOptionsDialog::badInputShapeKeepsDialogOpen() {
+    OptionsDialog dialog(PipelineOptions{}, {QStringLiteral("input")}, nullptr);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* shapes = child<QTableWidget>(dialog, "inputShapeTable");
+    auto* error = child<QLabel>(dialog, "inputShapeError");
+    auto* buttons = dialog.findChild<QDialogButtonBox*>();
+    QVERIFY(shapes && error && buttons);
+    QVERIFY(!error->isVisible());
+
+    shapes->item(0, 1)->setText(QStringLiteral("1,three,224"));
+    QVERIFY(error->isVisible());  // as soon as it is typed
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().contains(QStringLiteral("three")), qPrintable(error->text()));
+    QVERIFY(!shapes->item(0, 1)->toolTip().isEmpty());
+    QCOMPARE(shapes->currentRow(), 0);
+
+    shapes->item(0, 1)->setText(QStringLiteral("1,3,224,224"));
+    QVERIFY(!error->isVisible());
+    QTest::mouseClick(buttons->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QVERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.options().inputShapes.at("input"), (std::vector<int64_t>{1, 3, 224, 224}));
+}
+
+void TestOptionsDialog::mainWindowRunsAgainWithNewOptions() {
+    MainWindow window;
+    window.setInteractive(false);
+    QAction* action = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_Comma)) action = a;
+    QVERIFY(action);
+    QVERIFY(!action->isEnabled());  // no model yet
+
+    QSignalSpy finished(&window, &MainWindow::pipelineFinished);
+    QSignalSpy failed(&window, &MainWindow::pipelineFailed);
+    window.openModel(kSample);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
+    QVERIFY(action->isEnabled());
+    QVERIFY(window.pipelineResult());
+    QCOMPARE(window.pipelineResult()->options.level, OptLevel::O3);
+
+    PipelineOptions o0 = window.pipelineOptions();
+    o0.level = OptLevel::O0;
+    window.setPipelineOptions(o0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kTimeoutMs);
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(window.pipelineResult()->options.level, OptLevel::O0);
+    QCOMPARE(window.pipelineResult()->journal.steps().size(), size_t(0));  // O0 runs nothing
+
+    // Through the menu action: a window-modal dialog over the current options and graph inputs.
+    action->trigger();
+    auto* dialog = window.findChild<OptionsDialog*>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(dialog->windowModality(), Qt::WindowModal);
+    QCOMPARE(dialog->options().level, OptLevel::O0);
+    auto* shapes = child<QTableWidget>(*dialog, "inputShapeTable");
+    QStringList rows;
+    for (int r = 0; r < shapes->rowCount(); ++r) rows << shapes->item(r, 0)->text();
+    QCOMPARE(rows, dataInputs(*window.loadedModel()->model.graph));
+    QVERIFY(!rows.isEmpty());
+    auto* level = child<QComboBox>(*dialog, "levelCombo");
+    level->setCurrentIndex(level->findData(int(OptLevel::O2)));
+    dialog->accept();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, kTimeoutMs);
+    QCOMPARE(window.pipelineResult()->options.level, OptLevel::O2);
+    QCOMPARE(window.pipelineOptions().level, OptLevel::O2);
+    QVERIFY(window.pipelineResult()->journal.steps().size() > 0);
+}
+
+QTEST_MAIN(TestOptionsDialog)
+#include "test_options_dialog.moc"
