@@ -27,6 +27,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "diagram/diagram_model.h"
 #include "graph/graph_panel.h"
 #include "memory/memory_map_panel.h"
 #include "model_loader.h"
@@ -332,6 +333,11 @@ void MainWindow::createDocks() {
     summaryDock_->setWidget(summary_);
     addDockWidget(Qt::LeftDockWidgetArea, summaryDock_);
     addDockWidget(Qt::LeftDockWidgetArea, nodesDock_);
+    connect(nodesDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible) return;
+        ensureTableCurrent();  // brings a table left behind while hidden up to date
+        updateFilterCount();
+    });
     tabifyDockWidget(summaryDock_, nodesDock_);
     summaryDock_->raise();
 
@@ -449,15 +455,15 @@ void MainWindow::onLoadStarted(const QString& path) {
 
 void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
     busy_->hide();
+    // Nothing may point into the previous model or run once it is released below.
+    graphPanel_->clear();
+    steps_->clear();
+    tableModel_->setGraph(nullptr);
     model_ = std::move(model);
     const LoadedModel& m = *model_;
     // The table keeps the whole LoadedModel alive through the aliasing pointer.
-    tableModel_->setGraph(std::shared_ptr<const Graph>(model_, m.model.graph.get()));
-    for (int c : {NodeTableModel::IdColumn, NodeTableModel::NameColumn, NodeTableModel::OpTypeColumn,
-                  NodeTableModel::DomainColumn}) {
-        table_->resizeColumnToContents(c);
-        table_->setColumnWidth(c, std::min(table_->columnWidth(c), 280));
-    }
+    tableColumnsSized_ = false;
+    setTableGraph(std::shared_ptr<const Graph>(model_, m.model.graph.get()));
     pages_->setCurrentIndex(1);
     properties_->clear();
     summary_->showSummary(m.path, m.summaryText);
@@ -481,13 +487,15 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
     warningsDock_->setWindowTitle(warningCount ? tr("Warnings (%1)").arg(warningCount) : tr("Warnings"));
     if (warningCount) warningsDock_->show();
 
-    statusBar()->showMessage(tr("Opened %1: %n node(s)", nullptr, tableModel_->rowCount()).arg(fileName),
+    statusBar()->showMessage(tr("Opened %1: %n node(s)", nullptr, static_cast<int>(m.model.graph->nodeCount())).arg(fileName),
                              5000);
     recent_->add(m.path);
     updateFilterCount();
-    graphPanel_->clear();
-    steps_->clear();
     firstViewShown_ = false;
+    previewShown_ = false;
+    // The model as loaded is shown at once, while the pipeline runs (its steps replace it).
+    graphPanel_->setDiagram(DiagramModel::fromGraph(*m.model.graph));
+    graphPanel_->showStep(nullptr, m.model.graph.get(), {});
     emit modelLoaded(m.path);
     runPipeline();
 }
@@ -539,6 +547,32 @@ void MainWindow::onFilterPatternChanged() {
     updateFilterCount();
 }
 
+bool MainWindow::tableVisible() const { return nodesDock_ && !nodesDock_->visibleRegion().isEmpty(); }
+
+void MainWindow::setTableGraph(std::shared_ptr<const Graph> graph) {
+    pendingTableGraph_ = std::move(graph);
+    if (tableVisible()) {
+        ensureTableCurrent();
+    } else if (tableModel_->graph()) {
+        // Its rows point into a graph that is about to change or go: empty it (cheap) until shown.
+        tableModel_->setGraph(nullptr);
+    }
+}
+
+void MainWindow::ensureTableCurrent() const {
+    if (!pendingTableGraph_) return;
+    tableModel_->setGraph(std::move(pendingTableGraph_));
+    pendingTableGraph_.reset();
+    if (!tableColumnsSized_) {
+        tableColumnsSized_ = true;
+        for (int c : {NodeTableModel::IdColumn, NodeTableModel::NameColumn, NodeTableModel::OpTypeColumn,
+                      NodeTableModel::DomainColumn}) {
+            table_->resizeColumnToContents(c);
+            table_->setColumnWidth(c, std::min(table_->columnWidth(c), 280));
+        }
+    }
+}
+
 void MainWindow::updateFilterCount() {
     const int total = tableModel_->rowCount();
     const int shown = filter_->rowCount();
@@ -547,6 +581,7 @@ void MainWindow::updateFilterCount() {
 }
 
 bool MainWindow::selectNode(NodeId id) {
+    ensureTableCurrent();
     const int row = tableModel_->rowOf(id);
     if (row < 0) return false;
     QModelIndex index = filter_->mapFromSource(tableModel_->index(row, 0));
@@ -560,6 +595,7 @@ bool MainWindow::selectNode(NodeId id) {
 }
 
 bool MainWindow::selectNodeByName(const QString& name) {
+    ensureTableCurrent();
     const Graph* g = tableModel_->graph();
     if (!g) return false;
     const std::string wanted = name.toStdString();

@@ -12,6 +12,7 @@
 
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "graph/node_item.h"
 #include "graph/graph_view.h"
 #include "io/onnx_export.h"
 #include "main_window.h"
@@ -61,7 +62,7 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
     session.hideUnchanged = timeline_->hidesUnchanged();
     session.sideBySide = graphPanel_->sideBySide();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
-        session.selectedNode = noFoldAction_->data().toString();
+        if (const auto* node = qgraphicsitem_cast<const NodeItem*>(selected.front())) session.selectedNode = node->name();
     return views::saveSession(session, path, error);
 }
 

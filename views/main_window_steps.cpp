@@ -176,11 +176,12 @@ void MainWindow::onPipelineFinished(std::shared_ptr<const PipelineResult> result
 }
 
 void MainWindow::onStepsReady() {
+    // Scopes the user opened (in the preview of the loaded model or a previous run) stay open.
     const QStringList expanded = pendingView_ ? pendingView_->expandedGroups
-                                 : firstViewShown_ ? graphPanel_->expandedPaths() : QStringList();
+                                 : (firstViewShown_ || previewShown_) ? graphPanel_->expandedPaths() : QStringList();
     timeline_->setResult(steps_->result());
     timeline_->setPosition(steps_->position());
-    graphPanel_->setDiagram(steps_->diagram(), expanded);
+    graphPanel_->setDiagram(steps_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_);
     onPositionChanged(steps_->position());
     updateStepActions();
     emit pipelineFinished();
@@ -206,7 +207,7 @@ void MainWindow::showPosition(size_t position) {
 void MainWindow::onPositionChanged(size_t position) {
     graphPanel_->showStep(steps_->graphBefore(), steps_->graph(), steps_->marks());
     timeline_->setPosition(position);
-    tableModel_->setGraph(unowned(steps_->graph()));
+    setTableGraph(unowned(steps_->graph()));
     updateFilterCount();
     if (!memoryDock_->visibleRegion().isEmpty()) updateMemoryMap();
     if (!searchEdit_->text().isEmpty()) search(searchEdit_->text());
@@ -219,6 +220,13 @@ void MainWindow::onPositionChanged(size_t position) {
 void MainWindow::onLayoutFinished(double seconds) {
     busy_->hide();
     statusBar()->showMessage(tr("Laid out in %1 s").arg(seconds, 0, 'f', 2), 4000);
+    if (!steps_->isReady()) {  // the preview of the loaded model, before its pipeline has finished
+        if (!previewShown_) {
+            previewShown_ = true;
+            emit previewReady();
+        }
+        return;
+    }
     applyPendingView();
     if (!firstViewShown_) {
         firstViewShown_ = true;
@@ -297,6 +305,7 @@ bool MainWindow::setNodeFoldingDisabled(const QString& nodeName, bool disabled) 
 void MainWindow::onGraphNodeSelected(NodeId id) {
     showNodeProperties(id);
     if (syncingSelection_) return;
+    if (pendingTableGraph_) return;  // the table is hidden and out of date: nothing to follow
     syncingSelection_ = true;
     const int row = tableModel_->rowOf(id);
     if (row >= 0) {
@@ -312,8 +321,11 @@ void MainWindow::onGraphNodeSelected(NodeId id) {
 void MainWindow::showNodeProperties(NodeId id) {
     const Graph* g = steps_->isReady() ? steps_->graph() : tableModel_->graph();
     const Node* node = g ? g->findNode(id) : nullptr;
-    if (!node) {
+    if (!node) {  // a ghost (removed by the step) or a stale id: nothing to flag
         properties_->clear();
+        noFoldAction_->setEnabled(false);
+        noFoldAction_->setData(QString());
+        noFoldAction_->setChecked(false);
         return;
     }
     NodeNotes notes;

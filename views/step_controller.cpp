@@ -23,15 +23,17 @@ void StepController::setResult(std::shared_ptr<const PipelineResult> result, siz
         if (generation != generation_) return;  // superseded
         prepared_ = watcher->result();
         position_ = prepared_->after->position();
-        moveTo(position);
+        place(position);  // ready() is the one signal of this change: no positionChanged() too
         emit ready();
     });
     watcher->setFuture(QtConcurrent::run([result] {
         auto p = std::make_shared<Prepared>();
         p->result = result;
         const Graph& finalGraph = *result->optimized.graph;
-        p->diagram = DiagramModel::build(result->journal, finalGraph);
+        // The diagram walks the "after" cursor over every step (it ends at the last position), so
+        // only two copies of the graph are made.
         p->after = std::make_unique<JournalCursor>(result->journal, finalGraph);
+        p->diagram = DiagramModel::build(result->journal, *p->after);
         p->before = std::make_unique<JournalCursor>(result->journal, finalGraph);
         return p;
     }));
@@ -58,12 +60,16 @@ size_t StepController::positionCount() const {
 
 void StepController::moveTo(size_t position) {
     if (!prepared_) return;
+    place(position);
+    emit positionChanged(position_);
+}
+
+void StepController::place(size_t position) {
     position = std::min(position, positionCount() - 1);
     prepared_->after->moveTo(position);
     prepared_->before->moveTo(position == 0 ? 0 : position - 1);
     marks_ = marksForPosition(prepared_->result->journal, position);
     position_ = position;
-    emit positionChanged(position);
 }
 
 const Graph* StepController::graph() const { return prepared_ ? &prepared_->after->graph() : nullptr; }

@@ -40,6 +40,7 @@ class StepController : public QObject {
     void positionChanged(size_t position);
 
   private:
+    void place(size_t position);  // moves the cursors without a signal
     struct Prepared;
     std::shared_ptr<Prepared> prepared_;
     quint64 generation_ = 0;

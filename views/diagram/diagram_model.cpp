@@ -58,10 +58,14 @@ void DiagramModel::addEdgesOf(const Graph& graph, const Node& node) {
 }
 
 std::shared_ptr<const DiagramModel> DiagramModel::build(const Journal& journal, const Graph& finalGraph) {
+    JournalCursor cursor(journal, finalGraph);
+    return build(journal, cursor);
+}
+
+std::shared_ptr<const DiagramModel> DiagramModel::build(const Journal& journal, JournalCursor& cursor) {
     auto model = std::make_shared<DiagramModel>();
     const auto& steps = journal.steps();
     model->positions_ = steps.size() + 1;
-    JournalCursor cursor(journal, finalGraph);
     cursor.moveTo(0);
     const Graph& g = cursor.graph();
     std::vector<const Node*> initial = g.nodes();

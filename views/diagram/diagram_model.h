@@ -46,6 +46,8 @@ class DiagramModel {
     // Walks a private cursor over the journal: from the final graph back to position 0, then
     // forward, collecting every node and every edge that exists at some position.
     static std::shared_ptr<const DiagramModel> build(const Journal& journal, const Graph& finalGraph);
+    // The same, walking `cursor` (a cursor over `journal`); it is left at the last position.
+    static std::shared_ptr<const DiagramModel> build(const Journal& journal, JournalCursor& cursor);
     // A graph without history (a subgraph body, or a model before its pipeline has run).
     static std::shared_ptr<const DiagramModel> fromGraph(const Graph& graph);
 

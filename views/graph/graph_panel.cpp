@@ -86,7 +86,12 @@ GraphPanel::GraphPanel(QWidget* parent)
     connect(beforeView_, &GraphView::viewChanged, this, [this] { syncViews(beforeView_, afterView_); });
 }
 
-GraphPanel::~GraphPanel() = default;
+GraphPanel::~GraphPanel() {
+    // The views, scenes and worker are children: Qt destroys them after this body, and a view
+    // still signals (scrolling) while it goes. Nothing may reach this half-destroyed panel.
+    for (QObject* child : std::initializer_list<QObject*>{afterView_, beforeView_, afterScene_, beforeScene_, worker_})
+        child->disconnect(this);
+}
 
 void GraphPanel::clear() {
     worker_->cancel();
@@ -104,7 +109,7 @@ void GraphPanel::clear() {
     updateLegend();
 }
 
-void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded) {
+void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded, bool keepView) {
     bodyTitles_.clear();
     mainDiagram_.reset();
     updateBreadcrumb();
@@ -112,7 +117,7 @@ void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const Q
     setProperty("diagramSerial", nextDiagramSerial());
     expanded_ = expanded.isEmpty() ? defaultExpansion(*diagram_, kDefaultBoxBudget)
                                    : expansionFromPaths(*diagram_, expanded);
-    fitAfterLayout_ = true;
+    fitAfterLayout_ = !keepView;
     startLayout();
 }
 

@@ -41,7 +41,9 @@ class GraphPanel : public QWidget {
 
     // A new diagram; `expanded` empty = open scopes up to kDefaultBoxBudget boxes. Lays out in
     // the background; layoutFinished() follows. Leaves any subgraph body being shown.
-    void setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded = {});
+    // `keepView`: keep zoom and centre (a new run of the same model) instead of showing the start.
+    void setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded = {},
+                    bool keepView = false);
     void clear();
     const DiagramModel* diagram() const { return diagram_.get(); }
 
