@@ -76,6 +76,49 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>GraphvizLayout</name>
+    <message>
+        <source>The Graphviz dot layout plugin could not be loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graphviz could not create a layout context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 refers to group %2, which does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1 has parent %2, which does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Group %1 is its own ancestor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graphviz returned positions that are not numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graphviz could not lay out the graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Localization</name>
     <message>
         <source>No translation for “%1”; using English.</source>
@@ -329,34 +372,6 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views</name>
     <message>
-        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node %1 refers to group %2, which does not exist.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Group %1 has parent %2, which does not exist.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Group %1 is its own ancestor.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Graphviz could not lay out the graph.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Changes of the step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -422,13 +437,6 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>unknown picture format “%1” (use .svg or .png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>passscope::views::DotGraph</name>
-    <message>
-        <source>Graphviz returned positions that are not numbers.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -807,10 +815,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save S&amp;ession…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Optimized &amp;Model at This Step…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -912,6 +916,18 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Variable Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Options…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the optimization level, passes, input shapes and folding exceptions, then run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve Session…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1043,6 +1059,185 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::OptionsDialog</name>
+    <message>
+        <source>Pipeline Options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OK and Run Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O0 — no optimization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O1 — constant folding, dead code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O2 — and common subexpressions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O3 — everything (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O0: no pass runs; the graph stays as loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O1: the constant folding family and dead code elimination.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O2: O1 plus common subexpression elimination.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O3: every pass; GE&apos;s default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GE&apos;s optimization level: O0 runs nothing, O1 folds constants and removes dead code, O2 also merges common subexpressions, O3 runs everything.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant &amp;folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the constant folding family of passes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Memory priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not fold constants of more than 8 elements that several consumers share (saves memory, costs run time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not fold a node whose outputs would take more than this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currently %1 bytes; kept unless you change the value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>now %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold size &amp;threshold:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many times a stage may repeat its passes to reach a fixed point.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Iteration cap:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph the pipeline produces: ONNX operators or GE&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;arget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bold: switched by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow &amp;Level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forget the switches made by hand: every pass runs as the level and constant folding say.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input Shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dimensions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin an input&apos;s shape before the pipeline runs, e.g. 1,3,224,224; leave empty to keep the model&apos;s shape.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has no graph inputs to pin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not Folded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes marked _do_not_constant_folding (the node context menu adds them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switched on by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switched off by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follows the level and constant folding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an input of the loaded model; clear its dimensions.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

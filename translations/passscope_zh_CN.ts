@@ -72,6 +72,49 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>GraphvizLayout</name>
+    <message>
+        <source>The Graphviz dot layout plugin could not be loaded: %1</source>
+        <translation>无法加载 Graphviz dot 布局插件：%1</translation>
+    </message>
+    <message>
+        <source>Graphviz could not create a layout context.</source>
+        <translation>Graphviz 无法创建布局上下文。</translation>
+    </message>
+    <message>
+        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation>图中有 %1 个节点，一次最多只能布局 %2 个。请收起分组以减少显示的节点。</translation>
+    </message>
+    <message>
+        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
+        <translation>图中有 %1 条边，一次最多只能布局 %2 条。请收起分组以减少显示的内容。</translation>
+    </message>
+    <message>
+        <source>Node %1 refers to group %2, which does not exist.</source>
+        <translation>节点 %1 引用了不存在的分组 %2。</translation>
+    </message>
+    <message>
+        <source>Group %1 has parent %2, which does not exist.</source>
+        <translation>分组 %1 的父分组 %2 不存在。</translation>
+    </message>
+    <message>
+        <source>Group %1 is its own ancestor.</source>
+        <translation>分组 %1 是其自身的祖先。</translation>
+    </message>
+    <message>
+        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
+        <translation>边 %1（%2 到 %3）引用了不存在的节点。</translation>
+    </message>
+    <message>
+        <source>Graphviz returned positions that are not numbers.</source>
+        <translation>Graphviz 返回的坐标不是数字。</translation>
+    </message>
+    <message>
+        <source>Graphviz could not lay out the graph.</source>
+        <translation>Graphviz 无法对图进行布局。</translation>
+    </message>
+</context>
+<context>
     <name>Localization</name>
     <message>
         <source>No translation for “%1”; using English.</source>
@@ -325,34 +368,6 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views</name>
     <message>
-        <source>The graph has %1 nodes; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
-        <translation>图中有 %1 个节点，一次最多只能布局 %2 个。请收起分组以减少显示的节点。</translation>
-    </message>
-    <message>
-        <source>The graph has %1 edges; at most %2 can be laid out at once. Collapse groups to show fewer.</source>
-        <translation>图中有 %1 条边，一次最多只能布局 %2 条。请收起分组以减少显示的内容。</translation>
-    </message>
-    <message>
-        <source>Node %1 refers to group %2, which does not exist.</source>
-        <translation>节点 %1 引用了不存在的分组 %2。</translation>
-    </message>
-    <message>
-        <source>Group %1 has parent %2, which does not exist.</source>
-        <translation>分组 %1 的父分组 %2 不存在。</translation>
-    </message>
-    <message>
-        <source>Group %1 is its own ancestor.</source>
-        <translation>分组 %1 是其自身的祖先。</translation>
-    </message>
-    <message>
-        <source>Edge %1 (%2 to %3) refers to a node that does not exist.</source>
-        <translation>边 %1（%2 到 %3）引用了不存在的节点。</translation>
-    </message>
-    <message>
-        <source>Graphviz could not lay out the graph.</source>
-        <translation>Graphviz 无法对图进行布局。</translation>
-    </message>
-    <message>
         <source>Changes of the step</source>
         <translation>本步骤的变更</translation>
     </message>
@@ -419,13 +434,6 @@ Double-click to close this scope.</source>
     <message>
         <source>unknown picture format “%1” (use .svg or .png)</source>
         <translation>未知的图片格式“%1”（请使用 .svg 或 .png）</translation>
-    </message>
-</context>
-<context>
-    <name>passscope::views::DotGraph</name>
-    <message>
-        <source>Graphviz returned positions that are not numbers.</source>
-        <translation>Graphviz 返回的坐标不是数字。</translation>
     </message>
 </context>
 <context>
@@ -796,10 +804,6 @@ Double-click to close this scope.</source>
         <translation>打开会话(&amp;S)…</translation>
     </message>
     <message>
-        <source>Save S&amp;ession…</source>
-        <translation>保存会话(&amp;E)…</translation>
-    </message>
-    <message>
         <source>Optimized &amp;Model at This Step…</source>
         <translation>此步骤的优化后模型(&amp;M)…</translation>
     </message>
@@ -902,6 +906,18 @@ Double-click to close this scope.</source>
     <message>
         <source>Variable Memory</source>
         <translation>变量内存</translation>
+    </message>
+    <message>
+        <source>&amp;Options…</source>
+        <translation>选项(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Choose the optimization level, passes, input shapes and folding exceptions, then run again</source>
+        <translation>选择优化级别、Pass、输入形状和常量折叠例外，然后重新运行</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve Session…</source>
+        <translation>保存会话(&amp;V)…</translation>
     </message>
 </context>
 <context>
@@ -1033,6 +1049,185 @@ Double-click to close this scope.</source>
     <message>
         <source>Outputs</source>
         <translation>输出</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::OptionsDialog</name>
+    <message>
+        <source>Pipeline Options</source>
+        <translation>流水线选项</translation>
+    </message>
+    <message>
+        <source>OK and Run Again</source>
+        <translation>确定并重新运行</translation>
+    </message>
+    <message>
+        <source>Optimization</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>O0 — no optimization</source>
+        <translation>O0 — 不优化</translation>
+    </message>
+    <message>
+        <source>O1 — constant folding, dead code</source>
+        <translation>O1 — 常量折叠、死代码消除</translation>
+    </message>
+    <message>
+        <source>O2 — and common subexpressions</source>
+        <translation>O2 — 另加公共子表达式消除</translation>
+    </message>
+    <message>
+        <source>O3 — everything (default)</source>
+        <translation>O3 — 全部（默认）</translation>
+    </message>
+    <message>
+        <source>O0: no pass runs; the graph stays as loaded.</source>
+        <translation>O0：不运行任何 Pass；图保持加载时的状态。</translation>
+    </message>
+    <message>
+        <source>O1: the constant folding family and dead code elimination.</source>
+        <translation>O1：常量折叠系列 Pass 与死代码消除。</translation>
+    </message>
+    <message>
+        <source>O2: O1 plus common subexpression elimination.</source>
+        <translation>O2：O1 加上公共子表达式消除。</translation>
+    </message>
+    <message>
+        <source>O3: every pass; GE&apos;s default.</source>
+        <translation>O3：运行所有 Pass；GE 的默认级别。</translation>
+    </message>
+    <message>
+        <source>GE&apos;s optimization level: O0 runs nothing, O1 folds constants and removes dead code, O2 also merges common subexpressions, O3 runs everything.</source>
+        <translation>GE 的优化级别：O0 不运行任何 Pass，O1 进行常量折叠并消除死代码，O2 还会合并公共子表达式，O3 运行全部 Pass。</translation>
+    </message>
+    <message>
+        <source>&amp;Level:</source>
+        <translation>级别(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Constant &amp;folding</source>
+        <translation>常量折叠(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Run the constant folding family of passes.</source>
+        <translation>运行常量折叠系列 Pass。</translation>
+    </message>
+    <message>
+        <source>&amp;Memory priority</source>
+        <translation>内存优先(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Do not fold constants of more than 8 elements that several consumers share (saves memory, costs run time).</source>
+        <translation>不折叠元素数超过 8 且被多个消费节点共享的常量（节省内存，但会增加运行时间）。</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>Do not fold a node whose outputs would take more than this.</source>
+        <translation>输出大小超过此值的节点不进行常量折叠。</translation>
+    </message>
+    <message>
+        <source>Currently %1 bytes; kept unless you change the value.</source>
+        <translation>当前为 %1 字节；除非修改此值，否则保持不变。</translation>
+    </message>
+    <message>
+        <source>now %1 bytes</source>
+        <translation>当前为 %1 字节</translation>
+    </message>
+    <message>
+        <source>Fold size &amp;threshold:</source>
+        <translation>折叠大小阈值(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How many times a stage may repeat its passes to reach a fixed point.</source>
+        <translation>为达到不动点，一个阶段最多可重复执行其 Pass 的次数。</translation>
+    </message>
+    <message>
+        <source>&amp;Iteration cap:</source>
+        <translation>迭代上限(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>ONNX</source>
+        <translation>ONNX</translation>
+    </message>
+    <message>
+        <source>GE</source>
+        <translation>GE</translation>
+    </message>
+    <message>
+        <source>The graph the pipeline produces: ONNX operators or GE&apos;s.</source>
+        <translation>流水线生成的图：使用 ONNX 算子或 GE 算子。</translation>
+    </message>
+    <message>
+        <source>T&amp;arget:</source>
+        <translation>目标(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Passes</source>
+        <translation>Pass</translation>
+    </message>
+    <message>
+        <source>Bold: switched by hand.</source>
+        <translation>粗体：已手动开启或关闭。</translation>
+    </message>
+    <message>
+        <source>Follow &amp;Level</source>
+        <translation>跟随级别(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Forget the switches made by hand: every pass runs as the level and constant folding say.</source>
+        <translation>清除所有手动开关：每个 Pass 均按优化级别和常量折叠设置运行。</translation>
+    </message>
+    <message>
+        <source>Input Shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Dimensions</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>Pin an input&apos;s shape before the pipeline runs, e.g. 1,3,224,224; leave empty to keep the model&apos;s shape.</source>
+        <translation>在流水线运行前固定输入的形状，例如 1,3,224,224；留空则保留模型中的形状。</translation>
+    </message>
+    <message>
+        <source>The model has no graph inputs to pin.</source>
+        <translation>该模型没有可固定形状的图输入。</translation>
+    </message>
+    <message>
+        <source>Not Folded</source>
+        <translation>不折叠的节点</translation>
+    </message>
+    <message>
+        <source>Nodes marked _do_not_constant_folding (the node context menu adds them).</source>
+        <translation>标记了 _do_not_constant_folding 的节点（可通过节点的右键菜单添加）。</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Switched on by hand.</source>
+        <translation>已手动开启。</translation>
+    </message>
+    <message>
+        <source>Switched off by hand.</source>
+        <translation>已手动关闭。</translation>
+    </message>
+    <message>
+        <source>Follows the level and constant folding.</source>
+        <translation>跟随优化级别和常量折叠设置。</translation>
+    </message>
+    <message>
+        <source>%1 is not an input of the loaded model; clear its dimensions.</source>
+        <translation>%1 不是已加载模型的输入；请清除其维度。</translation>
     </message>
 </context>
 <context>
