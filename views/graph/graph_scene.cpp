@@ -38,6 +38,13 @@ GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
     connect(this, &QGraphicsScene::selectionChanged, this, &GraphScene::onSelectionChanged);
 }
 
+// QGraphicsScene's destructor removes the items and signals selectionChanged after this class is
+// gone: nothing of ours may run then.
+GraphScene::~GraphScene() {
+    disconnect(this, nullptr, this, nullptr);
+    blockSignals(true);
+}
+
 void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, VisiblePlan plan,
                             std::shared_ptr<const LayoutResult> layout) {
     clear();

@@ -25,6 +25,7 @@ class GraphScene : public QGraphicsScene {
     Q_OBJECT
   public:
     explicit GraphScene(QObject* parent = nullptr);
+    ~GraphScene() override;
 
     // Replaces all items. `plan` and `layout` must belong together (same request).
     void setDiagram(std::shared_ptr<const DiagramModel> diagram, VisiblePlan plan,
