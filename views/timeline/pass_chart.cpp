@@ -204,19 +204,26 @@ void PassChart::paintAxes(QPainter& p) const {
     const QFontMetrics fm = fontMetrics();
     p.setPen(palette().color(QPalette::Mid));
     p.drawRect(plot);
-    // Ticks at multiples of each axis's own step; the grid follows the node axis.
+    // Ticks at multiples of each axis's own step; the grid follows the node axis. In a short
+    // chart a label is skipped when it would touch the one drawn before it.
+    qreal lastLabelY = 1e9;
     for (double v = nodeRange_.low; v <= nodeRange_.high + nodeRange_.step / 2; v += nodeRange_.step) {
         const qreal y = yFor(v, nodeRange_);
         p.setPen(QPen(palette().color(QPalette::Midlight), 1, Qt::DotLine));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        if (lastLabelY - y < fm.height()) continue;
+        lastLabelY = y;
         const QString label = countText(v);
         p.setPen(kNodeColor);
         p.drawText(QPointF(plot.left() - kPad - fm.horizontalAdvance(label), y + fm.ascent() / 2.0), label);
     }
     p.setPen(kByteColor);
+    lastLabelY = 1e9;
     for (double v = byteRange_.low; v <= byteRange_.high + byteRange_.step / 2; v += byteRange_.step) {
         const qreal y = yFor(v, byteRange_);
         p.drawLine(QPointF(plot.right(), y), QPointF(plot.right() + kPad / 2.0, y));
+        if (lastLabelY - y < fm.height()) continue;
+        lastLabelY = y;
         p.drawText(QPointF(plot.right() + kPad, y + fm.ascent() / 2.0), byteText(v, byteRange_.step));
     }
     // Step numbers along the bottom, spaced so labels never overlap.
