@@ -124,6 +124,13 @@ MainWindow::MainWindow(QWidget* parent)
         statusBar()->showMessage(tr("Laying out %n box(es)…", nullptr, boxes));
     });
     connect(graphPanel_, &GraphPanel::nodeSelected, this, &MainWindow::onGraphNodeSelected);
+    connect(graphPanel_, &GraphPanel::edgeSelected, this, [this](NodeId producer, NodeId consumer) {
+        const Graph* g = steps_->isReady() ? steps_->graph() : (model_ ? model_->model.graph.get() : nullptr);
+        const Node* p = g ? g->findNode(producer) : nullptr;
+        const Node* c = g ? g->findNode(consumer) : nullptr;
+        if (p && c) properties_->showEdge(*g, *p, *c);
+        else properties_->clear();  // an edge into a collapsed scope stands for many values
+    });
     connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
     updateStepActions();
 }

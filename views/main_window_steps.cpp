@@ -319,7 +319,7 @@ void MainWindow::onGraphNodeSelected(NodeId id) {
 }
 
 void MainWindow::showNodeProperties(NodeId id) {
-    const Graph* g = steps_->isReady() ? steps_->graph() : tableModel_->graph();
+    const Graph* g = steps_->isReady() ? steps_->graph() : (model_ ? model_->model.graph.get() : nullptr);
     const Node* node = g ? g->findNode(id) : nullptr;
     if (!node) {  // a ghost (removed by the step) or a stale id: nothing to flag
         properties_->clear();

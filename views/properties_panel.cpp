@@ -187,4 +187,28 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
     browser_->setHtml(html);
 }
 
+void PropertiesPanel::showEdge(const Graph& graph, const Node& producer, const Node& consumer) {
+    QString html = QStringLiteral("<h3>%1</h3>")
+                       .arg(esc(tr("%1 → %2").arg(QString::fromStdString(producer.displayName()),
+                                                  QString::fromStdString(consumer.displayName()))));
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
+    for (size_t o = 0; o < producer.outputs().size(); ++o) {
+        const NodeOutput& out = producer.output(o);
+        QStringList inputs;  // where the consumer reads this output
+        for (size_t i = 0; i < consumer.inputs().size(); ++i)
+            if (consumer.input(i).node == producer.id() && consumer.input(i).output == o && consumer.input(i).depth == 0)
+                inputs << QStringLiteral("#%1").arg(i);
+        if (inputs.isEmpty()) continue;
+        QStringList readers;
+        for (const Use& u : out.uses)
+            if (const Node* c = graph.findNode(u.node)) readers << QString::fromStdString(c->displayName());
+        html += tensorRows(tr("Output #%1").arg(o), QString::fromStdString(out.name), out.desc, tr("Consumers"),
+                           esc(readers.join(QStringLiteral(", "))));
+        html += row(tr("Read as"), esc(tr("input %1 of %2").arg(inputs.join(QStringLiteral(", ")),
+                                                               QString::fromStdString(consumer.displayName()))));
+    }
+    html += QStringLiteral("</table>");
+    browser_->setHtml(html);
+}
+
 }  // namespace passscope::views

@@ -24,6 +24,9 @@ class PropertiesPanel : public QWidget {
 
     void showNode(const Graph& graph, const Node& node, const NodeNotes& notes = {});
     void clear();
+    // The values an edge carries: each output of `producer` read by `consumer` (name, dtype,
+    // origin and storage format and shape, all its consumers).
+    void showEdge(const Graph& graph, const Node& producer, const Node& consumer);
     // What the panel shows, as plain text.
     QString text() const;
 

@@ -37,12 +37,14 @@
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
+#include "graph/edge_item.h"
 #include "graph/group_item.h"
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "main_window.h"
+#include "properties_panel.h"
 #include "passes/constant_folding/folding.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_panel.h"
@@ -219,6 +221,7 @@ class TestGuiWorkflow : public QObject {
     void sessionRoundTrip();
     void largeModelOpensWithCollapsedGroups();
     void ifBodyCanBeEnteredAndLeft();
+    void selectedEdgeShowsItsValue();
 
   private:
     // A folded-away node of /preprocess (Sqrt or Div) of sample (a), by name.
@@ -877,6 +880,31 @@ void TestGuiWorkflow::ifBodyCanBeEnteredAndLeft() {
     QVERIFY(back);
     QCOMPARE(back->look().presence, NodeLook::Presence::Shown);
     QVERIFY(!itemNamed(*panel->scene(), QStringLiteral("/then/Relu")));
+}
+
+// 13. Selecting an edge between two node boxes shows the value it carries in the properties.
+void TestGuiWorkflow::selectedEdgeShowsItsValue() {
+    MainWindow window;
+    window.setInteractive(false);
+    openAndWait(window, kSampleA);
+    if (QTest::currentTestFailed()) return;
+    GraphScene* scene = window.graphPanel()->scene();
+    const VisiblePlan& plan = scene->plan();
+    for (EdgeItem* edge : scene->edgeItems()) {
+        if (!edge->isVisible()) continue;
+        const VisibleItem& from = plan.items[edge->fromItem()];
+        const VisibleItem& to = plan.items[edge->toItem()];
+        if (from.kind != VisibleItem::Kind::Node || to.kind != VisibleItem::Kind::Node) continue;
+        const Node* producer = window.graphShown()->findNode(scene->diagram()->node(from.index).id);
+        if (!producer || producer->outputs().empty() || producer->output(0).name.empty()) continue;
+        scene->clearSelection();
+        edge->setSelected(true);
+        const QString text = window.propertiesPanel()->text();
+        QVERIFY2(text.contains(QString::fromStdString(producer->displayName())), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Consumers")), qPrintable(text));
+        return;
+    }
+    QFAIL("no visible edge between two node boxes");
 }
 
 QTEST_MAIN(TestGuiWorkflow)

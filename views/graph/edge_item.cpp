@@ -13,6 +13,7 @@ namespace passscope::views {
 EdgeItem::EdgeItem(int fromItem, int toItem, const std::vector<QPointF>& spline, QPointF arrowTip)
     : from_(fromItem), to_(toItem) {
     setZValue(1);
+    setFlag(ItemIsSelectable);  // the properties panel shows the values it carries
     if (spline.empty()) return;
     path_.moveTo(spline.front());
     for (size_t i = 1; i + 2 < spline.size(); i += 3) path_.cubicTo(spline[i], spline[i + 1], spline[i + 2]);

@@ -79,6 +79,7 @@ GraphPanel::GraphPanel(QWidget* parent)
     for (GraphScene* scene : {beforeScene_, afterScene_}) {
         connect(scene, &GraphScene::nodeSelected, this, &GraphPanel::nodeSelected);
         connect(scene, &GraphScene::groupSelected, this, &GraphPanel::groupSelected);
+        connect(scene, &GraphScene::edgeSelected, this, &GraphPanel::edgeSelected);
         connect(scene, &GraphScene::groupToggleRequested, this, &GraphPanel::toggleGroup);
         connect(scene, &GraphScene::nodeContextMenuRequested, this, &GraphPanel::nodeContextMenuRequested);
     }

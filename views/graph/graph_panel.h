@@ -83,6 +83,7 @@ class GraphPanel : public QWidget {
     void layoutFailed(const QString& message);
     void nodeSelected(passscope::NodeId id);
     void groupSelected(int group);
+    void edgeSelected(passscope::NodeId producer, passscope::NodeId consumer);
     void nodeContextMenuRequested(passscope::NodeId id, const QPoint& screenPos);
     void subgraphChanged(const QStringList& breadcrumb);
 

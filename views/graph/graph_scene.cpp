@@ -292,6 +292,12 @@ void GraphScene::onSelectionChanged() {
     }
     if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front())) emit nodeSelected(node->nodeId());
     else if (auto* group = qgraphicsitem_cast<GroupItem*>(selected.front())) emit groupSelected(group->group());
+    else if (auto* edge = qgraphicsitem_cast<EdgeItem*>(selected.front())) {
+        const VisibleItem& from = plan_.items.at(edge->fromItem());
+        const VisibleItem& to = plan_.items.at(edge->toItem());
+        const bool nodes = from.kind == VisibleItem::Kind::Node && to.kind == VisibleItem::Kind::Node;
+        emit edgeSelected(nodes ? diagram_->node(from.index).id : kNoNode, nodes ? diagram_->node(to.index).id : kNoNode);
+    }
 }
 
 void GraphScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event) {

@@ -54,6 +54,8 @@ class GraphScene : public QGraphicsScene {
   signals:
     void nodeSelected(passscope::NodeId id);
     void groupSelected(int group);
+    // An edge between two node boxes; (kNoNode, kNoNode) ends when either end is a group box.
+    void edgeSelected(passscope::NodeId producer, passscope::NodeId consumer);
     void selectionCleared();
     void groupToggleRequested(int group);  // double-click on a group box or an expanded group's frame
     void nodeContextMenuRequested(passscope::NodeId id, const QPoint& screenPos);
