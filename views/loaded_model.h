@@ -1,8 +1,11 @@
 #pragma once
 // A model as the GUI holds it: the engine's load result plus what the window shows about it.
 // Built on a worker thread, then only read on the UI thread (shared as a const pointer).
+#include <memory>
+
 #include <QString>
 
+#include "diagram/diagram_model.h"
 #include "io/model_loader.h"
 
 namespace passscope::views {
@@ -14,6 +17,8 @@ struct LoadedModel {
     io::LoadTimings timings;
     double wallSeconds = 0;  // the whole load as the user waited for it
     QString summaryText;     // report::toText(summarize(model))
+    // What the graph view draws while the pipeline runs (built here, off the UI thread).
+    std::shared_ptr<const DiagramModel> preview;
 };
 
 }  // namespace passscope::views

@@ -501,7 +501,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
     firstViewShown_ = false;
     previewShown_ = false;
     // The model as loaded is shown at once, while the pipeline runs (its steps replace it).
-    graphPanel_->setDiagram(DiagramModel::fromGraph(*m.model.graph));
+    graphPanel_->setDiagram(m.preview ? m.preview : DiagramModel::fromGraph(*m.model.graph));
     graphPanel_->showStep(nullptr, m.model.graph.get(), {});
     emit modelLoaded(m.path);
     runPipeline();

@@ -31,6 +31,7 @@ Outcome loadInBackground(const QString& path) {
         loaded->path = QFileInfo(path).absoluteFilePath();
         loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
         loaded->model = std::move(result.model);
+        loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
         loaded->diagnostics = std::move(result.diagnostics);
         loaded->timings = result.timings;
         loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
