@@ -13,7 +13,8 @@ using passscope::views::LayoutRequest;
 using passscope::views::LayoutResult;
 
 void layoutNn(benchmark::State& state, bool clusters) {
-    const LayoutRequest request = passscope::testing::makeNnLayoutRequest(static_cast<int>(state.range(0)), 1, clusters);
+    const LayoutRequest request =
+        passscope::testing::makeNnLayoutRequest(static_cast<int>(state.range(0)), 1, clusters);
     LayoutResult last;
     for (auto _ : state) {
         last = passscope::views::layoutGraph(request);
@@ -29,14 +30,17 @@ void layoutNn(benchmark::State& state, bool clusters) {
     state.counters["height_pt"] = last.bounds.height();
 }
 
-void Clustered(benchmark::State& state) { layoutNn(state, true); }
-void Flat(benchmark::State& state) { layoutNn(state, false); }
+void Clustered(benchmark::State& state) {
+    layoutNn(state, true);
+}
+void Flat(benchmark::State& state) {
+    layoutNn(state, false);
+}
 
 // One layout per repetition: a 2,000-node layout takes about a second, and the median of five
 // says more than a mean over a few iterations.
 void sizes(benchmark::internal::Benchmark* b) {
-    for (int n : {100, 300, 1000, 2000})
-        b->Arg(n);
+    for (int n : {100, 300, 1000, 2000}) b->Arg(n);
     b->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
 }
 

@@ -18,12 +18,14 @@ inline views::LayoutRequest makeNnLayoutRequest(int nodeCount, unsigned seed = 1
     LayoutRequest r;
     std::mt19937 rng(seed);
     auto chance = [&rng](int percent) { return static_cast<int>(rng() % 100) < percent; };
-    auto between = [&rng](int lo, int hi) { return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1)); };
+    auto between = [&rng](int lo, int hi) {
+        return lo + static_cast<int>(rng() % static_cast<unsigned>(hi - lo + 1));
+    };
 
     int cluster = -1;
     auto addNode = [&](int inCluster) {
         views::LayoutNode n;
-        n.width = between(60, 140);   // op boxes: type name plus a short output shape
+        n.width = between(60, 140);  // op boxes: type name plus a short output shape
         n.height = between(28, 36);
         n.cluster = inCluster;
         r.nodes.push_back(n);
@@ -34,13 +36,11 @@ inline views::LayoutRequest makeNnLayoutRequest(int nodeCount, unsigned seed = 1
     auto addOp = [&](int input) {
         const int op = addNode(cluster);
         addEdge(input, op);
-        if (chance(20))
-            addEdge(addNode(cluster), op);
+        if (chance(20)) addEdge(addNode(cluster), op);
         return op;
     };
     auto chain = [&](int input, int length) {
-        for (int i = 0; i < length; ++i)
-            input = addOp(input);
+        for (int i = 0; i < length; ++i) input = addOp(input);
         return input;
     };
 
@@ -66,11 +66,9 @@ inline views::LayoutRequest makeNnLayoutRequest(int nodeCount, unsigned seed = 1
             current = add;
         } else if (kind < 85) {  // fan-out into 2-3 branches joined by a Concat
             std::vector<int> ends;
-            for (int b = between(2, 3); b > 0; --b)
-                ends.push_back(chain(input, between(1, 3)));
+            for (int b = between(2, 3); b > 0; --b) ends.push_back(chain(input, between(1, 3)));
             const int concat = addNode(cluster);
-            for (int end : ends)
-                addEdge(end, concat);
+            for (int end : ends) addEdge(end, concat);
             current = concat;
         } else {  // plain chain
             current = chain(input, between(2, 4));

@@ -11,9 +11,10 @@ namespace passscope::views {
 LayoutResult layoutGraph(const LayoutRequest& request);
 
 // Requests above these sizes are refused rather than tying up the single layout thread for
-// minutes (TOOLCHAIN.md "Layout time": 20,000 nodes take over 120 s); the graph view shows
-// collapsed name-scope groups instead.
-inline constexpr int kMaxLayoutNodes = 10000;
-inline constexpr int kMaxLayoutEdges = 40000;
+// minutes: 5,000 clustered nodes take about a second here, 5,000 flat ones 5 s (10 s while the
+// machine is busy), 10,000 flat ones took 120 s of CPU without caps (graphviz_layout.cpp,
+// EffortCaps). The graph view collapses name-scope groups to stay far below this.
+inline constexpr int kMaxLayoutNodes = 5000;
+inline constexpr int kMaxLayoutEdges = 20000;
 
 }  // namespace passscope::views

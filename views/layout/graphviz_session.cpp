@@ -48,10 +48,8 @@ struct MessageCapture {
         warnings.clear();
     }
     std::vector<std::string>* target() {
-        if (current == Level::Error)
-            return &errors;
-        if (current == Level::Warning)
-            return &warnings;
+        if (current == Level::Error) return &errors;
+        if (current == Level::Warning) return &warnings;
         return nullptr;
     }
 };
@@ -68,8 +66,7 @@ int captureMessage(char* text) {
         c.target()->emplace_back();
         return 0;
     }
-    if (std::strcmp(text, ": ") == 0)
-        return 0;
+    if (std::strcmp(text, ": ") == 0) return 0;
     if (c.current == MessageCapture::Level::None) {
         c.current = MessageCapture::Level::Warning;  // a continuation with nothing before it
         c.target()->emplace_back();
@@ -82,14 +79,9 @@ QStringList toStringList(const std::vector<std::string>& messages) {
     QStringList out;
     for (const std::string& m : messages) {
         const QString s = QString::fromUtf8(m).trimmed();
-        if (!s.isEmpty())
-            out << s;
+        if (!s.isEmpty()) out << s;
     }
     return out;
-}
-
-QString trContext(const char* text) {
-    return QCoreApplication::translate("passscope::views::GraphvizLayout", text);
 }
 
 // The plugin libraries live beside libgvc in graphviz/ (Debian: <libdir>/graphviz). Looking
@@ -100,8 +92,7 @@ std::vector<std::string> pluginDirectories() {
     if (dladdr(reinterpret_cast<void*>(&gvContextPlugins), &info) != 0 && info.dli_fname) {
         std::string lib = info.dli_fname;
         const auto slash = lib.rfind('/');
-        if (slash != std::string::npos)
-            dirs.push_back(lib.substr(0, slash) + "/graphviz");
+        if (slash != std::string::npos) dirs.push_back(lib.substr(0, slash) + "/graphviz");
     }
 #ifdef PASSSCOPE_GRAPHVIZ_PLUGIN_DIR
     dirs.emplace_back(PASSSCOPE_GRAPHVIZ_PLUGIN_DIR);
@@ -116,7 +107,8 @@ std::vector<std::string> pluginDirectories() {
 // dlopen()s a plugin library and returns its `<name>_LTX_library` table, or nullptr.
 // The handle is never closed: the context refers to the plugin for the life of the process.
 void* loadPluginLibrary(const char* plugin, QString* why) {
-    const std::string file = std::string("libgvplugin_") + plugin + ".so." + PASSSCOPE_GRAPHVIZ_PLUGIN_VERSION;
+    const std::string file =
+        std::string("libgvplugin_") + plugin + ".so." + PASSSCOPE_GRAPHVIZ_PLUGIN_VERSION;
     const std::string symbol = std::string("gvplugin_") + plugin + "_LTX_library";
     for (const std::string& dir : pluginDirectories()) {
         const std::string path = dir + "/" + file;
@@ -125,8 +117,7 @@ void* loadPluginLibrary(const char* plugin, QString* why) {
             *why = QString::fromUtf8(dlerror());
             continue;
         }
-        if (void* library = dlsym(handle, symbol.c_str()))
-            return library;
+        if (void* library = dlsym(handle, symbol.c_str())) return library;
         *why = QString::fromUtf8(dlerror());
     }
     return nullptr;
@@ -148,7 +139,9 @@ void initialiseContext(ContextState& s) {
     if (!dot) {
         // Last resort: Graphviz's own plugin configuration, which works where config6a exists.
         // The reason is kept so a failed layout can say what went wrong.
-        s.error = trContext("The Graphviz dot layout plugin could not be loaded: %1").arg(why);
+        s.error = QCoreApplication::translate("GraphvizLayout",
+                                              "The Graphviz dot layout plugin could not be loaded: %1")
+                      .arg(why);
         s.gvc = gvContext();
         return;
     }
@@ -158,20 +151,19 @@ void initialiseContext(ContextState& s) {
     void* core = loadPluginLibrary("core", &ignored);
     std::size_t i = 0;
     s.builtins[i++] = lt_symlist_t{"gvplugin_dot_layout_LTX_library", dot};
-    if (core)
-        s.builtins[i++] = lt_symlist_t{"gvplugin_core_LTX_library", core};
+    if (core) s.builtins[i++] = lt_symlist_t{"gvplugin_core_LTX_library", core};
     s.builtins[i] = lt_symlist_t{nullptr, nullptr};
     s.gvc = gvContextPlugins(s.builtins.data(), 0);
     if (!s.gvc)
-        s.error = trContext("Graphviz could not create a layout context.");
+        s.error =
+            QCoreApplication::translate("GraphvizLayout", "Graphviz could not create a layout context.");
 }
 
 }  // namespace
 
 GraphvizSession::GraphvizSession() : m_lock(processMutex()) {
     ContextState& s = contextState();
-    if (!s.initialised)
-        initialiseContext(s);
+    if (!s.initialised) initialiseContext(s);
     capture().clear();
 }
 

@@ -8,8 +8,7 @@ LayoutCache::LayoutCache(std::size_t maxEntries, std::size_t maxBytes)
     : m_maxEntries(maxEntries > 0 ? maxEntries : 1), m_maxBytes(maxBytes) {}
 
 QString LayoutCache::keyFor(const LayoutRequest& request) {
-    if (request.cacheKey.isEmpty())
-        return {};
+    if (request.cacheKey.isEmpty()) return {};
     // The same graph drawn left to right is a different layout.
     return request.cacheKey + (request.leftToRight ? QStringLiteral("|LR") : QStringLiteral("|TB"));
 }
@@ -17,16 +16,15 @@ QString LayoutCache::keyFor(const LayoutRequest& request) {
 std::shared_ptr<const LayoutResult> LayoutCache::find(const QString& key) {
     std::lock_guard lock(m_mutex);
     const auto it = m_index.find(key);
-    if (it == m_index.end())
-        return nullptr;
+    if (it == m_index.end()) return nullptr;
     m_entries.splice(m_entries.begin(), m_entries, it->second);
     return it->second->result;
 }
 
 void LayoutCache::insert(const QString& key, std::shared_ptr<const LayoutResult> result) {
-    if (key.isEmpty() || !result)
-        return;
-    const std::size_t bytes = approximateBytes(*result) + static_cast<std::size_t>(key.size()) * sizeof(QChar);
+    if (key.isEmpty() || !result) return;
+    const std::size_t bytes =
+        approximateBytes(*result) + static_cast<std::size_t>(key.size()) * sizeof(QChar);
     std::lock_guard lock(m_mutex);
     if (const auto it = m_index.find(key); it != m_index.end()) {
         m_bytes -= it->second->bytes;
@@ -71,8 +69,7 @@ std::size_t LayoutCache::approximateBytes(const LayoutResult& r) {
     bytes += r.clusterRects.capacity() * sizeof(QRectF);
     bytes += r.arrowTips.capacity() * sizeof(QPointF);
     bytes += r.edgeSplines.capacity() * sizeof(std::vector<QPointF>);
-    for (const auto& spline : r.edgeSplines)
-        bytes += spline.capacity() * sizeof(QPointF);
+    for (const auto& spline : r.edgeSplines) bytes += spline.capacity() * sizeof(QPointF);
     bytes += static_cast<std::size_t>(r.error.capacity() + r.warnings.capacity()) * sizeof(QChar);
     return bytes;
 }

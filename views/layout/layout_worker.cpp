@@ -20,6 +20,9 @@ using ResultPtr = std::shared_ptr<const LayoutResult>;
 struct LayoutPool : QThreadPool {
     LayoutPool() {
         setMaxThreadCount(1);
+        // dot recurses about once per node along a chain (a 10,000-node chain needs between
+        // 256 KB and 1 MB); do not depend on the platform's default thread stack.
+        setStackSize(16u << 20);
         setObjectName(QStringLiteral("passscope-layout"));
     }
 };
@@ -57,8 +60,7 @@ int LayoutWorker::request(LayoutRequest request) {
     }
 
     auto job = [request = std::move(request), wanted = m_wanted, ticket]() -> ResultPtr {
-        if (wanted->load() != ticket)
-            return nullptr;  // superseded or cancelled while queued
+        if (wanted->load() != ticket) return nullptr;  // superseded or cancelled while queued
         return std::make_shared<const LayoutResult>(layoutGraph(request));
     };
     // The watcher is a child: if the worker goes first, the result is simply never delivered.
@@ -78,26 +80,22 @@ void LayoutWorker::cancel() {
 }
 
 void LayoutWorker::deliver(int ticket, const QString& cacheKey, ResultPtr result) {
-    if (!result)
-        return;
+    if (!result) return;
     // A superseded layout is still worth keeping: the user often steps back to it.
-    if (m_cache && !cacheKey.isEmpty() && result->ok)
-        m_cache->insert(cacheKey, result);
-    if (ticket != m_pendingTicket)
-        return;
+    if (m_cache && !cacheKey.isEmpty() && result->ok) m_cache->insert(cacheKey, result);
+    if (ticket != m_pendingTicket) return;
     m_pendingTicket = 0;
     emit finished(ticket, std::move(result));
 }
 
-std::shared_ptr<const LayoutResult> LayoutWorker::layoutNow(const LayoutRequest& request, LayoutCache* cache) {
+std::shared_ptr<const LayoutResult> LayoutWorker::layoutNow(const LayoutRequest& request,
+                                                            LayoutCache* cache) {
     const QString key = LayoutCache::keyFor(request);
     if (cache && !key.isEmpty()) {
-        if (ResultPtr hit = cache->find(key))
-            return hit;
+        if (ResultPtr hit = cache->find(key)) return hit;
     }
     auto result = std::make_shared<const LayoutResult>(layoutGraph(request));
-    if (cache && result->ok)
-        cache->insert(key, result);
+    if (cache && result->ok) cache->insert(key, result);
     return result;
 }
 

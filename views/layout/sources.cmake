@@ -1,7 +1,7 @@
 # views/layout: list this folder's files (paths relative to views/).
 list(APPEND VIEWS_SOURCES
     layout/layout_types.h
-    layout/graphviz_ids.cpp layout/graphviz_ids.h
+    layout/graphviz_discipline.cpp layout/graphviz_discipline.h
     layout/graphviz_session.cpp layout/graphviz_session.h
     layout/graphviz_layout.cpp layout/graphviz_layout.h
     layout/layout_cache.cpp layout/layout_cache.h
