@@ -1446,6 +1446,22 @@ Double-click to close this scope.</source>
         <source>Value</source>
         <translation>值</translation>
     </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Output #%1</source>
+        <translation>输出 #%1</translation>
+    </message>
+    <message>
+        <source>Read as</source>
+        <translation>读取方式</translation>
+    </message>
+    <message>
+        <source>input %1 of %2</source>
+        <translation>%2 的输入 %1</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
