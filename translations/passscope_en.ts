@@ -930,6 +930,14 @@ Double-click to close this scope.</source>
         <source>Sa&amp;ve Session…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Loading</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>

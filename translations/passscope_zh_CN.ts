@@ -919,6 +919,14 @@ Double-click to close this scope.</source>
         <source>Sa&amp;ve Session…</source>
         <translation>保存会话(&amp;V)…</translation>
     </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>已取消加载</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Loading</source>
+        <translation>取消加载(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>

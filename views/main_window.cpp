@@ -93,6 +93,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &ModelLoader::started, this, &MainWindow::onLoadStarted);
     connect(loader_, &ModelLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ModelLoader::failed, this, &MainWindow::onLoadFailed);
+    connect(loader_, &ModelLoader::cancelled, this, [this] {
+        busy_->hide();
+        cancelLoadButton_->hide();
+        cancelLoadAction_->setEnabled(false);
+        statusBar()->showMessage(tr("Loading cancelled"), 5000);
+    });
     connect(this, &MainWindow::loadFailed, this, &MainWindow::showLoadError);
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
 
@@ -147,6 +153,11 @@ void MainWindow::createActions() {
     openAction_->setStatusTip(tr("Open an ONNX model"));
     connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
+    cancelLoadAction_ = new QAction(tr("&Cancel Loading"), this);
+    cancelLoadAction_->setShortcut(QKeySequence(Qt::Key_Escape));
+    cancelLoadAction_->setEnabled(false);
+    connect(cancelLoadAction_, &QAction::triggered, this, &MainWindow::cancelLoading);
+
     quitAction_ = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     quitAction_->setShortcut(QKeySequence::Quit);
     quitAction_->setMenuRole(QAction::QuitRole);
@@ -178,6 +189,7 @@ void MainWindow::createMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
+    file->addAction(cancelLoadAction_);
     file->addSeparator();
     file->addAction(openSessionAction_);
     file->addAction(saveSessionAction_);
@@ -393,6 +405,12 @@ void MainWindow::createStatusBar() {
     busy_->setTextVisible(false);
     busy_->hide();
     statusBar()->addPermanentWidget(busy_);
+    cancelLoadButton_ = new QToolButton(this);
+    cancelLoadButton_->setObjectName(QStringLiteral("cancelLoadButton"));
+    cancelLoadButton_->setDefaultAction(cancelLoadAction_);
+    cancelLoadButton_->setAutoRaise(true);
+    cancelLoadButton_->hide();
+    statusBar()->addPermanentWidget(cancelLoadButton_);
 
     timeLabel_ = new QLabel(this);
     timeLabel_->setObjectName(QStringLiteral("loadTime"));
@@ -454,14 +472,20 @@ void MainWindow::showOpenDialog() {
     openModel(path);
 }
 
+void MainWindow::cancelLoading() { loader_->cancel(); }
+
 void MainWindow::onLoadStarted(const QString& path) {
     busy_->show();
+    cancelLoadButton_->show();
+    cancelLoadAction_->setEnabled(true);
     statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     emit loadStarted(path);
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
     busy_->hide();
+    cancelLoadButton_->hide();
+    cancelLoadAction_->setEnabled(false);
     // Nothing may point into the previous model or run once it is released below.
     graphPanel_->clear();
     steps_->clear();
@@ -509,6 +533,8 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {
     busy_->hide();
+    cancelLoadButton_->hide();
+    cancelLoadAction_->setEnabled(false);
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
     if (!QFileInfo::exists(path)) recent_->remove(path);
     failedPath_ = path;

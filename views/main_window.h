@@ -123,6 +123,8 @@ class MainWindow : public QMainWindow {
 
   public slots:
     void showOpenDialog();
+    // Stops waiting for the model being loaded; the model shown (if any) stays.
+    void cancelLoading();
     void showAbout();
 
   private slots:
@@ -240,6 +242,8 @@ class MainWindow : public QMainWindow {
 
     QAction* openAction_ = nullptr;
     QAction* quitAction_ = nullptr;
+    QAction* cancelLoadAction_ = nullptr;
+    QToolButton* cancelLoadButton_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QAction* aboutQtAction_ = nullptr;
     QAction* findAction_ = nullptr;

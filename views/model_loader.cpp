@@ -73,4 +73,11 @@ void ModelLoader::load(const QString& path) {
     watcher->setFuture(QtConcurrent::run(loadInBackground, path));
 }
 
+void ModelLoader::cancel() {
+    if (!busy_) return;
+    ++generation_;  // the running load's result will not match any more
+    busy_ = false;
+    emit cancelled();
+}
+
 }  // namespace passscope::views

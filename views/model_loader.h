@@ -17,11 +17,15 @@ class ModelLoader : public QObject {
     ~ModelLoader() override;
 
     void load(const QString& path);
+    // Drops the load under way: its result is discarded when it arrives (a parse cannot be
+    // interrupted), and cancelled() is emitted now. Nothing happens when no load runs.
+    void cancel();
     bool isBusy() const { return busy_; }
 
   signals:
     void started(const QString& path);
     void loaded(std::shared_ptr<const passscope::views::LoadedModel> model);
+    void cancelled();
     void failed(const QString& path, const QString& message);
 
   private:

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
+#include <QToolButton>
+#include <QAction>
 #include <QUrl>
 
 #include "io/model_loader.h"
@@ -20,6 +22,7 @@
 #include "properties_panel.h"
 #include "recent_files.h"
 
+using passscope::views::LoadedModel;
 using passscope::views::MainWindow;
 using passscope::views::NodeTableModel;
 
@@ -53,6 +56,7 @@ class TestMainWindow : public QObject {
     void interactiveWindowShowsMessageBox();
     void corruptFileReportsError();
     void failedLoadKeepsPreviousModel();
+    void cancelledLoadKeepsPreviousModel();
     void newerLoadSupersedesOlder();
     void closingWhileLoadingIsSafe();
     void droppedFileIsOpened();
@@ -223,6 +227,33 @@ void TestMainWindow::corruptFileReportsError() {
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kLoadTimeoutMs);
     QVERIFY(!failed.first().first().toString().isEmpty());
     QVERIFY(window.findChildren<QDialog*>().isEmpty());
+}
+
+void TestMainWindow::cancelledLoadKeepsPreviousModel() {
+    MainWindow window;
+    window.setInteractive(false);
+    loadSample(window);
+    if (QTest::currentTestFailed()) return;
+    const LoadedModel* before = window.loadedModel();
+    QSignalSpy loaded(&window, &MainWindow::modelLoaded);
+    QSignalSpy failed(&window, &MainWindow::loadFailed);
+    window.openModel(QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/transformer_block.onnx"));
+    QVERIFY(window.isLoading());
+    auto* button = window.findChild<QToolButton*>(QStringLiteral("cancelLoadButton"));
+    QVERIFY(button);
+    QVERIFY(button->isVisibleTo(&window));
+    QVERIFY(button->defaultAction()->isEnabled());
+    button->defaultAction()->trigger();  // what the status bar button and Esc do
+    QVERIFY(!window.isLoading());
+    QVERIFY(!button->isVisibleTo(&window));
+    // The parse itself finishes in the background; its result must be dropped.
+    QThreadPool::globalInstance()->waitForDone();
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    QCOMPARE(loaded.count(), 0);
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(window.loadedModel(), before);
+    QVERIFY(window.windowTitle().contains(QStringLiteral("conv_net.onnx")));
 }
 
 void TestMainWindow::failedLoadKeepsPreviousModel() {
