@@ -181,7 +181,8 @@ void MainWindow::onStepsReady() {
                                  : (firstViewShown_ || previewShown_) ? graphPanel_->expandedPaths() : QStringList();
     timeline_->setResult(steps_->result());
     timeline_->setPosition(steps_->position());
-    graphPanel_->setDiagram(steps_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_);
+    graphPanel_->setDiagram(steps_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_,
+                            /*addDefault=*/!pendingView_ && !firstViewShown_);
     onPositionChanged(steps_->position());
     updateStepActions();
     emit pipelineFinished();

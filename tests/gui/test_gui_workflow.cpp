@@ -222,6 +222,7 @@ class TestGuiWorkflow : public QObject {
     void largeModelOpensWithCollapsedGroups();
     void ifBodyCanBeEnteredAndLeft();
     void selectedEdgeShowsItsValue();
+    void smallModelOpensEveryScope();
 
   private:
     // A folded-away node of /preprocess (Sqrt or Div) of sample (a), by name.
@@ -905,6 +906,20 @@ void TestGuiWorkflow::selectedEdgeShowsItsValue() {
         return;
     }
     QFAIL("no visible edge between two node boxes");
+}
+
+// 14. A small model opens with every scope open, including scopes that only the pipeline's
+// diagram has (a node and the constant folded from it), which the preview of the loaded model
+// did not: no group box is left collapsed.
+void TestGuiWorkflow::smallModelOpensEveryScope() {
+    MainWindow window;
+    window.setInteractive(false);
+    openAndWait(window, kSampleA);
+    if (QTest::currentTestFailed()) return;
+    const GraphScene* scene = window.graphPanel()->scene();
+    for (size_t g = 0; g < scene->diagram()->scopes().groups().size(); ++g)
+        QVERIFY2(!scene->groupItem(static_cast<int>(g)),
+                 qPrintable(QString::fromStdString(scene->diagram()->scopes().group(static_cast<int>(g)).path)));
 }
 
 QTEST_MAIN(TestGuiWorkflow)

@@ -110,7 +110,8 @@ void GraphPanel::clear() {
     updateLegend();
 }
 
-void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded, bool keepView) {
+void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded, bool keepView,
+                            bool addDefault) {
     bodyTitles_.clear();
     mainDiagram_.reset();
     updateBreadcrumb();
@@ -118,6 +119,10 @@ void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const Q
     setProperty("diagramSerial", nextDiagramSerial());
     expanded_ = expanded.isEmpty() ? defaultExpansion(*diagram_, kDefaultBoxBudget)
                                    : expansionFromPaths(*diagram_, expanded);
+    if (addDefault && !expanded.isEmpty()) {
+        const std::vector<bool> fresh = defaultExpansion(*diagram_, kDefaultBoxBudget);
+        for (size_t g = 0; g < expanded_.size(); ++g) expanded_[g] = expanded_[g] || fresh[g];
+    }
     fitAfterLayout_ = !keepView;
     startLayout();
 }

@@ -42,8 +42,10 @@ class GraphPanel : public QWidget {
     // A new diagram; `expanded` empty = open scopes up to kDefaultBoxBudget boxes. Lays out in
     // the background; layoutFinished() follows. Leaves any subgraph body being shown.
     // `keepView`: keep zoom and centre (a new run of the same model) instead of showing the start.
+    // `addDefault`: open what a fresh diagram would open as well as `expanded` (the scopes open in
+    // the preview of a model stay open when its pipeline's diagram, with more scopes, replaces it).
     void setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded = {},
-                    bool keepView = false);
+                    bool keepView = false, bool addDefault = false);
     void clear();
     const DiagramModel* diagram() const { return diagram_.get(); }
 
