@@ -54,7 +54,9 @@ void applyPins(Model& model, const PipelineOptions& options, PipelineRun& run) {
                 g.setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
                 found = true;
             }
-        if (!found) run.warnings.push_back("--no-fold " + name + ": no node has that name");
+        // A misspelt name must not pass silently: the user would read an unflagged node as folded
+        // despite the flag (DESIGN.md §5: bad input is an error, never a silently different run).
+        if (!found) throw std::invalid_argument("--no-fold names '" + name + "', which is no node of this model");
     }
 }
 
