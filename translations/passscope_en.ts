@@ -1287,10 +1287,6 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views::PipelineRunner</name>
     <message>
-        <source>Do not fold “%1”: no node of this model has that name.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No model to optimise.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -1276,10 +1276,6 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views::PipelineRunner</name>
     <message>
-        <source>Do not fold “%1”: no node of this model has that name.</source>
-        <translation>不折叠“%1”：此模型中没有该名称的节点。</translation>
-    </message>
-    <message>
         <source>No model to optimise.</source>
         <translation>没有可优化的模型。</translation>
     </message>

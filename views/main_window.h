@@ -74,7 +74,6 @@ class MainWindow : public QMainWindow {
     // The options the next run uses; setting them re-runs the pipeline on the loaded model.
     const PipelineOptions& pipelineOptions() const { return options_; }
     void setPipelineOptions(const PipelineOptions& options);
-    bool isRunning() const;         // the pipeline or the preparation of its steps
     bool isBusy() const;            // loading, running or laying out
     const PipelineResult* pipelineResult() const;
     // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
@@ -169,10 +168,12 @@ class MainWindow : public QMainWindow {
     void showNodeProperties(NodeId id);
     void showNodeContextMenu(NodeId id, const QPoint& screenPos);
     void updateStepActions();
+    bool isLoadedNodeName(const std::string& name) const;
     void applyPendingView();
     void updateMemoryMap();
 
     // main_window_files.cpp
+    QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter);
     void saveSessionDialog();
     void openSessionDialog();
     void exportModelDialog();

@@ -76,14 +76,20 @@ bool MainWindow::openSession(const QString& path, QString* error) {
     return true;
 }
 
-void MainWindow::saveSessionDialog() {
+// A save dialog in the folder last saved to, remembering the folder chosen; empty when cancelled.
+QString MainWindow::askSavePath(const QString& title, const QString& suggestedName, const QString& filter) {
     QSettings settings;
-    const QString suggested = QFileInfo(model_ ? model_->path : QString()).completeBaseName() + QStringLiteral(".passscope.json");
     const QString dir = settings.value(kLastExportDirKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), QDir(dir).filePath(suggested),
-                                                      tr("PassScope sessions (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, title, QDir(dir).filePath(suggestedName), filter);
+    if (!path.isEmpty()) settings.setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
+    return path;
+}
+
+void MainWindow::saveSessionDialog() {
+    const QString path =
+        askSavePath(tr("Save Session"), QFileInfo(model_ ? model_->path : QString()).completeBaseName() + QStringLiteral(".passscope.json"),
+                    tr("PassScope sessions (*.json)"));
     if (path.isEmpty()) return;
-    settings.setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
     QString error;
     if (!saveSession(path, &error)) QMessageBox::warning(this, tr("Could Not Save Session"), error);
     else statusBar()->showMessage(tr("Session saved to %1").arg(path), 5000);
@@ -139,37 +145,27 @@ bool MainWindow::exportReport(const QString& path, QString* error) {
 bool MainWindow::exportPicture(const QString& path, QString* error) { return graphPanel_->exportImage(path, error); }
 
 void MainWindow::exportModelDialog() {
-    QSettings settings;
-    const QString dir = settings.value(kLastExportDirKey, QDir::homePath()).toString();
-    const QString suggested =
-        QStringLiteral("%1.step%2.onnx").arg(QFileInfo(model_->path).completeBaseName()).arg(steps_->position());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Optimized Model"), QDir(dir).filePath(suggested),
-                                                      tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)"));
+    const QString path = askSavePath(
+        tr("Export Optimized Model"),
+        QStringLiteral("%1.step%2.onnx").arg(QFileInfo(model_->path).completeBaseName()).arg(steps_->position()),
+        tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)"));
     if (path.isEmpty()) return;
-    settings.setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
     QString error;
     if (!exportModel(path, &error)) QMessageBox::warning(this, tr("Could Not Export the Model"), error);
     else statusBar()->showMessage(tr("Model at step %1 written to %2").arg(steps_->position()).arg(path), 5000);
 }
 
 void MainWindow::exportReportDialog() {
-    QSettings settings;
-    const QString dir = settings.value(kLastExportDirKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), QDir(dir).filePath(QStringLiteral("report.json")),
-                                                      tr("JSON (*.json)"));
+    const QString path = askSavePath(tr("Export Report"), QStringLiteral("report.json"), tr("JSON (*.json)"));
     if (path.isEmpty()) return;
-    settings.setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
     QString error;
     if (!exportReport(path, &error)) QMessageBox::warning(this, tr("Could Not Export the Report"), error);
 }
 
 void MainWindow::exportPictureDialog() {
-    QSettings settings;
-    const QString dir = settings.value(kLastExportDirKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"), QDir(dir).filePath(QStringLiteral("graph.svg")),
-                                                      tr("SVG pictures (*.svg);;PNG images (*.png)"));
+    const QString path =
+        askSavePath(tr("Export Picture"), QStringLiteral("graph.svg"), tr("SVG pictures (*.svg);;PNG images (*.png)"));
     if (path.isEmpty()) return;
-    settings.setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
     QString error;
     if (!exportPicture(path, &error)) QMessageBox::warning(this, tr("Could Not Export the Picture"), error);
 }

@@ -188,8 +188,6 @@ void MainWindow::onStepsReady() {
     emit pipelineFinished();
 }
 
-bool MainWindow::isRunning() const { return runner_->isBusy(); }
-
 bool MainWindow::isBusy() const { return loader_->isBusy() || runner_->isBusy() || graphPanel_->isLayingOut(); }
 
 const PipelineResult* MainWindow::pipelineResult() const { return steps_->result().get(); }
@@ -285,12 +283,17 @@ void MainWindow::showPipelineError(const QString& message) {
 
 // ---- folding toggles ----
 
-bool MainWindow::setNodeFoldingDisabled(const QString& nodeName, bool disabled) {
-    if (!model_ || nodeName.isEmpty()) return false;
-    const std::string name = nodeName.toStdString();
+// Only nodes of the loaded model can carry the flag: one made by a pass has no name to pin.
+bool MainWindow::isLoadedNodeName(const std::string& name) const {
+    if (!model_ || name.empty()) return false;
     bool known = false;
     model_->model.graph->forEachNode([&](const Node& n) { known = known || n.name() == name; });
-    if (!known) return false;  // made by a pass: only nodes of the loaded model can carry the flag
+    return known;
+}
+
+bool MainWindow::setNodeFoldingDisabled(const QString& nodeName, bool disabled) {
+    const std::string name = nodeName.toStdString();
+    if (!isLoadedNodeName(name)) return false;
     if (disabled)
         options_.noFold.insert(name);
     else
@@ -344,12 +347,7 @@ void MainWindow::showNodeProperties(NodeId id) {
         else if (steps_->marks().edited.count(id)) notes.change = tr("changed by this step");
     }
     properties_->showNode(*g, *node, notes);
-    const bool flaggable = model_ && !node->name().empty() && [&] {
-        bool known = false;
-        model_->model.graph->forEachNode([&](const Node& n) { known = known || n.name() == node->name(); });
-        return known;
-    }();
-    noFoldAction_->setEnabled(flaggable && !runner_->isBusy());
+    noFoldAction_->setEnabled(isLoadedNodeName(node->name()) && !runner_->isBusy());
     noFoldAction_->setData(QString::fromStdString(node->name()));
     noFoldAction_->setChecked(options_.noFold.count(node->name()) > 0);
 }

@@ -7,12 +7,6 @@
 
 namespace passscope::views {
 
-int VisiblePlan::itemOfGroup(int group) const {
-    for (size_t i = 0; i < items.size(); ++i)
-        if (items[i].kind == VisibleItem::Kind::Group && items[i].index == group) return static_cast<int>(i);
-    return -1;
-}
-
 namespace {
 
 // Walks the open part of the scope tree, emitting boxes and clusters.

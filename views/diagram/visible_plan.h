@@ -29,8 +29,6 @@ struct VisiblePlan {
     std::vector<int> clusterGroup;         // per LayoutRequest cluster: the expanded group it frames
     std::map<std::pair<int, int>, int> edgeOfItems;  // (from item, to item) -> LayoutRequest edge
     LayoutRequest request;
-
-    int itemOfGroup(int group) const;  // -1 when the group is expanded or hidden inside a collapsed one
 };
 
 using ItemSizer = std::function<QSizeF(const DiagramModel&, const VisibleItem&)>;

@@ -4,7 +4,6 @@
 #include <exception>
 #include <mutex>
 #include <new>
-#include <unordered_set>
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -34,22 +33,6 @@ namespace {
 // Thrown from the progress hook to stop between two passes: runPipeline checks its cancel flag
 // only when a stage starts an iteration, which on a large model can be many passes away.
 struct RunCancelled {};
-
-// runPipeline only warns about a --no-fold name that names no node; in the GUI the names come
-// from a session or a node the user picked in another model, so a miss is an error worth seeing
-// (the same rule as the engine's: any node of the main graph with that name).
-void checkNoFoldNames(const Graph& graph, const PipelineOptions& options) {
-    if (options.noFold.empty()) return;
-    std::unordered_set<std::string> names;
-    graph.forEachNode([&](const Node& n) { names.insert(n.name()); });
-    for (const std::string& name : options.noFold) {
-        if (!names.count(name))
-            throw std::invalid_argument(
-                PipelineRunner::tr("Do not fold “%1”: no node of this model has that name.")
-                    .arg(QString::fromStdString(name))
-                    .toStdString());
-    }
-}
 
 }  // namespace
 
@@ -102,7 +85,6 @@ PipelineRunner::Outcome PipelineRunner::runInBackground(std::shared_ptr<RunState
         result->source = source;
         result->options = options;
         result->optimized = source->model.clone();  // shares the weights, copies the structure
-        checkNoFoldNames(*result->optimized.graph, options);
 
         PipelineHooks hooks;
         hooks.cancel = &state->cancel;
