@@ -1,7 +1,5 @@
 #include "node_filter_proxy_model.h"
 
-#include <algorithm>
-
 #include "node_table_model.h"
 
 namespace passscope::views {
@@ -11,28 +9,19 @@ NodeFilterProxyModel::NodeFilterProxyModel(QObject* parent) : QSortFilterProxyMo
 }
 
 void NodeFilterProxyModel::setPattern(const QString& pattern) {
-    if (pattern == pattern_ && !pattern.isEmpty()) return;
-    pattern_ = pattern;
-    const bool anyUpper = std::any_of(pattern.begin(), pattern.end(), [](QChar c) { return c.isUpper(); });
-    const auto options =
-        anyUpper ? QRegularExpression::NoPatternOption : QRegularExpression::CaseInsensitiveOption;
-    regex_ = QRegularExpression(pattern, options);
-    patternError_.clear();
-    if (!regex_.isValid()) {
-        patternError_ = regex_.errorString();
-        regex_ = QRegularExpression(QRegularExpression::escape(pattern), options);
-    }
+    if (pattern == rule_.text() && !pattern.isEmpty()) return;
+    rule_ = SearchRule(pattern);
     invalidateFilter();
-    emit patternChanged(pattern_, patternError_.isEmpty());
+    emit patternChanged(pattern, rule_.error().isEmpty());
 }
 
 bool NodeFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
-    if (pattern_.isEmpty()) return true;
+    if (rule_.isEmpty()) return true;
     const QAbstractItemModel* source = sourceModel();
     for (int column : {NodeTableModel::NameColumn, NodeTableModel::OpTypeColumn}) {
         const QString text =
             source->index(sourceRow, column, sourceParent).data(NodeTableModel::FilterTextRole).toString();
-        if (regex_.match(text).hasMatch()) return true;
+        if (rule_.matches(text)) return true;
     }
     return false;
 }

@@ -1,9 +1,9 @@
 #pragma once
-// Filters the node table by name or op type. The pattern is a regular expression (an invalid one
-// is matched literally) and "smart case": case-insensitive unless it contains an upper-case letter,
-// so "conv" finds every node with conv in its name and "Conv" the Conv nodes.
-#include <QRegularExpression>
+// Filters the node table by name or op type, by the same rule as the graph search (search_rule.h):
+// a substring or a regular expression, in smart case.
 #include <QSortFilterProxyModel>
+
+#include "search_rule.h"
 
 namespace passscope::views {
 
@@ -13,9 +13,10 @@ class NodeFilterProxyModel : public QSortFilterProxyModel {
     explicit NodeFilterProxyModel(QObject* parent = nullptr);
 
     void setPattern(const QString& pattern);
-    QString pattern() const { return pattern_; }
-    // Empty when the pattern is a valid regular expression; otherwise why it is not.
-    QString patternError() const { return patternError_; }
+    QString pattern() const { return rule_.text(); }
+    // Empty unless the pattern has regular-expression syntax but is not a valid expression (it is
+    // then matched literally); otherwise why it is not valid.
+    QString patternError() const { return rule_.error(); }
 
   signals:
     void patternChanged(const QString& pattern, bool valid);
@@ -24,9 +25,7 @@ class NodeFilterProxyModel : public QSortFilterProxyModel {
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
   private:
-    QString pattern_;
-    QString patternError_;
-    QRegularExpression regex_;
+    SearchRule rule_;
 };
 
 }  // namespace passscope::views
