@@ -28,16 +28,13 @@
 #include <QVBoxLayout>
 
 #include "diagram/diagram_model.h"
+#include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "memory/memory_map_panel.h"
-#include "model_loader.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
 #include "properties_panel.h"
 #include "recent_files.h"
-#include "runner/pipeline_runner.h"
-#include "session/session_file.h"
-#include "step_controller.h"
 #include "summary_panel.h"
 #include "timeline/timeline_panel.h"
 #include "warnings_panel.h"
@@ -63,9 +60,7 @@ QString durationText(double seconds) {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
-      loader_(new ModelLoader(this)),
-      runner_(new PipelineRunner(this)),
-      steps_(new StepController(this)),
+      document_(new ModelDocument(this)),
       recent_(new RecentFiles(this)),
       tableModel_(new NodeTableModel(this)),
       filter_(new NodeFilterProxyModel(this)) {
@@ -90,36 +85,10 @@ MainWindow::MainWindow(QWidget* parent)
     createStatusBar();
     resize(1400, 860);
 
-    connect(loader_, &ModelLoader::started, this, &MainWindow::onLoadStarted);
-    connect(loader_, &ModelLoader::loaded, this, &MainWindow::onLoaded);
-    connect(loader_, &ModelLoader::failed, this, &MainWindow::onLoadFailed);
-    connect(loader_, &ModelLoader::cancelled, this, [this] {
-        busy_->hide();
-        cancelLoadButton_->hide();
-        cancelLoadAction_->setEnabled(false);
-        statusBar()->showMessage(tr("Loading cancelled"), 5000);
-    });
-    connect(this, &MainWindow::loadFailed, this, &MainWindow::showLoadError);
+    connectDocument();
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
-
-    connect(runner_, &PipelineRunner::started, this, [this] { timeline_->showRunning(0, QString()); updateStepActions(); });
-    connect(runner_, &PipelineRunner::progress, timeline_, &TimelinePanel::showRunning);
-    connect(runner_, &PipelineRunner::finished, this, &MainWindow::onPipelineFinished);
-    connect(runner_, &PipelineRunner::failed, this, [this](const QString& message) {
-        timeline_->showIdle();
-        updateStepActions();
-        emit pipelineFailed(message);
-    });
-    connect(runner_, &PipelineRunner::cancelled, this, [this] {
-        timeline_->showIdle();
-        statusBar()->showMessage(tr("Pipeline cancelled"), 5000);
-        updateStepActions();
-    });
-    connect(this, &MainWindow::pipelineFailed, this, &MainWindow::showPipelineError);
-    connect(timeline_, &TimelinePanel::cancelRequested, runner_, &PipelineRunner::cancel);
+    connect(timeline_, &TimelinePanel::cancelRequested, document_, &ModelDocument::cancelPipeline);
     connect(timeline_, &TimelinePanel::positionSelected, this, &MainWindow::showPosition);
-    connect(steps_, &StepController::ready, this, &MainWindow::onStepsReady);
-    connect(steps_, &StepController::positionChanged, this, &MainWindow::onPositionChanged);
     connect(graphPanel_, &GraphPanel::layoutFinished, this, &MainWindow::onLayoutFinished);
     connect(graphPanel_, &GraphPanel::layoutFailed, this, [this](const QString& message) {
         busy_->hide();
@@ -131,17 +100,49 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(graphPanel_, &GraphPanel::nodeSelected, this, &MainWindow::onGraphNodeSelected);
     connect(graphPanel_, &GraphPanel::edgeSelected, this, [this](NodeId producer, NodeId consumer) {
-        const Graph* g = steps_->isReady() ? steps_->graph() : (model_ ? model_->model.graph.get() : nullptr);
+        const Graph* g = document_->currentGraph();
         const Node* p = g ? g->findNode(producer) : nullptr;
         const Node* c = g ? g->findNode(consumer) : nullptr;
-        if (p && c) properties_->showEdge(*g, *p, *c);
-        else properties_->clear();  // an edge into a collapsed scope stands for many values
+        if (p && c)
+            properties_->showEdge(*g, *p, *c);
+        else
+            properties_->clear();  // an edge into a collapsed scope stands for many values
     });
     connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
     updateStepActions();
 }
 
 MainWindow::~MainWindow() = default;
+
+// The document's news, shown: each handler updates the widgets, then emits the window's signal.
+void MainWindow::connectDocument() {
+    connect(document_, &ModelDocument::loadStarted, this, &MainWindow::onLoadStarted);
+    connect(document_, &ModelDocument::modelAboutToChange, this, &MainWindow::onModelAboutToChange);
+    connect(document_, &ModelDocument::modelLoaded, this, &MainWindow::onModelLoaded);
+    connect(document_, &ModelDocument::loadFailed, this, &MainWindow::onLoadFailed);
+    connect(document_, &ModelDocument::loadCancelled, this, [this] {
+        showLoadEnded();
+        statusBar()->showMessage(tr("Loading cancelled"), 5000);
+    });
+    connect(document_, &ModelDocument::pipelineStarted, this, &MainWindow::onPipelineStarted);
+    connect(document_, &ModelDocument::pipelineProgress, timeline_, &TimelinePanel::showRunning);
+    connect(document_, &ModelDocument::runFinished, this, &MainWindow::onRunFinished);
+    connect(document_, &ModelDocument::pipelineFinished, this, &MainWindow::onStepsReady);
+    connect(document_, &ModelDocument::pipelineFailed, this, [this](const QString& message) {
+        timeline_->showIdle();
+        updateStepActions();
+        showPipelineError(message);
+        emit pipelineFailed(message);
+    });
+    connect(document_, &ModelDocument::pipelineCancelled, this, [this] {
+        timeline_->showIdle();
+        statusBar()->showMessage(tr("Pipeline cancelled"), 5000);
+        updateStepActions();
+    });
+    connect(document_, &ModelDocument::positionChanged, this, &MainWindow::onPositionChanged);
+    connect(document_, &ModelDocument::warning, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
+}
 
 // ---- construction ----
 
@@ -166,7 +167,7 @@ void MainWindow::createActions() {
     findAction_ = new QAction(tr("&Filter Nodes"), this);
     findAction_->setShortcut(QKeySequence::Find);
     connect(findAction_, &QAction::triggered, this, [this] {
-        if (!model_) return;
+        if (!document_->loadedModel()) return;
         filterEdit_->setFocus(Qt::ShortcutFocusReason);
         filterEdit_->selectAll();
     });
@@ -455,11 +456,15 @@ void MainWindow::rebuildRecentMenu() {
 // ---- loading ----
 
 void MainWindow::openModel(const QString& path) {
-    loader_->load(path);
+    document_->openModel(path);
 }
 
 bool MainWindow::isLoading() const {
-    return loader_->isBusy();
+    return document_->isLoading();
+}
+
+const LoadedModel* MainWindow::loadedModel() const {
+    return document_->loadedModel();
 }
 
 void MainWindow::showOpenDialog() {
@@ -472,7 +477,15 @@ void MainWindow::showOpenDialog() {
     openModel(path);
 }
 
-void MainWindow::cancelLoading() { loader_->cancel(); }
+void MainWindow::cancelLoading() {
+    document_->cancelLoading();
+}
+
+void MainWindow::showLoadEnded() {
+    busy_->hide();
+    cancelLoadButton_->hide();
+    cancelLoadAction_->setEnabled(false);
+}
 
 void MainWindow::onLoadStarted(const QString& path) {
     busy_->show();
@@ -482,19 +495,18 @@ void MainWindow::onLoadStarted(const QString& path) {
     emit loadStarted(path);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
-    busy_->hide();
-    cancelLoadButton_->hide();
-    cancelLoadAction_->setEnabled(false);
-    // Nothing may point into the previous model or run once it is released below.
+// Nothing may point into the previous model or run once the document releases them.
+void MainWindow::onModelAboutToChange() {
     graphPanel_->clear();
-    steps_->clear();
     tableModel_->setGraph(nullptr);
-    model_ = std::move(model);
-    const LoadedModel& m = *model_;
-    // The table keeps the whole LoadedModel alive through the aliasing pointer.
+    pendingTableGraph_.reset();
+}
+
+void MainWindow::onModelLoaded() {
+    showLoadEnded();
+    const LoadedModel& m = *document_->loadedModel();
     tableColumnsSized_ = false;
-    setTableGraph(std::shared_ptr<const Graph>(model_, m.model.graph.get()));
+    setTableGraph(m.model.graph.get());
     pages_->setCurrentIndex(1);
     properties_->clear();
     summary_->showSummary(m.path, m.summaryText);
@@ -527,24 +539,21 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedModel> model) {
     // The model as loaded is shown at once, while the pipeline runs (its steps replace it).
     graphPanel_->setDiagram(m.preview ? m.preview : DiagramModel::fromGraph(*m.model.graph));
     graphPanel_->showStep(nullptr, m.model.graph.get(), {});
-    emit modelLoaded(m.path);
-    runPipeline();
+    emit modelLoaded(m.path);  // the document runs the pipeline next
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message) {
-    busy_->hide();
-    cancelLoadButton_->hide();
-    cancelLoadAction_->setEnabled(false);
+    showLoadEnded();
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 5000);
     if (!QFileInfo::exists(path)) recent_->remove(path);
-    failedPath_ = path;
+    showLoadError(path, message);
     emit loadFailed(message);
 }
 
-void MainWindow::showLoadError(const QString& message) {
+void MainWindow::showLoadError(const QString& path, const QString& message) {
     if (!interactive_) return;
     auto* box = new QMessageBox(QMessageBox::Critical, tr("Could Not Open Model"),
-                                tr("PassScope could not open “%1”.").arg(QFileInfo(failedPath_).fileName()),
+                                tr("PassScope could not open “%1”.").arg(QFileInfo(path).fileName()),
                                 QMessageBox::Ok, this);
     box->setInformativeText(message);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -582,8 +591,9 @@ void MainWindow::onFilterPatternChanged() {
 
 bool MainWindow::tableVisible() const { return nodesDock_ && !nodesDock_->visibleRegion().isEmpty(); }
 
-void MainWindow::setTableGraph(std::shared_ptr<const Graph> graph) {
-    pendingTableGraph_ = std::move(graph);
+// The document owns the graph; onModelAboutToChange() empties the table before it goes.
+void MainWindow::setTableGraph(const Graph* graph) {
+    pendingTableGraph_ = std::shared_ptr<const Graph>(graph, [](const Graph*) {});
     if (tableVisible()) {
         ensureTableCurrent();
     } else if (tableModel_->graph()) {

@@ -1,13 +1,15 @@
 #pragma once
 // The PassScope main window: the graph view in the centre (GraphPanel), the pass timeline, the
 // node table with its filter, the model summary, the selected node's properties and the load
-// warnings in docks. Models load, pipelines run and layouts happen off the UI thread.
+// warnings in docks. The model, its pipeline run, the steps, folding toggles, sessions and model
+// and report exports are the ModelDocument's (document/model_document.h); the window shows them
+// and wires its widgets to them, and its calls below forward to the document.
 // The window's jobs are split over three files: main_window.cpp (construction, loading, table),
-// main_window_steps.cpp (pipeline runs, stepping, search, folding toggles) and
-// main_window_files.cpp (sessions and exports).
+// main_window_steps.cpp (runs and steps shown, search, folding toggles, context menu) and
+// main_window_files.cpp (session and export dialogs).
 //
-// Errors are reported through loadFailed(); the message box is shown by a slot that does nothing
-// when the window is not interactive (tests, --screenshot), so nothing ever blocks on a dialog.
+// Errors are reported through loadFailed() and pipelineFailed(); their message box is only shown
+// when the window is interactive (not in tests or --screenshot), so nothing ever blocks on a dialog.
 #include <memory>
 
 #include <QMainWindow>
@@ -33,13 +35,10 @@ namespace passscope::views {
 
 class GraphPanel;
 class MemoryMapPanel;
-class ModelLoader;
+class ModelDocument;
 class NodeFilterProxyModel;
-class PipelineRunner;
-class StepController;
 class TimelinePanel;
 struct PipelineResult;
-struct Session;
 class NodeTableModel;
 class PropertiesPanel;
 class RecentFiles;
@@ -57,7 +56,9 @@ class MainWindow : public QMainWindow {
     void openModel(const QString& path);
     bool isLoading() const;
     // The model shown, or null.
-    const LoadedModel* loadedModel() const { return model_.get(); }
+    const LoadedModel* loadedModel() const;
+    // What the window shows: the model, its run and steps, sessions and exports.
+    ModelDocument* document() const { return document_; }
 
     // When false, failures are only signalled (no message box). Default: true.
     void setInteractive(bool interactive) { interactive_ = interactive; }
@@ -72,7 +73,7 @@ class MainWindow : public QMainWindow {
 
     // ---- pipeline and steps (main_window_steps.cpp) ----
     // The options the next run uses; setting them re-runs the pipeline on the loaded model.
-    const PipelineOptions& pipelineOptions() const { return options_; }
+    const PipelineOptions& pipelineOptions() const;
     void setPipelineOptions(const PipelineOptions& options);
     bool isBusy() const;            // loading, running or laying out
     const PipelineResult* pipelineResult() const;
@@ -85,8 +86,8 @@ class MainWindow : public QMainWindow {
     bool setNodeFoldingDisabled(const QString& nodeName, bool disabled);
     void setOverlay(OverlayMode mode);
     void setSideBySide(bool on);
-    // Highlights the nodes matching `query` (name, op type, or a regular expression) at the
-    // selected position; returns how many match. Enter in the search field jumps to the next one.
+    // Highlights the nodes matching `query` at the selected position, by the node table's rule
+    // (search_rule.h); returns how many match. Enter in the search field jumps to the next one.
     int search(const QString& query);
     void jumpToNextSearchHit();
 
@@ -126,10 +127,6 @@ class MainWindow : public QMainWindow {
     void cancelLoading();
     void showAbout();
 
-  private slots:
-    void showLoadError(const QString& message);
-    void showPipelineError(const QString& message);
-
   protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -147,20 +144,24 @@ class MainWindow : public QMainWindow {
     void createDocks();
     void createStatusBar();
     void rebuildRecentMenu();
+    void connectDocument();
     void onLoadStarted(const QString& path);
-    void onLoaded(std::shared_ptr<const LoadedModel> model);
+    void showLoadEnded();  // loaded, failed or cancelled: the progress and Cancel go
+    void onModelAboutToChange();
+    void onModelLoaded();
     void onLoadFailed(const QString& path, const QString& message);
+    void showLoadError(const QString& path, const QString& message);
     void onCurrentRowChanged(const QModelIndex& current);
     void onFilterPatternChanged();
     void updateFilterCount();
     static QString modelFileFrom(const QMimeData* mime);
-    void setTableGraph(std::shared_ptr<const Graph> graph);
+    void setTableGraph(const Graph* graph);
     void ensureTableCurrent() const;
     bool tableVisible() const;
 
     // main_window_steps.cpp
-    void runPipeline();
-    void onPipelineFinished(std::shared_ptr<const PipelineResult> result);
+    void onPipelineStarted();
+    void onRunFinished(int passRuns, double wallSeconds);
     void onStepsReady();
     void onPositionChanged(size_t position);
     void onLayoutFinished(double seconds);
@@ -168,7 +169,7 @@ class MainWindow : public QMainWindow {
     void showNodeProperties(NodeId id);
     void showNodeContextMenu(NodeId id, const QPoint& screenPos);
     void updateStepActions();
-    bool isLoadedNodeName(const std::string& name) const;
+    void showPipelineError(const QString& message);
     void applyPendingView();
     void updateMemoryMap();
 
@@ -181,9 +182,7 @@ class MainWindow : public QMainWindow {
     void exportPictureDialog();
     void chooseLanguage(const QString& locale);
 
-    std::shared_ptr<const LoadedModel> model_;
-    PipelineOptions options_;
-    std::unique_ptr<Session> pendingView_;  // a session's view, applied once its run is shown
+    ModelDocument* document_;
     bool firstViewShown_ = false;
     bool previewShown_ = false;
     std::vector<NodeId> searchHits_;
@@ -192,11 +191,7 @@ class MainWindow : public QMainWindow {
     mutable std::shared_ptr<const Graph> pendingTableGraph_;  // set while the table is out of date
     mutable bool tableColumnsSized_ = false;  // graph and table selections follow each other once
     bool interactive_ = true;
-    QString failedPath_;
 
-    ModelLoader* loader_;
-    PipelineRunner* runner_;
-    StepController* steps_;
     RecentFiles* recent_;
     NodeTableModel* tableModel_;
     NodeFilterProxyModel* filter_;

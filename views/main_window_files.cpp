@@ -1,7 +1,5 @@
-// MainWindow, part 3: session files, exports (model at the selected step, report, picture) and
-// the language choice.
-#include <fstream>
-
+// MainWindow, part 3: the session and export dialogs (the document writes the session, model and
+// report; the graph panel the picture), the view state a session keeps, and the language choice.
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
@@ -10,16 +8,13 @@
 #include <QSettings>
 #include <QStatusBar>
 
+#include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
-#include "graph/node_item.h"
 #include "graph/graph_view.h"
-#include "io/onnx_export.h"
+#include "graph/node_item.h"
 #include "main_window.h"
-#include "report/pipeline_report.h"
-#include "runner/pipeline_result.h"
 #include "session/session_file.h"
-#include "step_controller.h"
 #include "timeline/timeline_panel.h"
 
 namespace passscope::views {
@@ -46,15 +41,9 @@ void MainWindow::createFileActions() {
 
 // ---- sessions ----
 
+// The window adds where the user looks; the document the model, options and position.
 bool MainWindow::saveSession(const QString& path, QString* error) {
-    if (!model_) {
-        if (error) *error = tr("no model is open");
-        return false;
-    }
     Session session;
-    session.modelPath = QFileInfo(model_->path).absoluteFilePath();
-    session.options = options_;
-    session.position = steps_->position();
     session.overlay = overlayKey(graphPanel_->overlay());
     session.expandedGroups = graphPanel_->expandedPaths();
     session.zoom = graphPanel_->view()->zoom();
@@ -63,17 +52,11 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
     session.sideBySide = graphPanel_->sideBySide();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
         if (const auto* node = qgraphicsitem_cast<const NodeItem*>(selected.front())) session.selectedNode = node->name();
-    return views::saveSession(session, path, error);
+    return document_->saveSession(path, std::move(session), error);
 }
 
 bool MainWindow::openSession(const QString& path, QString* error) {
-    std::optional<Session> session = views::loadSession(path, error);
-    if (!session) return false;
-    for (const QString& warning : session->warnings) statusBar()->showMessage(warning, 5000);
-    options_ = session->options;
-    pendingView_ = std::make_unique<Session>(*session);
-    openModel(session->modelPath);
-    return true;
+    return document_->openSession(path, error);
 }
 
 // A save dialog in the folder last saved to, remembering the folder chosen; empty when cancelled.
@@ -87,7 +70,9 @@ QString MainWindow::askSavePath(const QString& title, const QString& suggestedNa
 
 void MainWindow::saveSessionDialog() {
     const QString path =
-        askSavePath(tr("Save Session"), QFileInfo(model_ ? model_->path : QString()).completeBaseName() + QStringLiteral(".passscope.json"),
+        askSavePath(tr("Save Session"),
+                    QFileInfo(loadedModel() ? loadedModel()->path : QString()).completeBaseName() +
+                        QStringLiteral(".passscope.json"),
                     tr("PassScope sessions (*.json)"));
     if (path.isEmpty()) return;
     QString error;
@@ -107,52 +92,27 @@ void MainWindow::openSessionDialog() {
 // ---- exports ----
 
 bool MainWindow::exportModel(const QString& path, QString* error) {
-    const PipelineResult* result = steps_->result().get();
-    if (!result || !steps_->graph()) {
-        if (error) *error = tr("no pipeline run to export");
-        return false;
-    }
-    try {
-        Model model = result->optimized;  // metadata, opsets; the graph is the one at this step
-        model.graph = std::shared_ptr<Graph>(steps_->graph()->clone());
-        Diagnostics diag;
-        io::exportModel(model, path.toStdString(), io::ExportOptions{}, diag);
-        for (const auto& w : diag.warnings) statusBar()->showMessage(QString::fromStdString(w), 5000);
-    } catch (const std::exception& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        return false;
-    }
-    return true;
+    return document_->exportModel(path, error);
 }
 
 bool MainWindow::exportReport(const QString& path, QString* error) {
-    const PipelineResult* result = steps_->result().get();
-    if (!result) {
-        if (error) *error = tr("no pipeline run to report");
-        return false;
-    }
-    const nlohmann::json report = pipelineReport(result->journal, result->run, summarize(result->source->model),
-                                                 summarize(result->optimized), result->options);
-    std::ofstream out(path.toStdString());
-    out << report.dump(2) << "\n";
-    if (!out) {
-        if (error) *error = tr("could not write %1").arg(path);
-        return false;
-    }
-    return true;
+    return document_->exportReport(path, error);
 }
 
 bool MainWindow::exportPicture(const QString& path, QString* error) { return graphPanel_->exportImage(path, error); }
 
 void MainWindow::exportModelDialog() {
-    const QString path = askSavePath(
-        tr("Export Optimized Model"),
-        QStringLiteral("%1.step%2.onnx").arg(QFileInfo(model_->path).completeBaseName()).arg(steps_->position()),
-        tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)"));
+    const QString path = askSavePath(tr("Export Optimized Model"),
+                                     QStringLiteral("%1.step%2.onnx")
+                                         .arg(QFileInfo(loadedModel()->path).completeBaseName())
+                                         .arg(position()),
+                                     tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)"));
     if (path.isEmpty()) return;
     QString error;
-    if (!exportModel(path, &error)) QMessageBox::warning(this, tr("Could Not Export the Model"), error);
-    else statusBar()->showMessage(tr("Model at step %1 written to %2").arg(steps_->position()).arg(path), 5000);
+    if (!exportModel(path, &error))
+        QMessageBox::warning(this, tr("Could Not Export the Model"), error);
+    else
+        statusBar()->showMessage(tr("Model at step %1 written to %2").arg(position()).arg(path), 5000);
 }
 
 void MainWindow::exportReportDialog() {

@@ -1,5 +1,5 @@
-// MainWindow, part 2: running the pipeline on the loaded model, stepping through its journal,
-// search in the graph, folding toggles and the node context menu.
+// MainWindow, part 2: the document's pipeline runs and steps shown in the graph, timeline and
+// table, search in the graph, folding toggles and the node context menu.
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -9,37 +9,31 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
 
+#include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
 #include "ir/op_types.h"
-#include "memory/memory_map_panel.h"
-#include "vars/var_memory_plan.h"
 #include "main_window.h"
-#include "model_loader.h"
+#include "memory/memory_map_panel.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
 #include "options_dialog.h"
 #include "properties_panel.h"
-#include "runner/pipeline_runner.h"
+#include "runner/pipeline_result.h"
+#include "search_rule.h"
 #include "session/session_file.h"
-#include "step_controller.h"
 #include "timeline/timeline_panel.h"
+#include "vars/var_memory_plan.h"
 
 namespace passscope::views {
 
 namespace {
-
-// The graph shown is owned by the step controller; the table is reset whenever it changes.
-std::shared_ptr<const Graph> unowned(const Graph* graph) {
-    return std::shared_ptr<const Graph>(graph, [](const Graph*) {});
-}
 
 // The name of every subgraph a node owns (If: then/else branches, Loop/Scan: body).
 std::vector<std::pair<QString, const Graph*>> bodiesOf(const Node& node) {
@@ -92,24 +86,24 @@ void MainWindow::createViewActions() {
 void MainWindow::createPipelineActions() {
     rerunAction_ = new QAction(tr("&Run Again"), this);
     rerunAction_->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(rerunAction_, &QAction::triggered, this, &MainWindow::runPipeline);
+    connect(rerunAction_, &QAction::triggered, document_, &ModelDocument::runPipeline);
     optionsAction_ = new QAction(tr("&Options…"), this);
     optionsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     optionsAction_->setStatusTip(tr("Choose the optimization level, passes, input shapes and folding exceptions, then run again"));
     connect(optionsAction_, &QAction::triggered, this, [this] {
-        if (!model_) return;
+        if (!document_->loadedModel()) return;
         QStringList inputs;  // the graph inputs are its Data nodes (IR < 4 also lists Consts)
-        const Graph& graph = *model_->model.graph;
+        const Graph& graph = *document_->loadedModel()->model.graph;
         for (NodeId id : graph.inputs())
             if (const Node* n = graph.findNode(id); n && n->opType() == op::kData)
                 inputs << QString::fromStdString(n->name());
-        auto* dialog = new OptionsDialog(options_, inputs, this);
+        auto* dialog = new OptionsDialog(document_->pipelineOptions(), inputs, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this, dialog] { setPipelineOptions(dialog->options()); });
         dialog->open();  // window-modal; nothing blocks
     });
     cancelAction_ = new QAction(tr("&Cancel Run"), this);
-    connect(cancelAction_, &QAction::triggered, this, [this] { runner_->cancel(); });
+    connect(cancelAction_, &QAction::triggered, document_, &ModelDocument::cancelPipeline);
     noFoldAction_ = new QAction(tr("Do &Not Fold This Node"), this);
     noFoldAction_->setCheckable(true);
     noFoldAction_->setStatusTip(tr("Set _do_not_constant_folding on the selected node and run the pipeline again"));
@@ -151,62 +145,69 @@ void MainWindow::createToolBar() {
 
 // ---- pipeline runs ----
 
-void MainWindow::setPipelineOptions(const PipelineOptions& options) {
-    options_ = options;
-    runPipeline();
+const PipelineOptions& MainWindow::pipelineOptions() const {
+    return document_->pipelineOptions();
 }
 
-void MainWindow::runPipeline() {
-    if (!model_) return;
-    runner_->run(model_, options_);
+void MainWindow::setPipelineOptions(const PipelineOptions& options) {
+    document_->setPipelineOptions(options);
+}
+
+void MainWindow::onPipelineStarted() {
+    timeline_->showRunning(0, QString());
     statusBar()->showMessage(tr("Running the pipeline…"));
     updateStepActions();
 }
 
-void MainWindow::onPipelineFinished(std::shared_ptr<const PipelineResult> result) {
+void MainWindow::onRunFinished(int passRuns, double wallSeconds) {
     timeline_->showIdle();
-    // Stand where the user stood (same step number) after a re-run, at the end after a load.
-    const size_t position = pendingView_ ? pendingView_->position
-                            : steps_->isReady() ? steps_->position()
-                                                : result->journal.steps().size();
-    statusBar()->showMessage(tr("Pipeline finished: %n pass run(s) in %1 s", nullptr,
-                                static_cast<int>(result->journal.steps().size()))
-                                 .arg(result->wallSeconds, 0, 'f', 2));
-    steps_->setResult(std::move(result), position);
+    statusBar()->showMessage(
+        tr("Pipeline finished: %n pass run(s) in %1 s", nullptr, passRuns).arg(wallSeconds, 0, 'f', 2));
 }
 
 void MainWindow::onStepsReady() {
     // Scopes the user opened (in the preview of the loaded model or a previous run) stay open.
-    const QStringList expanded = pendingView_ ? pendingView_->expandedGroups
-                                 : (firstViewShown_ || previewShown_) ? graphPanel_->expandedPaths() : QStringList();
-    timeline_->setResult(steps_->result());
-    timeline_->setPosition(steps_->position());
-    graphPanel_->setDiagram(steps_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_,
-                            /*addDefault=*/!pendingView_ && !firstViewShown_);
-    onPositionChanged(steps_->position());
+    const Session* session = document_->pendingView();
+    const QStringList expanded = session                              ? session->expandedGroups
+                                 : (firstViewShown_ || previewShown_) ? graphPanel_->expandedPaths()
+                                                                      : QStringList();
+    timeline_->setResult(document_->pipelineResult());
+    timeline_->setPosition(document_->position());
+    graphPanel_->setDiagram(document_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_,
+                            /*addDefault=*/!session && !firstViewShown_);
+    onPositionChanged(document_->position());
     updateStepActions();
     emit pipelineFinished();
 }
 
-bool MainWindow::isBusy() const { return loader_->isBusy() || runner_->isBusy() || graphPanel_->isLayingOut(); }
+bool MainWindow::isBusy() const {
+    return document_->isLoading() || document_->isRunning() || graphPanel_->isLayingOut();
+}
 
-const PipelineResult* MainWindow::pipelineResult() const { return steps_->result().get(); }
+const PipelineResult* MainWindow::pipelineResult() const {
+    return document_->pipelineResult().get();
+}
 
-size_t MainWindow::position() const { return steps_->position(); }
+size_t MainWindow::position() const {
+    return document_->position();
+}
 
-size_t MainWindow::positionCount() const { return steps_->positionCount(); }
+size_t MainWindow::positionCount() const {
+    return document_->positionCount();
+}
 
-const Graph* MainWindow::graphShown() const { return steps_->graph(); }
+const Graph* MainWindow::graphShown() const {
+    return document_->graphShown();
+}
 
 void MainWindow::showPosition(size_t position) {
-    if (!steps_->isReady() || position == steps_->position()) return;
-    steps_->moveTo(position);
+    document_->showPosition(position);
 }
 
 void MainWindow::onPositionChanged(size_t position) {
-    graphPanel_->showStep(steps_->graphBefore(), steps_->graph(), steps_->marks());
+    graphPanel_->showStep(document_->graphBefore(), document_->graphShown(), document_->marks());
     timeline_->setPosition(position);
-    setTableGraph(unowned(steps_->graph()));
+    setTableGraph(document_->graphShown());
     updateFilterCount();
     if (!memoryDock_->visibleRegion().isEmpty()) updateMemoryMap();
     if (!searchEdit_->text().isEmpty()) search(searchEdit_->text());
@@ -219,7 +220,7 @@ void MainWindow::onPositionChanged(size_t position) {
 void MainWindow::onLayoutFinished(double seconds) {
     busy_->hide();
     statusBar()->showMessage(tr("Laid out in %1 s").arg(seconds, 0, 'f', 2), 4000);
-    if (!steps_->isReady()) {  // the preview of the loaded model, before its pipeline has finished
+    if (!document_->hasSteps()) {  // the preview of the loaded model, before its pipeline has finished
         if (!previewShown_) {
             previewShown_ = true;
             emit previewReady();
@@ -234,14 +235,16 @@ void MainWindow::onLayoutFinished(double seconds) {
 }
 
 void MainWindow::updateMemoryMap() {
-    if (const Graph* g = steps_->graph()) memoryMap_->setPlan(planVariableMemory(*g));
-    else memoryMap_->clear();
+    if (const Graph* g = document_->graphShown())
+        memoryMap_->setPlan(planVariableMemory(*g));
+    else
+        memoryMap_->clear();
 }
 
 // A session's view (zoom, centre, overlay, selection) once its run is shown.
 void MainWindow::applyPendingView() {
-    if (!pendingView_) return;
-    const std::unique_ptr<Session> view = std::move(pendingView_);
+    const std::unique_ptr<Session> view = document_->takePendingView();
+    if (!view) return;
     if (const auto mode = overlayFromKey(view->overlay)) setOverlay(*mode);
     sideBySideAction_->setChecked(view->sideBySide);
     timeline_->setHideUnchanged(view->hideUnchanged);
@@ -262,10 +265,11 @@ void MainWindow::setSideBySide(bool on) {
 }
 
 void MainWindow::updateStepActions() {
-    const bool ready = steps_->isReady();
-    rerunAction_->setEnabled(model_ != nullptr && !runner_->isBusy());
-    optionsAction_->setEnabled(model_ != nullptr);
-    cancelAction_->setEnabled(runner_->isBusy());
+    const bool ready = document_->hasSteps();
+    const bool loaded = document_->loadedModel() != nullptr;
+    rerunAction_->setEnabled(loaded && !document_->isRunning());
+    optionsAction_->setEnabled(loaded);
+    cancelAction_->setEnabled(document_->isRunning());
     for (QAction* a : {saveSessionAction_, exportModelAction_, exportReportAction_, exportPictureAction_})
         a->setEnabled(ready);
     if (!ready) noFoldAction_->setEnabled(false);
@@ -283,24 +287,10 @@ void MainWindow::showPipelineError(const QString& message) {
 
 // ---- folding toggles ----
 
-// Only nodes of the loaded model can carry the flag: one made by a pass has no name to pin.
-bool MainWindow::isLoadedNodeName(const std::string& name) const {
-    if (!model_ || name.empty()) return false;
-    bool known = false;
-    model_->model.graph->forEachNode([&](const Node& n) { known = known || n.name() == name; });
-    return known;
-}
-
 bool MainWindow::setNodeFoldingDisabled(const QString& nodeName, bool disabled) {
-    const std::string name = nodeName.toStdString();
-    if (!isLoadedNodeName(name)) return false;
-    if (disabled)
-        options_.noFold.insert(name);
-    else
-        options_.noFold.erase(name);
+    if (!document_->setNodeFoldingDisabled(nodeName, disabled)) return false;
     statusBar()->showMessage(disabled ? tr("Folding switched off for %1; running again…").arg(nodeName)
                                       : tr("Folding switched on for %1; running again…").arg(nodeName));
-    runPipeline();
     return true;
 }
 
@@ -323,7 +313,7 @@ void MainWindow::onGraphNodeSelected(NodeId id) {
 }
 
 void MainWindow::showNodeProperties(NodeId id) {
-    const Graph* g = steps_->isReady() ? steps_->graph() : (model_ ? model_->model.graph.get() : nullptr);
+    const Graph* g = document_->currentGraph();
     const Node* node = g ? g->findNode(id) : nullptr;
     if (!node) {  // a ghost (removed by the step) or a stale id: nothing to flag
         properties_->clear();
@@ -333,23 +323,21 @@ void MainWindow::showNodeProperties(NodeId id) {
         return;
     }
     NodeNotes notes;
-    if (const PipelineResult* result = steps_->result().get()) {
-        const auto& steps = result->journal.steps();
-        // The latest word of a folding pass on this node up to the selected position.
-        for (size_t s = std::min(steps_->position(), steps.size()); s-- > 0 && notes.whyNotFolded.isEmpty();)
-            for (const UnfoldedNode& u : steps[s].unfolded)
-                if (u.node == id) {
-                    notes.whyNotFolded = QString::fromLatin1(reasonName(u.reason));
-                    notes.whyNotFoldedDetail = QString::fromStdString(u.detail);
-                    notes.whyNotFoldedPass = QString::fromStdString(steps[s].pass);
-                }
-        if (steps_->marks().added.count(id)) notes.change = tr("added by this step");
-        else if (steps_->marks().edited.count(id)) notes.change = tr("changed by this step");
+    if (const std::optional<FoldingNote> note = document_->whyNotFolded(id)) {
+        notes.whyNotFolded = note->reason;
+        notes.whyNotFoldedDetail = note->detail;
+        notes.whyNotFoldedPass = note->pass;
+    }
+    if (document_->hasSteps()) {
+        if (document_->marks().added.count(id))
+            notes.change = tr("added by this step");
+        else if (document_->marks().edited.count(id))
+            notes.change = tr("changed by this step");
     }
     properties_->showNode(*g, *node, notes);
-    noFoldAction_->setEnabled(isLoadedNodeName(node->name()) && !runner_->isBusy());
+    noFoldAction_->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
     noFoldAction_->setData(QString::fromStdString(node->name()));
-    noFoldAction_->setChecked(options_.noFold.count(node->name()) > 0);
+    noFoldAction_->setChecked(document_->isNodeFoldingDisabled(node->name()));
 }
 
 void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
@@ -359,7 +347,7 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
     if (!noFoldAction_->isEnabled())
         menu.addAction(tr("(made by a pass: folding can only be switched off on nodes of the loaded model)"))
             ->setEnabled(false);
-    const Graph* g = steps_->graph();
+    const Graph* g = document_->graphShown();
     if (const Node* node = g ? g->findNode(id) : nullptr) {
         const auto bodies = bodiesOf(*node);
         if (!bodies.empty()) menu.addSeparator();
@@ -377,27 +365,10 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
 // ---- search ----
 
 int MainWindow::search(const QString& query) {
-    searchHits_.clear();
     searchCursor_ = 0;
-    std::unordered_set<NodeId> hits;
-    const Graph* g = steps_->graph();
-    if (g && !query.isEmpty()) {
-        // Plain text matches as a substring; a pattern with regex syntax is a regular expression.
-        static const QRegularExpression special(QStringLiteral("[\\\\^$.*+?()\\[\\]{}|]"));
-        QRegularExpression pattern(query.contains(special) ? query : QRegularExpression::escape(query),
-                                   QRegularExpression::CaseInsensitiveOption);
-        if (!pattern.isValid()) pattern = QRegularExpression(QRegularExpression::escape(query));
-        std::vector<const Node*> nodes = g->nodes();
-        std::sort(nodes.begin(), nodes.end(), [](const Node* a, const Node* b) { return a->id() < b->id(); });
-        for (const Node* n : nodes) {
-            if (pattern.match(QString::fromStdString(n->name())).hasMatch() ||
-                pattern.match(QString::fromStdString(n->opType())).hasMatch()) {
-                hits.insert(n->id());
-                searchHits_.push_back(n->id());
-            }
-        }
-    }
-    graphPanel_->setSearchHits(hits);
+    const Graph* g = document_->graphShown();
+    searchHits_ = g && !query.isEmpty() ? findNodes(*g, SearchRule(query)) : std::vector<NodeId>{};
+    graphPanel_->setSearchHits(std::unordered_set<NodeId>(searchHits_.begin(), searchHits_.end()));
     searchCount_->setText(query.isEmpty() ? QString() : tr("%n match(es)", nullptr, static_cast<int>(searchHits_.size())));
     return static_cast<int>(searchHits_.size());
 }

@@ -1,0 +1,168 @@
+// ModelDocument, part 1: loading a model, running the pipeline on it and stepping through the run.
+#include "document/model_document.h"
+
+#include "model_loader.h"
+#include "runner/pipeline_runner.h"
+#include "session/session_file.h"
+#include "step_controller.h"
+
+namespace passscope::views {
+
+ModelDocument::ModelDocument(QObject* parent)
+    : QObject(parent),
+      loader_(new ModelLoader(this)),
+      runner_(new PipelineRunner(this)),
+      steps_(new StepController(this)) {
+    connect(loader_, &ModelLoader::started, this, &ModelDocument::loadStarted);
+    connect(loader_, &ModelLoader::loaded, this, &ModelDocument::onLoaded);
+    connect(loader_, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
+        dropSession();  // a session whose model does not load leaves nothing behind
+        emit loadFailed(path, message);
+    });
+    connect(loader_, &ModelLoader::cancelled, this, [this] {
+        dropSession();
+        emit loadCancelled();
+    });
+    connect(runner_, &PipelineRunner::started, this, &ModelDocument::pipelineStarted);
+    connect(runner_, &PipelineRunner::progress, this, &ModelDocument::pipelineProgress);
+    connect(runner_, &PipelineRunner::finished, this, &ModelDocument::onRunFinished);
+    connect(runner_, &PipelineRunner::failed, this, &ModelDocument::pipelineFailed);
+    connect(runner_, &PipelineRunner::cancelled, this, &ModelDocument::pipelineCancelled);
+    connect(steps_, &StepController::ready, this, &ModelDocument::pipelineFinished);
+    connect(steps_, &StepController::positionChanged, this, &ModelDocument::positionChanged);
+}
+
+ModelDocument::~ModelDocument() = default;
+
+// ---- the model ----
+
+void ModelDocument::openModel(const QString& path) {
+    dropSession();  // a session's view belongs to the session's model only
+    loader_->load(path);
+}
+
+void ModelDocument::cancelLoading() {
+    loader_->cancel();
+}
+
+bool ModelDocument::isLoading() const {
+    return loader_->isBusy();
+}
+
+void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model) {
+    emit modelAboutToChange();
+    steps_->clear();
+    model_ = std::move(model);
+    if (pendingView_) options_ = pendingView_->options;
+    emit modelLoaded(model_->path);
+    runPipeline();
+}
+
+bool ModelDocument::isLoadedNodeName(const std::string& name) const {
+    if (!model_ || name.empty()) return false;
+    bool known = false;
+    model_->model.graph->forEachNode([&](const Node& n) { known = known || n.name() == name; });
+    return known;
+}
+
+// ---- the pipeline ----
+
+void ModelDocument::setPipelineOptions(const PipelineOptions& options) {
+    options_ = options;
+    runPipeline();
+}
+
+void ModelDocument::runPipeline() {
+    if (!model_) return;
+    runner_->run(model_, options_);
+}
+
+void ModelDocument::cancelPipeline() {
+    runner_->cancel();
+}
+
+bool ModelDocument::isRunning() const {
+    return runner_->isBusy();
+}
+
+void ModelDocument::onRunFinished(std::shared_ptr<const PipelineResult> result) {
+    const int passRuns = static_cast<int>(result->journal.steps().size());
+    emit runFinished(passRuns, result->wallSeconds);
+    // Where a session stood after its model loads; where the user stood (same step number) after a
+    // re-run; at the end after a load.
+    const size_t position = sessionPosition_    ? *sessionPosition_
+                            : steps_->isReady() ? steps_->position()
+                                                : result->journal.steps().size();
+    sessionPosition_.reset();
+    steps_->setResult(std::move(result), position);
+}
+
+bool ModelDocument::setNodeFoldingDisabled(const QString& nodeName, bool disabled) {
+    const std::string name = nodeName.toStdString();
+    if (!isLoadedNodeName(name)) return false;
+    if (disabled)
+        options_.noFold.insert(name);
+    else
+        options_.noFold.erase(name);
+    runPipeline();
+    return true;
+}
+
+// ---- steps ----
+
+bool ModelDocument::hasSteps() const {
+    return steps_->isReady();
+}
+
+std::shared_ptr<const PipelineResult> ModelDocument::pipelineResult() const {
+    return steps_->result();
+}
+
+std::shared_ptr<const DiagramModel> ModelDocument::diagram() const {
+    return steps_->diagram();
+}
+
+size_t ModelDocument::position() const {
+    return steps_->position();
+}
+
+size_t ModelDocument::positionCount() const {
+    return steps_->positionCount();
+}
+
+void ModelDocument::showPosition(size_t position) {
+    if (!steps_->isReady() || position == steps_->position()) return;
+    steps_->moveTo(position);
+}
+
+const Graph* ModelDocument::graphShown() const {
+    return steps_->graph();
+}
+
+const Graph* ModelDocument::graphBefore() const {
+    return steps_->graphBefore();
+}
+
+const StepMarks& ModelDocument::marks() const {
+    return steps_->marks();
+}
+
+const Graph* ModelDocument::currentGraph() const {
+    if (steps_->isReady()) return steps_->graph();
+    return model_ ? model_->model.graph.get() : nullptr;
+}
+
+std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id) const {
+    const PipelineResult* result = steps_->result().get();
+    if (!result) return std::nullopt;
+    const auto& steps = result->journal.steps();
+    // The latest word of a folding pass on this node up to the selected position.
+    for (size_t s = std::min(steps_->position(), steps.size()); s-- > 0;)
+        for (auto u = steps[s].unfolded.rbegin(); u != steps[s].unfolded.rend(); ++u)
+            if (u->node == id)
+                return FoldingNote{QString::fromLatin1(reasonName(u->reason)),
+                                   QString::fromStdString(u->detail), QString::fromStdString(steps[s].pass)};
+    return std::nullopt;
+}
+
+}  // namespace passscope::views

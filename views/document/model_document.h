@@ -1,0 +1,127 @@
+#pragma once
+// What the main window shows, without the window (KGraphViewer keeps its part apart from its
+// shell the same way): the loaded model, the pipeline options and run, the step the user stands
+// on, the nodes kept from folding, session files and model and report exports. No widgets here:
+// MainWindow wires these signals to its panels, and tests drive a document on its own.
+// model_document.cpp loads, runs and steps; model_document_files.cpp does sessions and exports.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <QObject>
+#include <QString>
+
+#include "graph/step_marks.h"
+#include "ir/node.h"
+#include "loaded_model.h"
+#include "pipeline/options.h"
+
+namespace passscope::views {
+
+class DiagramModel;
+class ModelLoader;
+class PipelineRunner;
+class StepController;
+struct PipelineResult;
+struct Session;
+
+// Why a folding pass last left a node alone (seed 003), up to the selected position.
+struct FoldingNote {
+    QString reason;  // reasonName() of the pass statistics
+    QString detail;  // e.g. which input is computed at run time
+    QString pass;    // the folding pass that said so
+};
+
+class ModelDocument : public QObject {
+    Q_OBJECT
+  public:
+    explicit ModelDocument(QObject* parent = nullptr);
+    ~ModelDocument() override;
+
+    // ---- the model ----
+    // Starts loading `path` in the background: loadStarted() now, then modelLoaded() and a run of
+    // the pipeline, or loadFailed(). The model loaded before stays until the new one has loaded.
+    void openModel(const QString& path);
+    // Stops waiting for the model being loaded (loadCancelled()); the loaded one stays.
+    void cancelLoading();
+    bool isLoading() const;
+    const LoadedModel* loadedModel() const { return model_.get(); }
+    // Only nodes of the loaded model can carry the folding flag: one made by a pass has no name to pin.
+    bool isLoadedNodeName(const std::string& name) const;
+
+    // ---- the pipeline ----
+    const PipelineOptions& pipelineOptions() const { return options_; }
+    void setPipelineOptions(const PipelineOptions& options);  // and runs the pipeline again
+    void runPipeline();
+    void cancelPipeline();
+    bool isRunning() const;
+    // Sets or clears _do_not_constant_folding on a node of the loaded model (by name) and runs
+    // again; false, without a run, for a name no node of the loaded model has.
+    bool setNodeFoldingDisabled(const QString& nodeName, bool disabled);
+    bool isNodeFoldingDisabled(const std::string& nodeName) const {
+        return options_.noFold.count(nodeName) > 0;
+    }
+
+    // ---- steps of the last run ----
+    // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
+    bool hasSteps() const;
+    std::shared_ptr<const PipelineResult> pipelineResult() const;
+    std::shared_ptr<const DiagramModel> diagram() const;  // every node of every step
+    size_t position() const;
+    size_t positionCount() const;
+    void showPosition(size_t position);
+    const Graph* graphShown() const;   // at the selected position
+    const Graph* graphBefore() const;  // at the one before (the same at position 0)
+    const StepMarks& marks() const;    // what the selected step changed
+    // graphShown(), or the model as loaded while its first run is under way.
+    const Graph* currentGraph() const;
+    std::optional<FoldingNote> whyNotFolded(NodeId id) const;
+
+    // ---- files (model_document_files.cpp) ----
+    // Writes `view` (where the user looks) with the model, options and position filled in.
+    bool saveSession(const QString& path, Session view, QString* error) const;
+    // Reads a session, then opens its model with its options; its position is where the first run
+    // stands, and the rest of its view waits in pendingView() for the window to apply.
+    bool openSession(const QString& path, QString* error);
+    // The view of the session whose model is loaded (null while it is still loading).
+    const Session* pendingView() const;
+    std::unique_ptr<Session> takePendingView();
+    // The model at the selected position, as ONNX.
+    bool exportModel(const QString& path, QString* error);
+    // What each pass of the run did, as JSON (report/pipeline_report.h).
+    bool exportReport(const QString& path, QString* error) const;
+
+  signals:
+    void loadStarted(const QString& path);
+    // The model and run shown so far are about to be released: drop every pointer into them.
+    void modelAboutToChange();
+    void modelLoaded(const QString& path);  // a run of the pipeline starts right after
+    void loadFailed(const QString& path, const QString& message);
+    void loadCancelled();
+    void pipelineStarted();
+    void pipelineProgress(int stepsDone, const QString& passName);
+    // The run is done; its steps are prepared in the background until pipelineFinished().
+    void runFinished(int passRuns, double wallSeconds);
+    // A run's steps are ready at position() (no positionChanged() for it).
+    void pipelineFinished();
+    void pipelineFailed(const QString& message);
+    void pipelineCancelled();
+    void positionChanged(size_t position);
+    // Something the user may want to know that stops nothing (an ignored session key, an export note).
+    void warning(const QString& message);
+
+  private:
+    void onLoaded(std::shared_ptr<const LoadedModel> model);
+    void onRunFinished(std::shared_ptr<const PipelineResult> result);
+    void dropSession();
+
+    std::shared_ptr<const LoadedModel> model_;
+    PipelineOptions options_;
+    std::unique_ptr<Session> pendingView_;   // a session's view, until the window takes it
+    std::optional<size_t> sessionPosition_;  // where a session's first run stands
+    ModelLoader* loader_;
+    PipelineRunner* runner_;
+    StepController* steps_;
+};
+
+}  // namespace passscope::views
