@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QUrl>
 
+#include "document/model_document.h"
 #include "io/model_loader.h"
 #include "main_window.h"
 #include "node_filter_proxy_model.h"
@@ -51,6 +52,7 @@ class TestMainWindow : public QObject {
     void filterByOpType();
     void filterByRegularExpression();
     void invalidRegularExpressionIsMatchedLiterally();
+    void graphSearchFindsWhatTheFilterShows();
     void selectingRowShowsProperties();
     void missingFileReportsErrorWithoutDialog();
     void interactiveWindowShowsMessageBox();
@@ -154,6 +156,25 @@ void TestMainWindow::invalidRegularExpressionIsMatchedLiterally() {
     window.filterEdit()->setText(QStringLiteral("Conv"));
     QVERIFY(window.nodeFilter()->patternError().isEmpty());
     QCOMPARE(window.nodeTable()->model()->rowCount(), 3);
+}
+
+// One rule for both (search_rule.h): the graph search counts the rows the table filter shows.
+void TestMainWindow::graphSearchFindsWhatTheFilterShows() {
+    MainWindow window;
+    window.setInteractive(false);
+    loadSample(window);
+    if (QTest::currentTestFailed()) return;
+    QVERIFY(window.document());
+    QCOMPARE(window.document()->loadedModel(), window.loadedModel());
+    QCOMPARE(window.graphShown(), window.document()->graphShown());
+    for (const QString& text : {QStringLiteral("conv"), QStringLiteral("Conv"), QStringLiteral("stem.conv"),
+                                QStringLiteral("^(Relu|Add)$"), QStringLiteral("Conv(")}) {
+        window.filterEdit()->setText(text);
+        QCOMPARE(window.search(text), window.nodeTable()->model()->rowCount());
+    }
+    // Smart case in the graph search too: "conv" finds names, "Conv" only the three Conv nodes.
+    QVERIFY(window.search(QStringLiteral("conv")) > 3);
+    QCOMPARE(window.search(QStringLiteral("Conv")), 3);
 }
 
 void TestMainWindow::selectingRowShowsProperties() {
