@@ -11,3 +11,9 @@ set_tests_properties(gui.layout PROPERTIES
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp"
     LABELS gui
     TIMEOUT 300)
+
+# Figures of merit of a layout (edge lengths, crossings) on hand-made results.
+add_executable(test_layout_quality ${CMAKE_CURRENT_LIST_DIR}/test_layout_quality.cpp)
+target_link_libraries(test_layout_quality PRIVATE passscope_views Qt6::Test)
+add_test(NAME gui.layout_quality COMMAND test_layout_quality)
+set_tests_properties(gui.layout_quality PROPERTIES LABELS gui TIMEOUT 60)
