@@ -14,11 +14,26 @@
 //   passscope-bench-gui [--runs R] [--50k] [--nodes N]...
 // Models are generated once into PASSSCOPE_BENCH_DIR (gui_<N>.onnx, N/100 MB of weights, the
 // density of the generator's default 50,000-node / 500 MB model) and reused.
+//
+//   passscope-bench-gui --real [--runs R] [--models DIR]...
+// Real and real-shaped models (resources/models/, passscope-make-real-shaped's models, and the
+// .onnx files of each --models DIR; see real_models.h): runs the GUI binary as a user would,
+//   QT_QPA_PLATFORM=offscreen passscope --screenshot OUT.png MODEL
+// R times per model (3 by default) and reads the line it prints on stdout,
+//   screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z
+// ("line missing" when it prints none). Prints per run, then a table of medians: model, nodes
+// (`passscope-cli info`'s count: ONNX nodes of the main graph), the wall time until that line
+// (the first picture) and until the process exits, the layout time, boxes laid out, boxes in
+// view, how many of them are labelled legibly, and the zoom. Settings go to a throw-away
+// XDG_CONFIG_HOME, so the runs start alike and leave the user's settings alone.
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
@@ -32,8 +47,11 @@
 #include <vector>
 
 #include "graph/graph_panel.h"
+#include "io/model_loader.h"
 #include "main_window.h"
 #include "memory_probe.h"
+#include "real_models.h"
+#include "report/model_info.h"
 
 namespace fs = std::filesystem;
 using passscope::views::MainWindow;
@@ -278,8 +296,152 @@ struct Summary {
 };
 
 void usage() {
-    std::fprintf(stderr, "usage: passscope-bench-gui [--runs R] [--50k] [--nodes N]...\n"
-                         "  default: 5000 and 20000 nodes, 3 runs each; --50k adds 50000; --nodes replaces the list\n");
+    std::fprintf(stderr,
+                 "usage: passscope-bench-gui [--runs R] [--50k] [--nodes N]...\n"
+                 "       passscope-bench-gui --real [--runs R] [--models DIR]...\n"
+                 "  default: 5000 and 20000 nodes, 3 runs each; --50k adds 50000; --nodes replaces the list\n"
+                 "  --real: screenshots of the real and real-shaped models by the passscope binary\n");
+}
+
+// One `passscope --screenshot` run and what its line says; -1 where unknown.
+struct ScreenshotRun {
+    std::string error;     // empty when the line was read
+    double pictureS = -1;  // wall time until the line appeared on stdout
+    double exitS = -1;     // wall time until the process exited
+    double layoutS = -1, zoom = -1;
+    double boxes = -1, inView = -1, labelled = -1;
+};
+
+// "screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z" (FILE may hold ": ").
+bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
+    static const QRegularExpression line(
+        QStringLiteral(
+            R"(^screenshot .*: layout ([0-9.eE+-]+) s, ([0-9]+) boxes, ([0-9]+) in view \(([0-9]+) labelled\), zoom ([0-9.eE+-]+)\s*$)"),
+        QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch m = line.match(out);
+    if (!m.hasMatch()) return false;
+    run.layoutS = m.captured(1).toDouble();
+    run.boxes = m.captured(2).toDouble();
+    run.inView = m.captured(3).toDouble();
+    run.labelled = m.captured(4).toDouble();
+    run.zoom = m.captured(5).toDouble();
+    return true;
+}
+
+ScreenshotRun screenshotOnce(const fs::path& model, const QString& picture, const QString& configHome) {
+    ScreenshotRun run;
+#ifndef PASSSCOPE_GUI_BINARY
+    run.error = "built without the passscope GUI binary";
+    return run;
+#else
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);
+    p.setProcessEnvironment(env);
+    QElapsedTimer clock;
+    clock.start();
+    p.start(QStringLiteral(PASSSCOPE_GUI_BINARY),
+            {QStringLiteral("--screenshot"), picture, QString::fromStdString(model.string())});
+    if (!p.waitForStarted(10'000)) {
+        run.error = "could not start " + std::string(PASSSCOPE_GUI_BINARY);
+        return run;
+    }
+    QString out;
+    while (p.state() != QProcess::NotRunning && clock.elapsed() < kPhaseTimeoutMs) {
+        p.waitForReadyRead(20);
+        out += QString::fromLocal8Bit(p.readAllStandardOutput());
+        if (run.pictureS < 0 && out.contains(QStringLiteral("screenshot ")))
+            run.pictureS = clock.nsecsElapsed() / 1e9;
+    }
+    if (p.state() != QProcess::NotRunning) {
+        p.kill();
+        p.waitForFinished();
+        run.error = "timed out";
+        return run;
+    }
+    run.exitS = clock.nsecsElapsed() / 1e9;
+    out += QString::fromLocal8Bit(p.readAllStandardOutput());
+    if (run.pictureS < 0 && out.contains(QStringLiteral("screenshot "))) run.pictureS = run.exitS;
+    if (!parseScreenshotLine(out, run)) {
+        const QString err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed();
+        run.error = "line missing (exit " + std::to_string(p.exitCode()) + (err.isEmpty() ? "" : ": ") +
+                    err.left(200).toStdString() + ")";
+    }
+    return run;
+#endif
+}
+
+// ONNX nodes of the main graph, as `passscope-cli info` counts them; -1 when the model does not load.
+double infoNodes(const fs::path& model) {
+    try {
+        return static_cast<double>(passscope::summarize(passscope::io::loadModel(model).model).nodes);
+    } catch (const std::exception&) {
+        return -1;
+    }
+}
+
+int runReal(int runs, const std::vector<std::string>& modelDirs) {
+    QTemporaryDir work;
+    if (!work.isValid()) {
+        std::fprintf(stderr, "cannot create a temporary folder\n");
+        return 1;
+    }
+    struct Row {
+        std::string model;
+        double nodes = -1;
+        std::vector<ScreenshotRun> runs;
+        double med(double ScreenshotRun::*field) const {
+            std::vector<double> v;
+            for (const ScreenshotRun& r : runs)
+                if (r.error.empty()) v.push_back(r.*field);
+            return median(v);
+        }
+        int ok() const {
+            int n = 0;
+            for (const ScreenshotRun& r : runs) n += r.error.empty();
+            return n;
+        }
+    };
+    std::vector<Row> rows;
+    for (const passscope::bench::RealModel& model : passscope::bench::realModels(modelDirs)) {
+        Row row;
+        row.model = model.name;
+        row.nodes = infoNodes(model.path);
+        for (int r = 0; r < runs; ++r) {
+            const QString picture =
+                work.filePath(QString::fromStdString(model.name + "_" + std::to_string(r) + ".png"));
+            ScreenshotRun run = screenshotOnce(model.path, picture, work.filePath(QStringLiteral("config")));
+            if (run.error.empty())
+                std::printf(
+                    "  %-34s run %d: picture %.2f s, exit %.2f s, layout %.2f s, %.0f boxes, %.0f in view "
+                    "(%.0f labelled), zoom %.3g\n",
+                    model.name.c_str(), r + 1, run.pictureS, run.exitS, run.layoutS, run.boxes, run.inView,
+                    run.labelled, run.zoom);
+            else
+                std::printf("  %-34s run %d: %s\n", model.name.c_str(), r + 1, run.error.c_str());
+            std::fflush(stdout);
+            row.runs.push_back(std::move(run));
+        }
+        rows.push_back(std::move(row));
+    }
+    std::printf("\npassscope --screenshot on real and real-shaped models (offscreen, medians over runs)\n");
+    std::printf("%-34s %6s %5s %9s %7s %9s %6s %8s %9s %6s\n", "model", "nodes", "runs", "picture s",
+                "exit s", "layout s", "boxes", "in view", "labelled", "zoom");
+    for (const Row& r : rows) {
+        if (r.ok() == 0) {
+            std::printf("%-34s %6.0f %2d/%-2d %s\n", r.model.c_str(), r.nodes, 0,
+                        static_cast<int>(r.runs.size()),
+                        r.runs.empty() ? "no run" : r.runs.front().error.c_str());
+            continue;
+        }
+        std::printf("%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g\n", r.model.c_str(),
+                    r.nodes, r.ok(), static_cast<int>(r.runs.size()), r.med(&ScreenshotRun::pictureS),
+                    r.med(&ScreenshotRun::exitS), r.med(&ScreenshotRun::layoutS),
+                    r.med(&ScreenshotRun::boxes), r.med(&ScreenshotRun::inView),
+                    r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom));
+    }
+    return 0;
 }
 
 }  // namespace
@@ -287,11 +449,16 @@ void usage() {
 int main(int argc, char** argv) {
     int runs = 3;
     std::vector<int> sizes;
-    bool with50k = false;
+    bool with50k = false, real = false;
+    std::vector<std::string> modelDirs;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--runs" && i + 1 < argc) {
             runs = std::max(1, std::atoi(argv[++i]));
+        } else if (arg == "--real") {
+            real = true;
+        } else if (arg == "--models" && i + 1 < argc) {
+            modelDirs.push_back(argv[++i]);
         } else if (arg == "--50k") {
             with50k = true;
         } else if (arg == "--nodes" && i + 1 < argc) {
@@ -309,6 +476,7 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("PassScope"));
     QCoreApplication::setApplicationName(QStringLiteral("passscope-bench-gui"));
+    if (real) return runReal(runs, modelDirs);
 
     std::vector<Summary> summaries;
     for (int nodes : sizes) {
