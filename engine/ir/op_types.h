@@ -49,5 +49,11 @@ inline bool isStructural(std::string_view type, std::string_view domain) {
 inline bool isConstant(std::string_view type, std::string_view domain) {
     return domain.empty() && (type == kConst || type == kFileConstant);
 }
+// True for every node whose only job is to hold a constant value: the structural Const and
+// FileConstant, and the ONNX `Constant` op (zero inputs; exporters such as Paddle2ONNX and
+// torch.onnx hold weights in hundreds of them). The graph view draws these inside their consumers.
+inline bool holdsConstant(std::string_view type, std::string_view domain) {
+    return isConstant(type, domain) || (type == "Constant" && (domain.empty() || domain == "ai.onnx"));
+}
 
 }  // namespace passscope::op
