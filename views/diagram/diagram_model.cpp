@@ -15,7 +15,8 @@ struct EdgeHash {
     }
 };
 
-bool isInitializerConstant(const Node& node) { return op::isConstant(node.opType(), node.domain()); }
+// Initializers, ONNX Constant nodes and constants made by folding: drawn inside their consumers.
+bool isWeight(const Node& node) { return op::holdsConstant(node.opType(), node.domain()); }
 
 }  // namespace
 
@@ -33,7 +34,7 @@ int DiagramModel::addNode(const Node& node, int position) {
     d.opType = node.opType();
     d.domain = node.domain();
     d.firstPosition = d.lastPosition = position;
-    d.weight = position == 0 && isInitializerConstant(node);
+    d.weight = isWeight(node);
     nodes_.push_back(std::move(d));
     return it->second;
 }
@@ -122,12 +123,18 @@ void DiagramModel::finish() {
     std::vector<std::string> names;
     drawnItem_.assign(nodes_.size(), -1);
     for (size_t i = 0; i < nodes_.size(); ++i) {
-        if (nodes_[i].weight) continue;
+        if (nodes_[i].weight) {
+            constants_.insert(nodes_[i].id);
+            continue;
+        }
         drawnItem_[i] = static_cast<int>(drawn_.size());
         drawn_.push_back(static_cast<int>(i));
         names.push_back(nodes_[i].name);
     }
-    scopes_ = ScopeTree::build(names);
+    std::vector<std::pair<int, int>> itemEdges;
+    itemEdges.reserve(edges_.size());
+    for (const DiagramEdge& e : edges_) itemEdges.emplace_back(drawnItem_[e.from], drawnItem_[e.to]);
+    scopes_ = ScopeTree::build(names, itemEdges);
 }
 
 int DiagramModel::indexOf(NodeId id) const {

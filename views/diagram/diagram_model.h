@@ -5,10 +5,12 @@
 // that did not change at the same place from one step to the next (issue 4: "so the eye can
 // follow"); a step only decides which items are shown, ghosted or marked.
 //
-// Initializer constants (Const/FileConstant present before the pipeline) are "weights": like
-// Netron, the view draws them inside their consumers rather than as boxes of their own, which
-// halves the boxes of a typical model. Constants made by folding are drawn as nodes: they are
-// what the user came to see.
+// Every node that only holds a constant is a "weight": initializers (Const, FileConstant), ONNX
+// `Constant` nodes (Paddle2ONNX and torch.onnx hold weights in hundreds of them) and constants
+// made by folding. Like Netron, the view draws them inside the boxes of the nodes that read them
+// (name, shape, first values) rather than as boxes of their own, which halves the boxes of a
+// typical model and keeps a folded constant beside its consumer instead of in a far-away cluster.
+// A fold shows as the folded node's ghost and a new line in its consumer's box.
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -16,6 +18,7 @@
 
 #include "ir/graph.h"
 #include "pipeline/journal.h"
+#include "pipeline/step_changes.h"
 #include "scope_tree.h"
 
 namespace passscope::views {
@@ -27,7 +30,7 @@ struct DiagramNode {
     std::string domain;
     int firstPosition = 0;  // positions where the node exists: [firstPosition, lastPosition]
     int lastPosition = 0;
-    bool weight = false;    // drawn inside its consumers, not as a box
+    bool weight = false;    // holds a constant: drawn inside its consumers, not as a box
     int weightInputs = 0;   // most weight inputs this node has at any position (box height)
     bool presentAt(size_t position) const {
         return static_cast<int>(position) >= firstPosition && static_cast<int>(position) <= lastPosition;
@@ -65,6 +68,8 @@ class DiagramModel {
     int groupOfNode(int node) const;
     // Number of nodes ever drawn.
     size_t drawnCount() const { return drawn_.size(); }
+    // The weights (constant-holding nodes) of all positions, for sorting a step's changes.
+    const ConstantNodes& constants() const { return constants_; }
 
   private:
     int addNode(const Node& node, int position);
@@ -77,6 +82,7 @@ class DiagramModel {
     std::vector<int> drawn_;         // node index per scope-tree item
     std::vector<int> drawnItem_;     // scope-tree item per node, -1 for weights
     ScopeTree scopes_;
+    ConstantNodes constants_;
     size_t positions_ = 1;
 };
 

@@ -32,7 +32,7 @@ int ScopeTree::addChild(int parent, std::string label, std::string path) {
     return index;
 }
 
-ScopeTree ScopeTree::build(const std::vector<std::string>& names) {
+ScopeTree ScopeTree::build(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges) {
     ScopeTree tree;
     tree.groups_.push_back(ScopeGroup{});
     tree.dead_.push_back(false);
@@ -52,7 +52,7 @@ ScopeTree ScopeTree::build(const std::vector<std::string>& names) {
     tree.countMembers(root());
     tree.dissolveTinyGroups();
     tree.mergeSingleChildChains();
-    tree.chunkLargeGroups();
+    tree.cutLargeLevels(names, edges);
     tree.compact();
     return tree;
 }
@@ -98,34 +98,134 @@ void ScopeTree::mergeSingleChildChains() {
     visit(root());
 }
 
-void ScopeTree::chunkLargeGroups() {
-    const size_t count = groups_.size();
+void ScopeTree::cutLargeLevels(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges) {
+    std::vector<int> owner(names.size(), root());  // the group each item lies in directly
+    for (size_t g = 0; g < groups_.size(); ++g)
+        if (!dead_[g])
+            for (int item : groups_[g].members) owner[item] = static_cast<int>(g);
+    const size_t count = groups_.size();  // stretches made below are small enough already
     for (size_t g = 0; g < count; ++g) {
-        if (dead_[g] || groups_[g].members.size() <= kMaxDirectMembers) continue;
-        std::vector<int> members = std::move(groups_[g].members);
-        groups_[g].members.clear();
-        chunkInto(static_cast<int>(g), std::move(members), 0);
+        const ScopeGroup& level = groups_[g];
+        if (dead_[g] || level.members.size() + level.childGroups.size() <= static_cast<size_t>(kMaxLevelItems)) continue;
+        cutLevel(static_cast<int>(g), names, edges, owner);
     }
 }
 
-// Cuts `members` into consecutive chunks; when even the chunks are too many, into chunks of
-// chunks, so that every level stays small enough to lay out at once.
-void ScopeTree::chunkInto(int group, std::vector<int> members, int offset) {
-    if (members.size() <= kMaxDirectMembers) {
-        groups_[group].members = std::move(members);
-        return;
+namespace {
+
+// A topological order of a level's boxes that follows chains: of the boxes whose inputs are all
+// placed, the one made ready last goes next (a stack), so a branch is finished before the next
+// one starts and a stretch of the order is a connected piece of the network. Cycles (possible
+// between collapsed groups) are broken at the earliest box in input order.
+std::vector<int> chainFirstOrder(int units, const std::vector<std::vector<int>>& successors) {
+    std::vector<int> indegree(units, 0);
+    for (const auto& next : successors)
+        for (int v : next) ++indegree[v];
+    std::vector<int> order, stack;
+    std::vector<bool> placed(units, false);
+    order.reserve(units);
+    for (int u = units - 1; u >= 0; --u)
+        if (indegree[u] == 0) stack.push_back(u);
+    int scan = 0;  // next candidate for breaking a cycle
+    while (static_cast<int>(order.size()) < units) {
+        if (stack.empty()) {
+            while (placed[scan]) ++scan;
+            stack.push_back(scan);
+        }
+        const int u = stack.back();
+        stack.pop_back();
+        if (placed[u]) continue;
+        placed[u] = true;
+        order.push_back(u);
+        for (auto it = successors[u].rbegin(); it != successors[u].rend(); ++it)
+            if (!placed[*it] && --indegree[*it] <= 0) stack.push_back(*it);
     }
-    size_t per = kChunkSize;
-    while ((members.size() + per - 1) / per > kMaxDirectMembers) per *= kChunkSize;
-    const std::string base = groups_[group].path;
-    for (size_t start = 0, n = 0; start < members.size(); start += per, ++n) {
-        const size_t end = std::min(members.size(), start + per);
-        const int chunk = addChild(group, std::string(), base + "#" + std::to_string(offset + start + 1));
-        groups_[chunk].chunk = true;
-        groups_[chunk].chunkFirst = offset + static_cast<int>(start) + 1;
-        groups_[chunk].chunkLast = offset + static_cast<int>(end);
-        chunkInto(chunk, std::vector<int>(members.begin() + start, members.begin() + end),
-                  offset + static_cast<int>(start));
+    return order;
+}
+
+}  // namespace
+
+// Cuts one level into stretches of a chain-following topological order, each cut where the
+// fewest edges cross between the boxes before and after it.
+void ScopeTree::cutLevel(int level, const std::vector<std::string>& names,
+                         const std::vector<std::pair<int, int>>& edges, const std::vector<int>& owner) {
+    // Units: the level's own members, then its child groups.
+    struct Unit { bool group; int index; };
+    std::vector<Unit> units;
+    for (int item : groups_[level].members) units.push_back({false, item});
+    for (int child : groups_[level].childGroups) units.push_back({true, child});
+    const int n = static_cast<int>(units.size());
+    std::unordered_map<int, int> unitOfGroup;
+    std::unordered_map<int, int> unitOfMember;
+    for (int u = 0; u < n; ++u) (units[u].group ? unitOfGroup : unitOfMember)[units[u].index] = u;
+    auto unitOf = [&](int item) {
+        if (auto it = unitOfMember.find(item); it != unitOfMember.end()) return it->second;
+        for (int g = owner[item]; g > root(); g = groups_[g].parent)
+            if (groups_[g].parent == level) {
+                auto it = unitOfGroup.find(g);
+                return it == unitOfGroup.end() ? -1 : it->second;
+            }
+        return -1;
+    };
+    std::vector<std::vector<int>> successors(n);
+    std::vector<std::pair<int, int>> unitEdges;
+    for (const auto& [from, to] : edges) {
+        const int u = unitOf(from), v = unitOf(to);
+        if (u < 0 || v < 0 || u == v) continue;
+        successors[u].push_back(v);
+        unitEdges.emplace_back(u, v);
+    }
+    const std::vector<int> order = chainFirstOrder(n, successors);
+    std::vector<int> position(n);
+    for (int i = 0; i < n; ++i) position[order[i]] = i;
+    // crossing[i]: edges between positions <= i and > i.
+    std::vector<int> delta(n + 1, 0);
+    for (const auto& [u, v] : unitEdges) {
+        const int a = std::min(position[u], position[v]), b = std::max(position[u], position[v]);
+        ++delta[a];
+        --delta[b];
+    }
+    std::vector<int> crossing(n, 0);
+    for (int i = 0, running = 0; i < n; ++i) crossing[i] = running += delta[i];
+
+    const int target = std::max(kStretchSize, (n + kMaxStretches - 1) / kMaxStretches);
+    std::vector<int> cuts;  // a stretch ends after each of these positions
+    for (int start = 0; n - start > target + target / 2;) {
+        // The rest after a cut keeps at least half a stretch: no stretch of a handful of boxes.
+        const int lo = start + target / 2, hi = std::min(n - 1 - target / 2, start + 2 * target);
+        int best = lo;
+        for (int i = lo; i <= hi; ++i) {
+            const auto score = [&](int at) { return std::pair(crossing[at], std::abs(at - (start + target))); };
+            if (score(i) < score(best)) best = i;
+        }
+        cuts.push_back(best);
+        start = best + 1;
+    }
+    cuts.push_back(n - 1);
+
+    auto unitName = [&](const Unit& unit) {
+        return unit.group ? groups_[unit.index].label : names[unit.index];
+    };
+    const std::string base = groups_[level].path;
+    std::unordered_map<std::string, int> pathUses;
+    groups_[level].members.clear();
+    groups_[level].childGroups.clear();
+    for (size_t s = 0, first = 0; s < cuts.size(); first = cuts[s] + 1, ++s) {
+        const Unit& head = units[order[first]];
+        const Unit& tail = units[order[cuts[s]]];
+        std::string path = base + "#" + unitName(head);
+        if (const int uses = pathUses[path]++; uses > 0) path += "~" + std::to_string(uses);  // names may repeat
+        const int stretch = addChild(level, unitName(head) + " … " + unitName(tail), path);
+        groups_[stretch].synthetic = true;
+        for (size_t i = first; i <= static_cast<size_t>(cuts[s]); ++i) {
+            const Unit& unit = units[order[i]];
+            if (unit.group) {
+                groups_[unit.index].parent = stretch;
+                groups_[stretch].childGroups.push_back(unit.index);
+            } else {
+                groups_[stretch].members.push_back(unit.index);
+            }
+        }
     }
 }
 

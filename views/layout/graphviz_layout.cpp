@@ -11,6 +11,7 @@
 
 #include "layout/graphviz_discipline.h"
 #include "layout/graphviz_session.h"
+#include "layout/long_edges.h"
 
 // Graphviz last: its headers define macros (MIN, MAX, ROUND, NOT, ...) that must not reach ours.
 #include <graphviz/cgraph.h>
@@ -24,6 +25,10 @@ constexpr double kPointsPerInch = 72.0;
 // works in integer points internally (ranks and x positions) and asserts on empty boxes.
 constexpr double kMinNodeSize = 1.0;
 constexpr double kMaxNodeSize = 7200.0;
+// dot's virtual nodes allowed per box before the longest edges are routed around it
+// (long_edges.h). At 2, boxes + dummies stay under 3x the boxes, and a 1,000-box request of a real
+// model lays out in a fraction of a second.
+constexpr long long kDummyBudgetPerBox = 2;
 
 double clampSize(double v) {
     if (!(v >= kMinNodeSize))  // also catches NaN
@@ -108,6 +113,7 @@ struct EffortCaps {
     double mclimit = 0;  // 0 = Graphviz's default (1.0)
 };
 
+// `nodes` counts dot's virtual nodes too: what network simplex and mincross iterate over.
 EffortCaps capsFor(std::size_t nodes) {
     EffortCaps caps;
     if (nodes > 1000) caps.nslimit = std::min(1.0, 1500.0 / static_cast<double>(nodes));  // ~1,500 iterations
@@ -147,7 +153,8 @@ QByteArray escapedLabel(const QString& label) {
 // The cgraph graph built from one request; freed (layout and graph) on destruction.
 class DotGraph {
   public:
-    DotGraph(GVC_t* gvc, const LayoutRequest& r) : m_gvc(gvc), m_request(r) {}
+    DotGraph(GVC_t* gvc, const LayoutRequest& r, const LongEdgePlan& longEdges)
+        : m_gvc(gvc), m_request(r), m_longEdges(longEdges) {}
     ~DotGraph() {
         if (m_laidOut) gvFreeLayout(m_gvc, m_root);
         // dot's removeFill() (lib/dotgen/dotinit.c) only detaches its "_new_rank" helper with
@@ -183,13 +190,14 @@ class DotGraph {
     GraphDiscipline m_discipline;  // first: outlives the graph closed in ~DotGraph
     GVC_t* m_gvc;
     const LayoutRequest& m_request;
+    const LongEdgePlan& m_longEdges;
     Agraph_t* m_root = nullptr;
     Agraph_t* m_fill = nullptr;
     bool m_laidOut = false;
     boxf m_bb{};
     std::vector<Agraph_t*> m_clusters;  // nullptr for groups without nodes (dot drops them)
     std::vector<Agnode_t*> m_nodes;
-    std::vector<Agedge_t*> m_edges;
+    std::vector<Agedge_t*> m_edges;  // nullptr for edges routed around dot
 };
 
 void DotGraph::build() {
@@ -200,7 +208,8 @@ void DotGraph::build() {
     // "cluster" name it does not change the drawing.
     m_fill = agsubg(m_root, fillName(), 1);
     agpushdisc(m_root, &s_fillWatch, this);
-    setGraphAttributes(m_root, m_request, capsFor(m_request.nodes.size()));
+    setGraphAttributes(m_root, m_request,
+                       capsFor(m_request.nodes.size() + static_cast<std::size_t>(m_longEdges.dummiesKept)));
     agattr(m_root, AGNODE, const_cast<char*>("shape"), const_cast<char*>("box"));
     agattr(m_root, AGNODE, const_cast<char*>("fixedsize"), const_cast<char*>("true"));
     agattr(m_root, AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
@@ -221,7 +230,12 @@ void DotGraph::build() {
         m_nodes.push_back(node);
     }
     m_edges.reserve(m_request.edges.size());
-    for (const LayoutEdge& e : m_request.edges) {
+    for (std::size_t i = 0; i < m_request.edges.size(); ++i) {
+        const LayoutEdge& e = m_request.edges[i];
+        if (m_longEdges.routedAround[i]) {
+            m_edges.push_back(nullptr);
+            continue;
+        }
         // An edge lives in the innermost cluster holding both ends so dot orders it with that
         // cluster's nodes. A NULL name in a non-strict graph makes every call a new edge, so
         // duplicates stay distinct (one spline each).
@@ -319,7 +333,11 @@ LayoutResult DotGraph::read() const {
     }
     out.edgeSplines.resize(m_edges.size());
     out.arrowTips.resize(m_edges.size());
-    for (std::size_t i = 0; i < m_edges.size(); ++i) readEdge(i, out);
+    for (std::size_t i = 0; i < m_edges.size(); ++i) {
+        if (!m_edges[i]) continue;
+        readEdge(i, out);
+        out.dummyNodes += std::max(0, std::abs(ND_rank(aghead(m_edges[i])) - ND_rank(agtail(m_edges[i]))) - 1);
+    }
 
     // GD_bb covers nodes and clusters; grow it by the curves so a view can fit everything.
     // (QRectF::united() ignores empty rectangles, so points are added by hand.)
@@ -344,6 +362,8 @@ LayoutResult DotGraph::read() const {
         return failed;
     }
     out.bounds = bounds;
+    routeAround(m_request, m_longEdges.routedAround, out);
+    out.routedAround = static_cast<int>(std::count(m_longEdges.routedAround.begin(), m_longEdges.routedAround.end(), 1));
     out.ok = true;
     return out;
 }
@@ -369,8 +389,9 @@ LayoutResult layoutGraph(const LayoutRequest& request) {
         return result;
     }
     const auto start = std::chrono::steady_clock::now();
+    const LongEdgePlan longEdges = planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
     {
-        DotGraph graph(session.context(), request);
+        DotGraph graph(session.context(), request, longEdges);
         graph.build();
         if (graph.layout()) {
             result = graph.read();

@@ -46,6 +46,10 @@ struct LayoutResult {
     std::vector<QPointF> arrowTips;
     QRectF bounds;
     double seconds = 0;  // time spent in Graphviz
+    // dot's virtual nodes: the ranks crossed by the edges it routed (its work grows with
+    // boxes + dummies), and the edges left out of dot and drawn along a lane (long_edges.h).
+    long long dummyNodes = 0;
+    int routedAround = 0;
     // Graphviz messages that did not stop the layout (one per line), e.g. an edge it could not
     // route; `error` is only for why ok is false.
     QString warnings;

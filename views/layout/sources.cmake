@@ -6,6 +6,7 @@ list(APPEND VIEWS_SOURCES
     layout/graphviz_layout.cpp layout/graphviz_layout.h
     layout/layout_cache.cpp layout/layout_cache.h
     layout/layout_quality.cpp layout/layout_quality.h
+    layout/long_edges.cpp layout/long_edges.h
     layout/layout_worker.cpp layout/layout_worker.h
 )
 # The dot layout plugin is dlopen()ed from Graphviz's plugin folder (graphviz_session.cpp); this
