@@ -68,7 +68,7 @@ void StepController::place(size_t position) {
     position = std::min(position, positionCount() - 1);
     prepared_->after->moveTo(position);
     prepared_->before->moveTo(position == 0 ? 0 : position - 1);
-    marks_ = marksForPosition(prepared_->result->journal, position);
+    marks_ = marksForPosition(prepared_->result->journal, position, prepared_->diagram->constants());
     position_ = position;
 }
 

@@ -16,7 +16,9 @@
 
 #include <QSettings>
 
+#include "graph/graph_panel.h"
 #include "graph/overlay.h"
+#include "graph/view_census.h"
 #include "localization.h"
 #include "main_window.h"
 
@@ -137,13 +139,21 @@ int usageError(const QString& message) {
     return kUsage;
 }
 
-// Grabs the window into `file` once layouts and the first paint have settled, and quits.
+// Grabs the window into `file` once layouts and the first paint have settled, prints what the
+// picture shows (one line on stdout, measured on the window saved: scripts and the GUI benchmark
+// read it) and quits.
 void grabLater(passscope::views::MainWindow& window, const QString& file) {
     QTimer::singleShot(300, &window, [&window, file] {
         const bool saved = window.grab().save(file);
-        if (!saved)
+        if (!saved) {
             std::fprintf(stderr, "passscope: %s\n",
                          qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
+        } else {
+            const passscope::views::GraphPanel& panel = *window.graphPanel();
+            std::printf("screenshot %s: %s\n", qPrintable(file),
+                        qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())));
+            std::fflush(stdout);
+        }
         QCoreApplication::exit(saved ? kOk : kFailure);
     });
 }

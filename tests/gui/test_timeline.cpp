@@ -14,9 +14,14 @@
 #include "timeline/pass_chart.h"
 #include "timeline/pipeline_series.h"
 #include "timeline/timeline_filter_proxy.h"
+#include "pipeline/step_changes.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_panel.h"
 
+using passscope::classifyStep;
+using passscope::ConstantNodes;
+using passscope::NodeId;
+using passscope::StepNodeChanges;
 using passscope::Graph;
 using passscope::JournalCursor;
 using passscope::JournalStep;
@@ -152,7 +157,8 @@ void TestTimeline::modelColumnsShowStepCounts() {
     TimelineModel model;
     model.setResult(result_);
     const auto& steps = result_->journal.steps();
-    bool sawRemoval = false;
+    const ConstantNodes constants(result_->journal, *result_->optimized.graph);
+    bool sawRemoval = false, sawConstants = false;
     for (size_t i = 0; i < steps.size(); ++i) {
         const JournalStep& s = steps[i];
         const int row = static_cast<int>(i + 1);
@@ -161,9 +167,18 @@ void TestTimeline::modelColumnsShowStepCounts() {
         QCOMPARE(cell(TimelineModel::PassColumn).toString(), QString::fromStdString(s.pass));
         QCOMPARE(cell(TimelineModel::StageColumn).toString(), QString::fromStdString(s.stage));
         QCOMPARE(cell(TimelineModel::IterationColumn).toInt(), s.iteration);
-        QCOMPARE(cell(TimelineModel::AddedColumn).toInt(), static_cast<int>(s.addedNodes().size()));
-        QCOMPARE(cell(TimelineModel::RemovedColumn).toInt(), static_cast<int>(s.removedNodes().size()));
-        QCOMPARE(cell(TimelineModel::EditedColumn).toInt(), static_cast<int>(s.editedNodes().size()));
+        // Constants are counted apart from the computing nodes (step_changes.h; engine tests cover
+        // the sorting itself): every node the journal recorded lands in exactly one column.
+        const StepNodeChanges c = classifyStep(s, constants);
+        QCOMPARE(cell(TimelineModel::AddedColumn).toInt(), static_cast<int>(c.added.size()));
+        QCOMPARE(cell(TimelineModel::RemovedColumn).toInt(), static_cast<int>(c.removed.size()));
+        QCOMPARE(cell(TimelineModel::EditedColumn).toInt(), static_cast<int>(c.edited.size()));
+        QCOMPARE(cell(TimelineModel::ConstantsColumn).toInt(), static_cast<int>(c.constants.size()));
+        QVERIFY(c.added.size() <= s.addedNodes().size());
+        QVERIFY(c.removed.size() <= s.removedNodes().size());
+        QVERIFY(c.edited.size() <= s.editedNodes().size());
+        for (NodeId id : c.constants) QVERIFY(constants.contains(id));
+        sawConstants |= !c.constants.empty();
         QCOMPARE(cell(TimelineModel::UnfoldedColumn).toInt(), static_cast<int>(s.unfolded.size()));
         QVERIFY(std::abs(cell(TimelineModel::TimeColumn).toString().toDouble() - s.seconds * 1000) < 0.01);
         QCOMPARE(model.index(row, 0).data(TimelineModel::ChangedRole).toBool(), s.changed);
@@ -172,6 +187,7 @@ void TestTimeline::modelColumnsShowStepCounts() {
         sawRemoval |= !s.removedNodes().empty();
     }
     QVERIFY(sawRemoval);
+    QVERIFY(sawConstants);  // the sample's folding makes constants
 }
 
 void TestTimeline::filterHidesExactlyUnchangedSteps() {

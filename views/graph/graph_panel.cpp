@@ -15,6 +15,7 @@
 #include "layout/layout_worker.h"
 #include "legend_widget.h"
 #include "minimap.h"
+#include "node_item.h"
 
 namespace passscope::views {
 
@@ -146,22 +147,32 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
         emit layoutFailed(result ? result->error : tr("the layout failed"));
         return;
     }
-    // Keep what the user was looking at: the scene point under the view's centre.
-    const QPointF center = afterView_->mapToScene(afterView_->viewport()->rect().center());
+    // What to show once the new scene is in: the start (a new graph), what the user acted on (a
+    // group opened or closed, a node revealed), the selected node, or else the inputs. Never the
+    // old scene position: after a re-layout the same point holds something else.
+    NodeId selected = kNoNode;
+    for (QGraphicsItem* item : afterScene_->selectedItems())
+        if (auto* node = qgraphicsitem_cast<NodeItem*>(item)) selected = node->nodeId();
     afterScene_->setDiagram(diagram_, pendingPlan_, result);
     beforeScene_->setDiagram(diagram_, pendingPlan_, result);
     applyStep();
     for (GraphView* view : {afterView_, beforeView_}) view->minimap()->fitScene();
+    QGraphicsItem* focus = nullptr;
+    if (centerAfterLayout_ != kNoNode) focus = afterScene_->selectNode(centerAfterLayout_);
+    else if (!fitAfterLayout_ && selected != kNoNode) focus = afterScene_->selectNode(selected);
     if (fitAfterLayout_) {
-        afterView_->showStart();
-        fitAfterLayout_ = false;
+        afterView_->showStart(afterScene_->startAnchor());
+    } else if (focus) {
+        afterView_->centerOnItem(focus);
+    } else if (centerGroupAfterLayout_ >= 0 && !afterScene_->groupRect(centerGroupAfterLayout_).isNull()) {
+        afterView_->showAnchor(afterScene_->groupRect(centerGroupAfterLayout_));
     } else {
-        afterView_->centerOn(center);
+        afterView_->showAnchor(afterScene_->startAnchor());
     }
-    if (centerAfterLayout_ != kNoNode) {
-        if (QGraphicsItem* item = afterScene_->selectNode(centerAfterLayout_)) afterView_->centerOnItem(item);
-        centerAfterLayout_ = kNoNode;
-    }
+    fitAfterLayout_ = false;
+    centerAfterLayout_ = kNoNode;
+    centerGroupAfterLayout_ = -1;
+    lastLayoutSeconds_ = result->seconds;
     emit layoutFinished(result->seconds);
 }
 
@@ -195,7 +206,6 @@ void GraphPanel::setOverlay(OverlayMode mode) {
 void GraphPanel::updateLegend() {
     afterView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, afterScene_->formatsShown()));
     beforeView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, beforeScene_->formatsShown()));
-    beforeView_->legend()->setVisible(false);  // one legend is enough: the after view shows it
 }
 
 void GraphPanel::setSideBySide(bool on) {
@@ -218,6 +228,7 @@ void GraphPanel::syncViews(GraphView* from, GraphView* to) {
 void GraphPanel::toggleGroup(int group) {
     if (!diagram_ || group <= ScopeTree::root() || group >= static_cast<int>(expanded_.size())) return;
     expanded_[group] = !expanded_[group];
+    centerGroupAfterLayout_ = group;
     if (!expanded_[group])  // closing a scope closes everything inside it
         for (size_t g = 0; g < expanded_.size(); ++g)
             if (diagram_->scopes().isWithin(static_cast<int>(g), group)) expanded_[g] = false;
@@ -298,6 +309,8 @@ void GraphPanel::updateBreadcrumb() {
     breadcrumb_->setText(path.join(QStringLiteral("  ›  ")));
     emit subgraphChanged(path);
 }
+
+ViewCensus GraphPanel::census() const { return takeCensus(*afterScene_, *afterView_); }
 
 bool GraphPanel::exportImage(const QString& path, QString* error) const {
     return renderSceneToFile(*afterScene_, path, error);

@@ -17,6 +17,7 @@
 #include "diagram/visible_plan.h"
 #include "overlay.h"
 #include "step_marks.h"
+#include "view_census.h"
 
 class QLabel;
 class QSplitter;
@@ -33,8 +34,9 @@ struct LayoutResult;
 class GraphPanel : public QWidget {
     Q_OBJECT
   public:
-    // Boxes shown at most when a diagram opens (larger scopes start collapsed).
-    static constexpr int kDefaultBoxBudget = 260;
+    // Boxes shown at most when a diagram opens (larger scopes start collapsed). A scopeless graph
+    // has nothing to collapse and is drawn whole up to ScopeTree::kMaxLevelItems boxes.
+    static constexpr int kDefaultBoxBudget = 400;
 
     explicit GraphPanel(QWidget* parent = nullptr);
     ~GraphPanel() override;
@@ -71,6 +73,10 @@ class GraphPanel : public QWidget {
     bool inSubgraph() const { return !bodyTitles_.isEmpty(); }
 
     bool isLayingOut() const { return layingOut_; }
+    // Graphviz seconds of the layout shown (0 before the first one).
+    double lastLayoutSeconds() const { return lastLayoutSeconds_; }
+    // What the (after) view shows now: boxes, boxes in view, legible ones, zoom.
+    ViewCensus census() const;
     GraphScene* scene() const { return afterScene_; }
     GraphScene* beforeScene() const { return beforeScene_; }
     GraphView* view() const { return afterView_; }
@@ -104,8 +110,10 @@ class GraphPanel : public QWidget {
     VisiblePlan pendingPlan_;
     int pendingTicket_ = -1;
     bool layingOut_ = false;
+    double lastLayoutSeconds_ = 0;
     bool fitAfterLayout_ = true;
     NodeId centerAfterLayout_ = kNoNode;
+    int centerGroupAfterLayout_ = -1;  // a group just opened or closed: shown after the layout
 
     const Graph* before_ = nullptr;
     const Graph* after_ = nullptr;

@@ -1,5 +1,6 @@
 #include "graph_scene.h"
 
+#include <QCoreApplication>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <set>
@@ -10,6 +11,7 @@
 #include "item_style.h"
 #include "node_item.h"
 #include "passes/constant_folding/folding.h"
+#include "tensor_stats.h"
 
 namespace passscope::views {
 
@@ -22,6 +24,19 @@ QString shapeLabel(const TensorDesc& desc) {
     for (const Dim& d : desc.originShape.dims())
         dims << (d.isKnown() ? QString::number(d.value) : d.symbol.empty() ? QStringLiteral("?") : QString::fromStdString(d.symbol));
     return dims.isEmpty() ? QStringLiteral("()") : dims.join(QChar(0xd7));
+}
+
+// A weight as its consumer's box lists it: "name ⟨shape⟩", and the values of a small one
+// ("axes ⟨1⟩ = 0", "shape ⟨4⟩ = 1, 3, 224, 224"), as Netron shows them.
+constexpr int64_t kMaxShownValues = 6;
+QString weightLine(const Node& weight) {
+    QString line = QStringLiteral("%1 ⟨%2⟩").arg(QString::fromStdString(weight.displayName()),
+                                                  weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
+    if (const Tensor* value = weight.attrTensor(op::attr::kValue)) {
+        const auto stats = value->elementCount() <= kMaxShownValues ? tensorStats(*value, kMaxShownValues) : std::nullopt;
+        if (stats && !stats->preview.isEmpty()) line += QStringLiteral(" = ") + stats->preview;
+    }
+    return line;
 }
 
 bool boolAttribute(const Node& n, std::string_view name) {
@@ -160,15 +175,23 @@ void GraphScene::applyNodeLooks() {
             look.folded = n->findAttr(folding::kFoldedFrom) || boolAttribute(*n, op::attr::kIsFromConstantFolding);
             look.potentialConst = boolAttribute(*n, folding::kPotentialConst);
             look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
+            bool readsTouchedConstant = false;
+            int weights = 0;
             for (const ValueRef& ref : n->inputs()) {
                 if (!ref.valid() || ref.depth != 0) continue;
                 const int p = diagram_->indexOf(ref.node);
                 if (p < 0 || !diagram_->node(p).weight) continue;
                 const Node* w = graph_->findNode(ref.node);
-                if (!w || look.weightLines.size() >= style::kMaxWeightLines) continue;
-                look.weightLines << QStringLiteral("%1 ⟨%2⟩").arg(QString::fromStdString(w->name()),
-                                                                 shapeLabel(w->output(0).desc));
+                if (!w) continue;
+                readsTouchedConstant |= marks_.constants.count(ref.node) > 0;
+                // Folded constants are weights now: the box that reads one carries the mark.
+                look.folded |= w->findAttr(folding::kFoldedFrom) || boolAttribute(*w, op::attr::kIsFromConstantFolding);
+                if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*w);
             }
+            if (weights > style::kMaxWeightLines)  // the last line says what does not fit
+                look.weightLines.back() = QCoreApplication::translate("GraphScene", "… and %n more", nullptr,
+                                                                       weights - style::kMaxWeightLines + 1);
+            look.constantsTouched = readsTouchedConstant;
             const bool transData = n->opType() == op::kTransData || n->opType() == op::kReFormat;
             const TensorDesc* desc = n->outputs().empty() ? nullptr : &n->output(0).desc;
             switch (overlay_) {
@@ -185,6 +208,9 @@ void GraphScene::applyNodeLooks() {
             case OverlayMode::Constants:
                 if (look.folded) look.fill = style::foldedColor().lighter(170);
                 else if (look.potentialConst) look.fill = style::potentialConstColor().lighter(170);
+                // A constant it reads was made, replaced or edited by this step (an ONNX Constant
+                // folded into a Const): not a change of computation, so only this overlay shows it.
+                if (look.constantsTouched) look.border = style::foldedColor();
                 break;
             }
         }
@@ -282,6 +308,28 @@ QGraphicsItem* GraphScene::selectNode(NodeId id) {
     clearSelection();
     item->setSelected(true);
     return item;
+}
+
+QRectF GraphScene::startAnchor() const {
+    QRectF inputs, topmost;
+    for (NodeItem* item : nodeItemByIndex_) {
+        if (!item || !item->isVisible()) continue;
+        const QRectF r = item->sceneBoundingRect();
+        if (item->opType() == QLatin1String(op::kData)) inputs = inputs.isNull() ? r : inputs.united(r);
+        if (topmost.isNull() || r.top() < topmost.top()) topmost = r;
+    }
+    if (!inputs.isNull()) return inputs;
+    for (GroupItem* group : groupItemByGroup_)  // the inputs may sit in a collapsed group
+        if (group && group->isVisible() && (topmost.isNull() || group->sceneBoundingRect().top() < topmost.top()))
+            topmost = group->sceneBoundingRect();
+    return topmost;
+}
+
+QRectF GraphScene::groupRect(int group) const {
+    if (GroupItem* item = groupItem(group)) return item->sceneBoundingRect();
+    for (QGraphicsItem* cluster : clusters_)
+        if (static_cast<ClusterItem*>(cluster)->group() == group) return cluster->sceneBoundingRect();
+    return {};
 }
 
 void GraphScene::onSelectionChanged() {

@@ -50,6 +50,11 @@ class GraphScene : public QGraphicsScene {
     const std::vector<EdgeItem*>& edgeItems() const { return edges_; }
     // Selects (and returns) the box standing for a node; null when it has none.
     QGraphicsItem* selectNode(NodeId id);
+    // Where a first view starts: the boxes of the graph inputs (Data nodes) shown at this step,
+    // or the topmost box when there are none; null for an empty scene.
+    QRectF startAnchor() const;
+    // The frame of an expanded group or the box of a collapsed one; null when it is not drawn.
+    QRectF groupRect(int group) const;
 
   signals:
     void nodeSelected(passscope::NodeId id);

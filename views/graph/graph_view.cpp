@@ -19,8 +19,9 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setBackgroundBrush(QColor(0xfa, 0xfb, 0xfc));
     setFocusPolicy(Qt::StrongFocus);
-    legend_ = new LegendWidget(viewport());
+    legend_ = new LegendWidget(this);  // in the top margin, outside the viewport
     minimap_ = new Minimap(this, viewport());
+    connect(legend_, &LegendWidget::entriesChanged, this, &GraphView::placeOverlays);
     placeOverlays();
 }
 
@@ -42,17 +43,35 @@ void GraphView::fitAll() {
     minimap_->update();
 }
 
-void GraphView::showStart() {
+QRectF GraphView::visibleSceneRect() const { return mapToScene(viewport()->rect()).boundingRect(); }
+
+void GraphView::showStart(const QRectF& anchor) {
     if (!scene()) return;
     fitAll();
     if (zoom() >= kReadableZoom) return;
-    // Too big to read whole: start readable at the top (the inputs), as Netron does; the minimap
-    // shows the rest.
+    // Too big to read whole: start legible on the inputs, as Netron does; the minimap shows the rest.
     setZoom(kReadableZoom);
+    showAnchor(anchor);
+}
+
+void GraphView::showAnchor(const QRectF& anchor) {
+    if (!scene()) return;
+    if (zoom() < kReadableZoom) setZoom(kReadableZoom);
+    const QRectF visible = visibleSceneRect();
     const QRectF r = sceneRect();
-    const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
-    centerOn(r.center().x(), r.top() + visible.height() / 2);
+    if (r.width() <= visible.width() && r.height() <= visible.height()) {  // all of it fits: show all
+        centerOn(r.center());
+        emit viewChanged();
+        minimap_->update();
+        return;
+    }
+    QRectF target = anchor.isNull() ? QRectF(r.center().x(), r.top(), 0, 0) : anchor;
+    // Inputs spread wider than the view: start on the first (leftmost) one's side.
+    const double x = target.width() > visible.width() * 0.9 ? target.left() + visible.width() / 2 - 20
+                                                             : target.center().x();
+    centerOn(x, target.top() - 24 + visible.height() / 2);
     emit viewChanged();
+    minimap_->update();
 }
 
 void GraphView::centerOnItem(const QGraphicsItem* item) {
@@ -63,6 +82,11 @@ void GraphView::centerOnItem(const QGraphicsItem* item) {
 }
 
 void GraphView::setMinimapVisible(bool visible) { minimap_->setVisible(visible); }
+
+void GraphView::setLegendVisible(bool visible) {
+    legendWanted_ = visible;
+    placeOverlays();
+}
 
 void GraphView::wheelEvent(QWheelEvent* event) {
     if (event->modifiers() & Qt::ShiftModifier) {  // shift+wheel scrolls sideways, as elsewhere
@@ -95,10 +119,15 @@ void GraphView::scrollContentsBy(int dx, int dy) {
 }
 
 void GraphView::placeOverlays() {
+    const int frame = frameWidth();
+    const int stripWidth = width() - 2 * frame;
+    const int strip = legendWanted_ && !legend_->entries().empty() ? legend_->heightForWidth(stripWidth) : 0;
+    legend_->setVisible(strip > 0);
+    if (strip > 0) legend_->setGeometry(frame, frame, stripWidth, strip);
+    if (viewportMargins().top() != strip) setViewportMargins(0, strip, 0, 0);
     const QSize area = viewport()->size();
     const QSize map(std::min(180, area.width() / 5), std::min(130, area.height() / 5));
     minimap_->setGeometry(area.width() - map.width() - 10, area.height() - map.height() - 10, map.width(), map.height());
-    legend_->move(10, 10);
 }
 
 }  // namespace passscope::views

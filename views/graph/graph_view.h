@@ -1,7 +1,7 @@
 #pragma once
 // The view on a GraphScene: wheel zooms around the mouse, dragging pans, + / - / 0 (fit) and the
-// arrow keys work from the keyboard, a minimap sits in the bottom-right corner and a legend of
-// the overlay in the top-left.
+// arrow keys work from the keyboard, a minimap sits in the bottom-right corner and the legend of
+// the overlay in a strip above the drawing (a margin of the view: it never covers a node).
 #include <QGraphicsView>
 
 namespace passscope::views {
@@ -18,11 +18,19 @@ class GraphView : public QGraphicsView {
     void setZoom(double factor);  // absolute scale, clamped to [0.02, 8]
     void zoomBy(double factor);
     void fitAll();
-    // The first view of a graph: all of it when that is readable, else its top at a readable zoom.
-    void showStart();
+    // The first view of a graph: all of it when that is readable, else `anchor` (the graph's
+    // inputs) at the top of the view at a zoom where labels are legible, as Netron opens a model.
+    // An empty anchor stands for the top of the scene.
+    void showStart(const QRectF& anchor = {});
+    // Keeps the zoom (at least kReadableZoom) and brings `anchor` to the top of the view.
+    void showAnchor(const QRectF& anchor);
     static constexpr double kReadableZoom = 0.6;
+    // The scene rectangle the viewport shows.
+    QRectF visibleSceneRect() const;
     void centerOnItem(const QGraphicsItem* item);
     LegendWidget* legend() const { return legend_; }
+    // The legend strip is shown when this is on and the overlay has entries (default on).
+    void setLegendVisible(bool visible);
     Minimap* minimap() const { return minimap_; }
     void setMinimapVisible(bool visible);
 
@@ -38,6 +46,7 @@ class GraphView : public QGraphicsView {
   private:
     void placeOverlays();
     LegendWidget* legend_;
+    bool legendWanted_ = true;
     Minimap* minimap_;
 };
 

@@ -45,7 +45,7 @@ RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     GraphScene scene;
     scene.setDiagram(diagram, std::move(plan), layout);
     scene.setOverlay(request.overlay);
-    scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position), DisplaySide::Overlay);
+    scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position, diagram->constants()), DisplaySide::Overlay);
     outcome.ok = renderSceneToFile(scene, request.output, &outcome.error);
     return outcome;
 }

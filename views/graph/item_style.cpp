@@ -28,8 +28,6 @@ QFont smallFont() {
 }
 
 QString groupLabel(const ScopeGroup& group) {
-    if (group.chunk)
-        return QCoreApplication::translate("GraphScene", "nodes %1–%2").arg(group.chunkFirst).arg(group.chunkLast);
     return QString::fromStdString(group.label);
 }
 

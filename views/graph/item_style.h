@@ -36,7 +36,7 @@ QColor transDataColor();
 // A distinct colour per tensor format (ND, NCHW, NC1HWC0, FRACTAL_Z, ...).
 QColor formatColor(Format format);
 
-// Text of a group box: its label, or "nodes 1–80" for a chunk of a large scope.
+// Text of a group box: a scope's label, or "first … last" node of a stretch of a large flat level.
 QString groupLabel(const ScopeGroup& group);
 
 }  // namespace passscope::views::style

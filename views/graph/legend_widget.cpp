@@ -8,8 +8,10 @@
 namespace passscope::views {
 
 namespace {
-constexpr int kRow = 17;
-constexpr int kPad = 8;
+constexpr int kRow = 18;
+constexpr int kPad = 6;
+constexpr int kSwatch = 18;
+constexpr int kGap = 14;  // between entries
 }  // namespace
 
 LegendWidget::LegendWidget(QWidget* parent) : QFrame(parent) {
@@ -19,31 +21,66 @@ LegendWidget::LegendWidget(QWidget* parent) : QFrame(parent) {
 void LegendWidget::setEntries(const QString& title, std::vector<LegendEntry> entries) {
     title_ = title;
     entries_ = std::move(entries);
-    resize(sizeHint());
-    setVisible(!entries_.empty());
+    updateGeometry();
     update();
+    emit entriesChanged();
+}
+
+namespace {
+
+// Where each piece goes in a strip `width` wide: the title first, then the entries, wrapping.
+struct Flow {
+    QRect title;
+    std::vector<QRect> entries;  // swatch + text
+    int height = 0;
+};
+
+Flow flow(const QString& title, const std::vector<LegendEntry>& entries, int width) {
+    const QFontMetrics text(style::textFont()), bold(style::titleFont());
+    Flow f;
+    int x = kPad, y = kPad;
+    f.title = QRect(x, y, bold.horizontalAdvance(title), kRow);
+    x += f.title.width() + kGap;
+    for (const LegendEntry& e : entries) {
+        const int w = kSwatch + 6 + text.horizontalAdvance(e.text);
+        if (x + w > width - kPad && x > kPad) {
+            x = kPad;
+            y += kRow;
+        }
+        f.entries.emplace_back(x, y, w, kRow);
+        x += w + kGap;
+    }
+    f.height = y + kRow + kPad;
+    return f;
+}
+
+}  // namespace
+
+int LegendWidget::heightForWidth(int width) const {
+    return entries_.empty() ? 0 : flow(title_, entries_, width).height;
 }
 
 QSize LegendWidget::sizeHint() const {
-    const QFontMetrics fm(style::textFont());
-    int width = QFontMetrics(style::titleFont()).horizontalAdvance(title_);
-    for (const LegendEntry& e : entries_) width = std::max(width, 26 + fm.horizontalAdvance(e.text));
-    return {width + 2 * kPad, kPad * 2 + kRow * (1 + static_cast<int>(entries_.size()))};
+    const Flow f = flow(title_, entries_, 1 << 20);
+    const int right = f.entries.empty() ? f.title.right() : f.entries.back().right();
+    return {right + kPad, entries_.empty() ? 0 : f.height};
 }
 
 void LegendWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QColor(0xbb, 0xbb, 0xbb));
-    p.setBrush(QColor(255, 255, 255, 235));
-    p.drawRoundedRect(rect().adjusted(0, 0, -1, -1), 5, 5);
+    p.fillRect(rect(), QColor(0xf4, 0xf6, 0xf8));
+    p.setPen(QColor(0xd0, 0xd4, 0xd8));
+    p.drawLine(rect().bottomLeft(), rect().bottomRight());
+    const Flow f = flow(title_, entries_, width());
     p.setPen(QColor(0x22, 0x22, 0x22));
     p.setFont(style::titleFont());
-    p.drawText(QRect(kPad, kPad, width() - 2 * kPad, kRow), Qt::AlignVCenter | Qt::AlignLeft, title_);
+    p.drawText(f.title, Qt::AlignVCenter | Qt::AlignLeft, title_);
     p.setFont(style::textFont());
-    int y = kPad + kRow;
-    for (const LegendEntry& e : entries_) {
-        const QRectF swatch(kPad, y + 3, 18, kRow - 6);
+    for (size_t i = 0; i < entries_.size(); ++i) {
+        const LegendEntry& e = entries_[i];
+        const QRect& at = f.entries[i];
+        const QRectF swatch(at.left(), at.top() + 3, kSwatch, kRow - 6);
         switch (e.swatch) {
         case LegendEntry::Swatch::Fill:
             p.setPen(QColor(0x77, 0x77, 0x77));
@@ -67,8 +104,8 @@ void LegendWidget::paintEvent(QPaintEvent*) {
             break;
         }
         p.setPen(QColor(0x22, 0x22, 0x22));
-        p.drawText(QRect(kPad + 26, y, width() - kPad * 2 - 26, kRow), Qt::AlignVCenter | Qt::AlignLeft, e.text);
-        y += kRow;
+        p.drawText(QRect(at.left() + kSwatch + 6, at.top(), at.width() - kSwatch - 6, kRow),
+                   Qt::AlignVCenter | Qt::AlignLeft, e.text);
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The key to the current overlay's colours, drawn over the top-left corner of the graph view.
+// The key to the current overlay's colours: a strip above the graph view (in the view's top
+// margin, so it never covers a node), its entries flowing left to right and wrapping.
 #include <vector>
 
 #include <QFrame>
@@ -15,6 +16,11 @@ class LegendWidget : public QFrame {
     void setEntries(const QString& title, std::vector<LegendEntry> entries);
     const std::vector<LegendEntry>& entries() const { return entries_; }
     QSize sizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+
+  signals:
+    void entriesChanged();
 
   protected:
     void paintEvent(QPaintEvent* event) override;

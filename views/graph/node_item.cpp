@@ -1,12 +1,19 @@
 #include "node_item.h"
 
+#include <QFontInfo>
 #include <QFontMetricsF>
+
+#include <algorithm>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
 #include "item_style.h"
 
 namespace passscope::views {
+
+namespace {
+constexpr double kSimplifiedHeader = 6;  // the op colour as a strip on top of a simplified box
+}  // namespace
 
 NodeItem::NodeItem(NodeId id, QString opType, QString name, QColor headerColor, QSizeF size)
     : id_(id), opType_(std::move(opType)), name_(std::move(name)), header_(headerColor),
@@ -31,7 +38,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     const bool ghost = look_.presence == NodeLook::Presence::Ghost;
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     painter->setRenderHint(QPainter::Antialiasing, lod > 0.3);
-    const double headerHeight = 17;
+    const bool simplified = lod < kSimplifiedBelow;
+    const double headerHeight = simplified ? kSimplifiedHeader : 17;
     QPainterPath shape;
     shape.addRoundedRect(box_, 5, 5);
 
@@ -56,7 +64,15 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(pen);
     painter->drawPath(shape);
 
-    if (lod < 0.3) return;  // too small to read: boxes only
+    if (simplified) {  // too small for the full box: the op type alone, large
+        if (lod < kNoTextBelow) return;
+        QFont big = style::titleFont();
+        big.setPixelSize(std::max(1, static_cast<int>(simplifiedTitlePixels())));
+        painter->setFont(big);
+        painter->setPen(ghost ? QColor(0x80, 0x80, 0x80) : QColor(0x22, 0x22, 0x22));
+        painter->drawText(box_.adjusted(2, headerHeight, -2, 0), Qt::AlignCenter, opType_);
+        return;
+    }
     painter->setPen(Qt::white);
     painter->setFont(style::titleFont());
     painter->drawText(QRectF(box_.left() + 4, box_.top(), box_.width() - 8, headerHeight), Qt::AlignCenter, opType_);
@@ -75,6 +91,19 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
         y += 12;
     }
     paintBadges(painter, box_);
+}
+
+double NodeItem::simplifiedTitlePixels() const {
+    // Below the header's thin strip, as wide as the box allows (bold glyphs are ~0.62 em wide).
+    const double byHeight = (box_.height() - kSimplifiedHeader) * 0.8;
+    const double byWidth = (box_.width() - 4) / (0.62 * std::max<qsizetype>(1, opType_.size()));
+    return std::clamp(std::min(byHeight, byWidth), 1.0, 48.0);
+}
+
+double NodeItem::titleScreenPixels(double zoom) const {
+    if (zoom < kNoTextBelow) return 0;
+    if (zoom < kSimplifiedBelow) return simplifiedTitlePixels() * zoom;
+    return QFontInfo(style::titleFont()).pixelSize() * zoom;
 }
 
 // Small round letters at the top right corner: F folded, P potential constant, ✕ folding off, + added.

@@ -21,6 +21,7 @@ struct NodeLook {
     bool folded = false;         // a constant made by folding
     bool potentialConst = false; // seed 000 §4.4 mark
     bool noFold = false;         // _do_not_constant_folding set
+    bool constantsTouched = false; // reads a constant the step created, replaced or edited
     bool searchHit = false;
     bool operator==(const NodeLook&) const = default;
 };
@@ -37,11 +38,19 @@ class NodeItem : public QGraphicsItem {
     const NodeLook& look() const { return look_; }
     void setLook(const NodeLook& look);
 
+    // How tall, in screen pixels, the op type is drawn at `zoom`: the full box (op type, name,
+    // weights) from kSimplifiedBelow up, else the op type alone, as large as the box allows, so
+    // that a graph seen whole still says what its boxes are. 0 when no text is drawn.
+    static constexpr double kSimplifiedBelow = 0.6;
+    static constexpr double kNoTextBelow = 0.1;
+    double titleScreenPixels(double zoom) const;
+
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
   private:
     void paintBadges(QPainter* painter, const QRectF& box) const;
+    double simplifiedTitlePixels() const;  // scene pixels of the op type in the simplified form
     NodeId id_;
     QString opType_, name_;
     QColor header_;

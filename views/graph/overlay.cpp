@@ -48,7 +48,7 @@ std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& 
         entries.push_back({style::addedColor(), S::Border, tr("added by this step")});
         entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
         entries.push_back({style::editedColor(), S::Border, tr("changed by this step")});
-        entries.push_back({style::foldedColor(), S::Badge, tr("F: constant made by folding")});
+        entries.push_back({style::foldedColor(), S::Badge, tr("F: reads a constant made by folding")});
         break;
     case OverlayMode::OriginFormat:
     case OverlayMode::StorageFormat:
@@ -59,7 +59,8 @@ std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& 
         entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
         break;
     case OverlayMode::Constants:
-        entries.push_back({style::foldedColor(), S::Fill, tr("constant made by folding")});
+        entries.push_back({style::foldedColor(), S::Fill, tr("reads a constant made by folding")});
+        entries.push_back({style::foldedColor(), S::Border, tr("reads a constant this step made or replaced")});
         entries.push_back({style::potentialConstColor(), S::Fill, tr("potential constant (marked, not folded)")});
         entries.push_back({style::removedColor(), S::Badge, tr("✕: folding switched off for the node")});
         break;

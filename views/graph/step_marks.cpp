@@ -2,21 +2,20 @@
 
 namespace passscope::views {
 
-StepMarks marksForPosition(const Journal& journal, size_t position) {
+StepMarks marksForPosition(const Journal& journal, size_t position, const ConstantNodes& constants) {
     StepMarks marks;
     if (position == 0 || position > journal.steps().size()) return marks;
     const JournalStep& step = journal.steps()[position - 1];
-    for (NodeId id : step.addedNodes()) marks.added.insert(id);
-    for (NodeId id : step.editedNodes()) marks.edited.insert(id);
+    const StepNodeChanges changes = classifyStep(step, constants);
+    marks.added.insert(changes.added.begin(), changes.added.end());
+    marks.removed.insert(changes.removed.begin(), changes.removed.end());
+    marks.edited.insert(changes.edited.begin(), changes.edited.end());
+    marks.constants.insert(changes.constants.begin(), changes.constants.end());
     for (const Change& c : step.changes) {
         const auto* removed = std::get_if<change::NodeRemoved>(&c);
-        if (!removed) continue;
-        const Node& snapshot = *removed->snapshot;
-        // A node added and removed within the same step was never visible: no mark.
-        if (marks.added.erase(snapshot.id())) continue;
-        marks.removed.insert(snapshot.id());
-        std::vector<NodeId>& producers = marks.removedInputs[snapshot.id()];
-        for (const ValueRef& ref : snapshot.inputs())
+        if (!removed || !marks.removed.count(removed->snapshot->id())) continue;
+        std::vector<NodeId>& producers = marks.removedInputs[removed->snapshot->id()];
+        for (const ValueRef& ref : removed->snapshot->inputs())
             if (ref.valid() && ref.depth == 0) producers.push_back(ref.node);
     }
     return marks;

@@ -6,6 +6,8 @@
 #include <QGuiApplication>
 #include <QPalette>
 
+#include "pipeline/step_changes.h"
+
 namespace passscope::views {
 namespace {
 
@@ -28,10 +30,12 @@ void TimelineModel::setResult(std::shared_ptr<const PipelineResult> result) {
     counts_.clear();
     if (result_) {
         counts_.reserve(result_->journal.steps().size());
-        for (const JournalStep& s : result_->journal.steps())
-            counts_.push_back({static_cast<int>(s.addedNodes().size()),
-                               static_cast<int>(s.removedNodes().size()),
-                               static_cast<int>(s.editedNodes().size())});
+        const ConstantNodes constants(result_->journal, *result_->optimized.graph);
+        for (const JournalStep& s : result_->journal.steps()) {
+            const StepNodeChanges c = classifyStep(s, constants);
+            counts_.push_back({static_cast<int>(c.added.size()), static_cast<int>(c.removed.size()),
+                               static_cast<int>(c.edited.size()), static_cast<int>(c.constants.size())});
+        }
     }
     endResetModel();
 }
@@ -119,6 +123,8 @@ QVariant TimelineModel::displayData(int row, int column) const {
             return countCell(c.removed);
         case EditedColumn:
             return countCell(c.edited);
+        case ConstantsColumn:
+            return countCell(c.constants);
         case UnfoldedColumn:
             return countCell(static_cast<int>(s.unfolded.size()));
         case TimeColumn:
@@ -149,6 +155,7 @@ QString TimelineModel::toolTip(int row) const {
     lines << (s.changed ? tr("%n change(s) recorded", nullptr, static_cast<int>(s.changes.size()))
                         : tr("Changed nothing"));
     lines << tr("Nodes added %1, removed %2, edited %3").arg(c.added).arg(c.removed).arg(c.edited);
+    if (c.constants) lines << tr("Constant nodes created, deleted or edited: %1").arg(c.constants);
     if (st.foldedNodes) lines << tr("Folded nodes: %1").arg(st.foldedNodes);
     if (st.removedOps) lines << tr("Operations removed: %1").arg(st.removedOps);
     if (st.constBytesAdded || st.constBytesRemoved)
@@ -170,11 +177,15 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
             case IterationColumn:
                 return tr("Iteration of the stage (stages repeat their passes to a fixed point)");
             case AddedColumn:
-                return tr("Nodes the pass added");
+                return tr("Computing nodes the pass added (constants are counted apart)");
             case RemovedColumn:
-                return tr("Nodes the pass removed");
+                return tr("Computing nodes the pass removed (constants are counted apart)");
             case EditedColumn:
-                return tr("Nodes whose inputs, attributes or descriptions the pass changed");
+                return tr("Nodes whose inputs, attributes or descriptions the pass changed (a rewire from one "
+                          "constant to another is not counted)");
+            case ConstantsColumn:
+                return tr("Constant nodes the pass created, deleted or edited (e.g. an ONNX Constant folded into a "
+                          "Const): a change of representation, not of what is computed");
             case UnfoldedColumn:
                 return tr("Nodes a folding pass examined and left alone");
             case TimeColumn:
@@ -199,6 +210,8 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Removed");
         case EditedColumn:
             return tr("Edited");
+        case ConstantsColumn:
+            return tr("Constants");
         case UnfoldedColumn:
             return tr("Unfolded");
         case TimeColumn:

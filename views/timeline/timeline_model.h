@@ -1,8 +1,10 @@
 #pragma once
 // The pass timeline as a table: row 0 is the model as loaded (position 0), row k is journal step
 // k-1 and stands for position k, the graph after that step. Columns give each pass run's place in
-// the pipeline (stage, iteration), what it changed (nodes added, removed, edited), what folding
-// left alone, and its time.
+// the pipeline (stage, iteration), what it changed (computing nodes added, removed, edited, and
+// apart from them the constant nodes it created, deleted or edited: folding an ONNX Constant into
+// a Const is a change of representation, not of computation; engine/pipeline/step_changes.h),
+// what folding left alone, and its time.
 #include <memory>
 
 #include <QAbstractTableModel>
@@ -22,6 +24,7 @@ class TimelineModel : public QAbstractTableModel {
         AddedColumn,
         RemovedColumn,
         EditedColumn,
+        ConstantsColumn,
         UnfoldedColumn,
         TimeColumn,
         ColumnCount
@@ -55,6 +58,7 @@ class TimelineModel : public QAbstractTableModel {
         int added = 0;
         int removed = 0;
         int edited = 0;
+        int constants = 0;
     };
     QVariant displayData(int row, int column) const;
     QVariant originalRowData(int column) const;
