@@ -51,6 +51,8 @@
 #include "main_window.h"
 #include "memory_probe.h"
 #include "real_models.h"
+#include "pipeline/pass_manager.h"
+#include "pipeline/step_changes.h"
 #include "report/model_info.h"
 
 namespace fs = std::filesystem;
@@ -381,6 +383,39 @@ double infoNodes(const fs::path& model) {
     }
 }
 
+// The first folding step that changed the graph, as the journal records it and as the graph view
+// marks it (computation changes; constants counted apart: engine/pipeline/step_changes.h).
+struct FoldingStep {
+    int position = -1;
+    std::string pass;
+    size_t rawAdded = 0, rawRemoved = 0, rawEdited = 0;
+    passscope::StepNodeChanges marked;
+};
+
+FoldingStep firstFoldingStep(const fs::path& path) {
+    FoldingStep out;
+    try {
+        passscope::Model model = passscope::io::loadModel(path).model;
+        passscope::Journal journal;
+        passscope::runPipeline(model, passscope::PipelineOptions{}, &journal);
+        const passscope::ConstantNodes constants(journal, *model.graph);
+        const auto& steps = journal.steps();
+        for (size_t i = 0; i < steps.size(); ++i) {
+            if (!steps[i].changed || steps[i].pass.find("Folding") == std::string::npos) continue;
+            out.position = static_cast<int>(i + 1);
+            out.pass = steps[i].pass;
+            out.rawAdded = steps[i].addedNodes().size();
+            out.rawRemoved = steps[i].removedNodes().size();
+            out.rawEdited = steps[i].editedNodes().size();
+            out.marked = passscope::classifyStep(steps[i], constants);
+            break;
+        }
+    } catch (const std::exception& e) {
+        out.pass = std::string("failed: ") + e.what();
+    }
+    return out;
+}
+
 int runReal(int runs, const std::vector<std::string>& modelDirs) {
     QTemporaryDir work;
     if (!work.isValid()) {
@@ -404,7 +439,8 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
         }
     };
     std::vector<Row> rows;
-    for (const passscope::bench::RealModel& model : passscope::bench::realModels(modelDirs)) {
+    const std::vector<passscope::bench::RealModel> models = passscope::bench::realModels(modelDirs);
+    for (const passscope::bench::RealModel& model : models) {
         Row row;
         row.model = model.name;
         row.nodes = infoNodes(model.path);
@@ -440,6 +476,20 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
                     r.med(&ScreenshotRun::exitS), r.med(&ScreenshotRun::layoutS),
                     r.med(&ScreenshotRun::boxes), r.med(&ScreenshotRun::inView),
                     r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom));
+    }
+    std::printf("\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"
+                "and what the graph view marks (computation) with the constants it counts apart\n");
+    std::printf("%-34s %5s %-26s %17s %17s %9s\n", "model", "step", "pass", "journal a/r/e", "marked a/r/e",
+                "constants");
+    for (const passscope::bench::RealModel& model : models) {
+        const FoldingStep f = firstFoldingStep(model.path);
+        if (f.position < 0) {
+            std::printf("%-34s %5s %s\n", model.name.c_str(), "-", f.pass.empty() ? "no folding step changed anything" : f.pass.c_str());
+            continue;
+        }
+        std::printf("%-34s %5d %-26s %5zu/%5zu/%5zu %5zu/%5zu/%5zu %9zu\n", model.name.c_str(), f.position,
+                    f.pass.c_str(), f.rawAdded, f.rawRemoved, f.rawEdited, f.marked.added.size(),
+                    f.marked.removed.size(), f.marked.edited.size(), f.marked.constants.size());
     }
     return 0;
 }

@@ -3,7 +3,10 @@
 #include <QCoreApplication>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <algorithm>
 #include <set>
+
+#include <onnx/defs/schema.h>
 
 #include "edge_item.h"
 #include "group_item.h"
@@ -26,12 +29,27 @@ QString shapeLabel(const TensorDesc& desc) {
     return dims.isEmpty() ? QStringLiteral("()") : dims.join(QChar(0xd7));
 }
 
-// A weight as its consumer's box lists it: "name ⟨shape⟩", and the values of a small one
-// ("axes ⟨1⟩ = 0", "shape ⟨4⟩ = 1, 3, 224, 224"), as Netron shows them.
+// The name the op's schema gives input `index` ("W", "B", "scale"), as Netron labels weights;
+// empty for ops libonnx does not know. The newest schema: input names do not change across opsets.
+QString schemaInputName(const Node& consumer, size_t index) {
+    const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(consumer.opType(), consumer.domain());
+    if (!schema || schema->inputs().empty()) return {};
+    const auto& inputs = schema->inputs();
+    const size_t slot = std::min(index, inputs.size() - 1);  // a variadic last input repeats
+    if (slot < index && inputs[slot].GetOption() != onnx::OpSchema::Variadic) return {};
+    return QString::fromStdString(inputs[slot].GetName());
+}
+
+// A weight as its consumer's box lists it, as Netron shows them: the input's name in the op's
+// schema (else the value's name), the shape, and the values of a small one ("W ⟨16×3×3×3⟩",
+// "axes ⟨1⟩ = 0", "shape ⟨4⟩ = 1, 3, 224, 224").
 constexpr int64_t kMaxShownValues = 6;
-QString weightLine(const Node& weight) {
-    QString line = QStringLiteral("%1 ⟨%2⟩").arg(QString::fromStdString(weight.displayName()),
-                                                  weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
+QString weightLine(const Node& consumer, size_t input, const Node& weight) {
+    QString label = schemaInputName(consumer, input);
+    if (label.isEmpty())
+        label = QString::fromStdString(weight.outputs().empty() || weight.output(0).name.empty() ? weight.displayName()
+                                                                                                  : weight.output(0).name);
+    QString line = QStringLiteral("%1 ⟨%2⟩").arg(label, weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
     if (const Tensor* value = weight.attrTensor(op::attr::kValue)) {
         const auto stats = value->elementCount() <= kMaxShownValues ? tensorStats(*value, kMaxShownValues) : std::nullopt;
         if (stats && !stats->preview.isEmpty()) line += QStringLiteral(" = ") + stats->preview;
@@ -177,7 +195,8 @@ void GraphScene::applyNodeLooks() {
             look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
             bool readsTouchedConstant = false;
             int weights = 0;
-            for (const ValueRef& ref : n->inputs()) {
+            for (size_t i = 0; i < n->inputs().size(); ++i) {
+                const ValueRef& ref = n->input(i);
                 if (!ref.valid() || ref.depth != 0) continue;
                 const int p = diagram_->indexOf(ref.node);
                 if (p < 0 || !diagram_->node(p).weight) continue;
@@ -186,7 +205,7 @@ void GraphScene::applyNodeLooks() {
                 readsTouchedConstant |= marks_.constants.count(ref.node) > 0;
                 // Folded constants are weights now: the box that reads one carries the mark.
                 look.folded |= w->findAttr(folding::kFoldedFrom) || boolAttribute(*w, op::attr::kIsFromConstantFolding);
-                if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*w);
+                if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*n, i, *w);
             }
             if (weights > style::kMaxWeightLines)  // the last line says what does not fit
                 look.weightLines.back() = QCoreApplication::translate("GraphScene", "… and %n more", nullptr,

@@ -41,7 +41,7 @@ class NodeItem : public QGraphicsItem {
     // How tall, in screen pixels, the op type is drawn at `zoom`: the full box (op type, name,
     // weights) from kSimplifiedBelow up, else the op type alone, as large as the box allows, so
     // that a graph seen whole still says what its boxes are. 0 when no text is drawn.
-    static constexpr double kSimplifiedBelow = 0.6;
+    static constexpr double kSimplifiedBelow = 0.55;  // below GraphView::kReadableZoom, with room for rounding
     static constexpr double kNoTextBelow = 0.1;
     double titleScreenPixels(double zoom) const;
 
