@@ -54,10 +54,6 @@
 <context>
     <name>GraphScene</name>
     <message>
-        <source>nodes %1–%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1
 Double-click to open this scope.</source>
         <translation type="unfinished"></translation>
@@ -400,19 +396,11 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>F: constant made by folding</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>TransData / ReFormat</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>+: inserted by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>constant made by folding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -439,6 +427,18 @@ Double-click to close this scope.</source>
         <source>unknown picture format “%1” (use .svg or .png)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>F: reads a constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads a constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads a constant this step made or replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::GraphPanel</name>
@@ -461,6 +461,16 @@ Double-click to close this scope.</source>
     <message>
         <source>Main graph</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::GraphScene</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -827,10 +837,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no model is open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save Session</source>
         <translation type="unfinished"></translation>
     </message>
@@ -852,18 +858,6 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Could Not Open Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no pipeline run to export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no pipeline run to report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1025,6 +1019,25 @@ Double-click to close this scope.</source>
     <name>passscope::views::Minimap</name>
     <message>
         <source>Overview: click or drag to move the view</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::ModelDocument</name>
+    <message>
+        <source>no model is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pipeline run to export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pipeline run to report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1562,18 +1575,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nodes the pass added</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nodes the pass removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nodes whose inputs, attributes or descriptions the pass changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nodes a folding pass examined and left alone</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1615,6 +1616,30 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant nodes created, deleted or edited: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing nodes the pass added (constants are counted apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing nodes the pass removed (constants are counted apart)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes whose inputs, attributes or descriptions the pass changed (a rewire from one constant to another is not counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant nodes the pass created, deleted or edited (e.g. an ONNX Constant folded into a Const): a change of representation, not of what is computed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constants</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

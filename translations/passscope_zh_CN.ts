@@ -49,10 +49,6 @@
 <context>
     <name>GraphScene</name>
     <message>
-        <source>nodes %1–%2</source>
-        <translation>节点 %1–%2</translation>
-    </message>
-    <message>
         <source>%1
 Double-click to open this scope.</source>
         <translation>%1
@@ -396,20 +392,12 @@ Double-click to close this scope.</source>
         <translation>由本步骤修改</translation>
     </message>
     <message>
-        <source>F: constant made by folding</source>
-        <translation>F：常量折叠生成的常量</translation>
-    </message>
-    <message>
         <source>TransData / ReFormat</source>
         <translation>TransData / ReFormat</translation>
     </message>
     <message>
         <source>+: inserted by this step</source>
         <translation>+：由本步骤插入</translation>
-    </message>
-    <message>
-        <source>constant made by folding</source>
-        <translation>常量折叠生成的常量</translation>
     </message>
     <message>
         <source>potential constant (marked, not folded)</source>
@@ -435,6 +423,18 @@ Double-click to close this scope.</source>
         <source>unknown picture format “%1” (use .svg or .png)</source>
         <translation>未知的图片格式“%1”（请使用 .svg 或 .png）</translation>
     </message>
+    <message>
+        <source>F: reads a constant made by folding</source>
+        <translation>F：读取折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>reads a constant made by folding</source>
+        <translation>读取折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>reads a constant this step made or replaced</source>
+        <translation>读取本步骤生成或替换的常量</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::GraphPanel</name>
@@ -457,6 +457,15 @@ Double-click to close this scope.</source>
     <message>
         <source>Main graph</source>
         <translation>主图</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::GraphScene</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… 另有 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -816,10 +825,6 @@ Double-click to close this scope.</source>
         <translation>视图图片（SVG、PNG）(&amp;P)…</translation>
     </message>
     <message>
-        <source>no model is open</source>
-        <translation>没有打开的模型</translation>
-    </message>
-    <message>
         <source>Save Session</source>
         <translation>保存会话</translation>
     </message>
@@ -842,18 +847,6 @@ Double-click to close this scope.</source>
     <message>
         <source>Could Not Open Session</source>
         <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>no pipeline run to export</source>
-        <translation>没有可导出的流水线运行结果</translation>
-    </message>
-    <message>
-        <source>no pipeline run to report</source>
-        <translation>没有可生成报告的流水线运行结果</translation>
-    </message>
-    <message>
-        <source>could not write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message>
         <source>Export Optimized Model</source>
@@ -1015,6 +1008,25 @@ Double-click to close this scope.</source>
     <message>
         <source>Overview: click or drag to move the view</source>
         <translation>概览：单击或拖动以移动视图</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::ModelDocument</name>
+    <message>
+        <source>no model is open</source>
+        <translation>没有打开的模型</translation>
+    </message>
+    <message>
+        <source>no pipeline run to export</source>
+        <translation>没有可导出的流水线运行结果</translation>
+    </message>
+    <message>
+        <source>no pipeline run to report</source>
+        <translation>没有可生成报告的流水线运行结果</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
@@ -1549,18 +1561,6 @@ Double-click to close this scope.</source>
         <translation>阶段的迭代序号（各阶段重复执行其 Pass，直至达到不动点）</translation>
     </message>
     <message>
-        <source>Nodes the pass added</source>
-        <translation>该 Pass 添加的节点</translation>
-    </message>
-    <message>
-        <source>Nodes the pass removed</source>
-        <translation>该 Pass 删除的节点</translation>
-    </message>
-    <message>
-        <source>Nodes whose inputs, attributes or descriptions the pass changed</source>
-        <translation>输入、属性或描述被该 Pass 修改的节点</translation>
-    </message>
-    <message>
         <source>Nodes a folding pass examined and left alone</source>
         <translation>常量折叠 Pass 检查后未折叠的节点</translation>
     </message>
@@ -1603,6 +1603,30 @@ Double-click to close this scope.</source>
     <message>
         <source>Time (ms)</source>
         <translation>耗时（毫秒）</translation>
+    </message>
+    <message>
+        <source>Constant nodes created, deleted or edited: %1</source>
+        <translation>创建、删除或修改的常量节点：%1</translation>
+    </message>
+    <message>
+        <source>Computing nodes the pass added (constants are counted apart)</source>
+        <translation>该 Pass 新增的计算节点（常量单独计数）</translation>
+    </message>
+    <message>
+        <source>Computing nodes the pass removed (constants are counted apart)</source>
+        <translation>该 Pass 删除的计算节点（常量单独计数）</translation>
+    </message>
+    <message>
+        <source>Nodes whose inputs, attributes or descriptions the pass changed (a rewire from one constant to another is not counted)</source>
+        <translation>该 Pass 修改了输入、属性或张量描述的节点（从一个常量改接到另一个常量不计入）</translation>
+    </message>
+    <message>
+        <source>Constant nodes the pass created, deleted or edited (e.g. an ONNX Constant folded into a Const): a change of representation, not of what is computed</source>
+        <translation>该 Pass 创建、删除或修改的常量节点（例如 ONNX Constant 折叠为 Const）：只改变表示方式，不改变计算内容</translation>
+    </message>
+    <message>
+        <source>Constants</source>
+        <translation>常量</translation>
     </message>
 </context>
 <context>

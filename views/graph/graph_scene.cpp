@@ -208,8 +208,7 @@ void GraphScene::applyNodeLooks() {
                 if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*n, i, *w);
             }
             if (weights > style::kMaxWeightLines)  // the last line says what does not fit
-                look.weightLines.back() = QCoreApplication::translate("GraphScene", "… and %n more", nullptr,
-                                                                       weights - style::kMaxWeightLines + 1);
+                look.weightLines.back() = tr("… and %n more", nullptr, weights - style::kMaxWeightLines + 1);
             look.constantsTouched = readsTouchedConstant;
             const bool transData = n->opType() == op::kTransData || n->opType() == op::kReFormat;
             const TensorDesc* desc = n->outputs().empty() ? nullptr : &n->output(0).desc;
