@@ -755,10 +755,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Matches node names and op types; a pattern with regex characters is a regular expression. Enter jumps to the next match.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Running the pipeline…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -930,6 +926,10 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>&amp;Cancel Loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

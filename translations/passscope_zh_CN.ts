@@ -745,10 +745,6 @@ Double-click to close this scope.</source>
         <translation>搜索：名称、算子类型或正则表达式</translation>
     </message>
     <message>
-        <source>Matches node names and op types; a pattern with regex characters is a regular expression. Enter jumps to the next match.</source>
-        <translation>匹配节点名称和算子类型；含有正则表达式字符的模式按正则表达式处理。按 Enter 跳到下一个匹配项。</translation>
-    </message>
-    <message>
         <source>Running the pipeline…</source>
         <translation>正在运行流水线…</translation>
     </message>
@@ -919,6 +915,10 @@ Double-click to close this scope.</source>
     <message>
         <source>&amp;Cancel Loading</source>
         <translation>取消加载(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
+        <translation>匹配节点名称和算子类型，与节点表的过滤规则相同：含有正则表达式字符的模式按正则表达式处理；除非模式中含有大写字母，否则不区分大小写。按 Enter 跳到下一个匹配项。</translation>
     </message>
 </context>
 <context>

@@ -132,8 +132,9 @@ void MainWindow::createToolBar() {
     searchEdit_->setPlaceholderText(tr("Search: name, op type or regex"));
     searchEdit_->setClearButtonEnabled(true);
     searchEdit_->setMaximumWidth(280);
-    searchEdit_->setToolTip(tr("Matches node names and op types; a pattern with regex characters is a regular "
-                               "expression. Enter jumps to the next match."));
+    searchEdit_->setToolTip(tr("Matches node names and op types, as the node table's filter does: a pattern with "
+                               "regex characters is a regular expression; case is ignored unless the pattern has an "
+                               "upper-case letter. Enter jumps to the next match."));
     connect(searchEdit_, &QLineEdit::textChanged, this, [this](const QString& text) { search(text); });
     connect(searchEdit_, &QLineEdit::returnPressed, this, &MainWindow::jumpToNextSearchHit);
     bar->addWidget(searchEdit_);

@@ -157,15 +157,19 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     beforeScene_->setDiagram(diagram_, pendingPlan_, result);
     applyStep();
     for (GraphView* view : {afterView_, beforeView_}) view->minimap()->fitScene();
-    QGraphicsItem* focus = nullptr;
-    if (centerAfterLayout_ != kNoNode) focus = afterScene_->selectNode(centerAfterLayout_);
-    else if (!fitAfterLayout_ && selected != kNoNode) focus = afterScene_->selectNode(selected);
+    // The selection survives the new scene; the view follows the first of: a node being revealed,
+    // the group just toggled, the selected node, the inputs.
+    QGraphicsItem* revealed = centerAfterLayout_ != kNoNode ? afterScene_->selectNode(centerAfterLayout_) : nullptr;
+    QGraphicsItem* kept = !revealed && selected != kNoNode ? afterScene_->selectNode(selected) : nullptr;
+    const QRectF toggled = centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
     if (fitAfterLayout_) {
         afterView_->showStart(afterScene_->startAnchor());
-    } else if (focus) {
-        afterView_->centerOnItem(focus);
-    } else if (centerGroupAfterLayout_ >= 0 && !afterScene_->groupRect(centerGroupAfterLayout_).isNull()) {
-        afterView_->showAnchor(afterScene_->groupRect(centerGroupAfterLayout_));
+    } else if (revealed) {
+        afterView_->centerOnItem(revealed);
+    } else if (!toggled.isNull()) {
+        afterView_->showAnchor(toggled);
+    } else if (kept) {
+        afterView_->centerOnItem(kept);
     } else {
         afterView_->showAnchor(afterScene_->startAnchor());
     }
