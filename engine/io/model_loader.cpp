@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "io/inference_guards.h"
 #include "io/onnx_check.h"
 #include "io/onnx_import.h"
 #include "io/proto_reader.h"
@@ -22,6 +23,8 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
     onnx::ModelProto proto;
     readModelProto(path, proto);
     result.timings.readSeconds = secondsSince(t0);
+    // Before the checker and inference see it: libonnx trusts what this refuses (issue 9).
+    if (auto hazard = findModelHazard(proto)) throw ModelError("'" + path.string() + "': " + *hazard);
 
     if (options.runChecker) {
         t0 = std::chrono::steady_clock::now();

@@ -1,5 +1,6 @@
 #pragma once
-// The one entry point that turns a file into a Model: read (binary or text), check with libonnx
+// The one entry point that turns a file into a Model: read (binary or text), refuse what libonnx
+// would crash on (inference_guards.h: the guard table, nesting limits), check with libonnx
 // (findings become warnings: a model the checker rejects may still load, as ONNX Runtime
 // allows), import (structural errors are fatal), infer shapes.
 #include <filesystem>

@@ -6,6 +6,7 @@
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
+#include "io/inference_guards.h"
 #include "io/onnx_export.h"
 #include "io/tensor_proto.h"
 
@@ -41,6 +42,7 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 
 std::optional<std::string> fullCheckModel(const onnx::ModelProto& model, const std::filesystem::path& modelDir) {
     if (auto err = checkModel(model, modelDir)) return err;
+    if (auto hazard = findModelHazard(model)) return "shape inference refused: " + *hazard;
     try {
         onnx::ModelProto copy = model;
         onnx::shape_inference::InferShapes(copy, onnx::OpSchemaRegistry::Instance(), onnx::ShapeInferenceOptions(true, 1, false));
@@ -89,6 +91,12 @@ void inferShapes(Model& model, Diagnostics& diag) {
     options.payload = PayloadMode::TypesOnly;
     options.graphMap = &graphMap;
     onnx::ModelProto proto = toProto(model, options);
+    // A model that passed the loader's guards can still reach here with a hazard made by a pass;
+    // then the model keeps the descriptions it has (inference_guards.h).
+    if (auto hazard = findModelHazard(proto)) {
+        diag.warn("shape inference skipped: " + *hazard);
+        return;
+    }
     try {
         onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
                                            onnx::ShapeInferenceOptions(false, 0, true));

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "io/inference_guards.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
 
@@ -31,10 +32,10 @@ public:
     Importer(const std::filesystem::path& dir, int64_t irVersion, Diagnostics& diag)
         : resolver_(dir), irVersion_(irVersion), diag_(diag) {}
 
-    GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path);
+    GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth = 0);
 
 private:
-    Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where);
+    Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where, int depth);
     void define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
                 const std::string& graphPath);
     Tensor tensor(onnx::TensorProto& tp, const std::string& what) { return tensorFromProto(tp, resolver_, what); }
@@ -56,7 +57,11 @@ void Importer::define(Scope& scope, const std::string& value, ValueRef ref, cons
     scope.producerOf[value] = producer;
 }
 
-GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path) {
+GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth) {
+    // Each subgraph level is a recursion here (and in checkAcyclic); bound it (issue 9).
+    if (depth > kMaxGraphNesting)
+        throw ModelError("nesting too deep: subgraphs nest more than " + std::to_string(kMaxGraphNesting) + " levels (limit " +
+                         std::to_string(kMaxGraphNesting) + "), in the " + graphLabel(path));
     auto g = std::make_shared<Graph>();
     g->name = gp.name();
     g->docString = gp.doc_string();
@@ -166,7 +171,7 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
         // Bulk construction: use lists are rebuilt once at the end (Graph::rebuildUses).
         g->setInputsUnlinked(id, std::move(refs));
         for (auto& ap : *np.mutable_attribute())
-            g->setAttribute(id, importAttribute(ap, scope, label + " attribute '" + ap.name() + "'"));
+            g->setAttribute(id, importAttribute(ap, scope, label + " attribute '" + ap.name() + "'", depth));
     }
 
     // Graph outputs feed one NetOutput node; their declared types are its input descriptions.
@@ -197,7 +202,7 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     return g;
 }
 
-Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where) {
+Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where, int depth) {
     Attribute a;
     a.name = ap.name();
     a.refAttrName = ap.ref_attr_name();
@@ -218,7 +223,7 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
         else throw ModelError(where + " has no type and no value");
     }
     auto subgraph = [&](onnx::GraphProto& gp, const std::string& suffix) {
-        return importGraph(gp, &scope, where + suffix);
+        return importGraph(gp, &scope, where + suffix, depth + 1);
     };
     switch (type) {
         case AP::FLOAT: a.kind = AttrKind::Float; a.value = static_cast<double>(ap.f()); break;

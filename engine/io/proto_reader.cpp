@@ -9,12 +9,15 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/text_format.h>
+#include <google/protobuf/wire_format_lite.h>
 
+#include "io/inference_guards.h"
 #include "util/diagnostics.h"
 
 namespace passscope::io {
@@ -66,6 +69,45 @@ std::string readHead(const std::filesystem::path& path, size_t bytes) {
     return head;
 }
 
+std::string tooDeep() {
+    return "nesting too deep: protobuf messages nest more than " + std::to_string(kProtoRecursionLimit) + " levels (limit " +
+           std::to_string(kProtoRecursionLimit) + ")";
+}
+
+// Whether the binary ModelProto in `in` nests messages deeper than `limit`, found without
+// recursion: the schema says which length-delimited fields are messages. Only asked after a parse
+// failed, to tell "too deep" from "corrupt"; false when the data is corrupt before that depth.
+bool nestsDeeperThan(google::protobuf::io::CodedInputStream& in, int limit) {
+    using google::protobuf::internal::WireFormatLite;
+    struct Level {
+        const google::protobuf::Descriptor* outer;
+        google::protobuf::io::CodedInputStream::Limit limit;
+    };
+    std::vector<Level> stack;
+    const google::protobuf::Descriptor* type = onnx::ModelProto::descriptor();
+    for (;;) {
+        const uint32_t tag = in.ReadTag();
+        if (tag == 0) {  // end of a nested message, of the file, or bad data
+            if (stack.empty() || in.BytesUntilLimit() != 0) return false;
+            in.PopLimit(stack.back().limit);
+            type = stack.back().outer;
+            stack.pop_back();
+            continue;
+        }
+        const google::protobuf::FieldDescriptor* field = type->FindFieldByNumber(WireFormatLite::GetTagFieldNumber(tag));
+        if (field && field->type() == google::protobuf::FieldDescriptor::TYPE_MESSAGE &&
+            WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+            uint32_t length;
+            if (!in.ReadVarint32(&length)) return false;
+            if (static_cast<int>(stack.size()) >= limit) return true;
+            stack.push_back({type, in.PushLimit(static_cast<int>(length))});
+            type = field->message_type();
+            continue;
+        }
+        if (!WireFormatLite::SkipField(&in, tag)) return false;
+    }
+}
+
 }  // namespace
 
 ProtoEncoding sniffEncoding(const std::filesystem::path& path) {
@@ -89,8 +131,13 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
         google::protobuf::TextFormat::Parser parser;
         TextErrors errors;
         parser.RecordErrorsTo(&errors);
-        if (!parser.ParseFromString(text.str(), &out))
+        // The parser recurses once per nested message; the binary reader below has the same limit
+        // so a model read from text converts to a binary file that reads back (issue 9).
+        parser.SetRecursionLimit(kProtoRecursionLimit);
+        if (!parser.ParseFromString(text.str(), &out)) {
+            if (errors.text().find("too deep") != std::string::npos) throw ModelError(where + ": " + tooDeep());
             throw ModelError(where + ": syntax error in the protobuf text model:" + errors.text());
+        }
         return;
     }
 
@@ -104,8 +151,17 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
         google::protobuf::io::FileInputStream raw(fd, 1 << 20);
         google::protobuf::io::CodedInputStream coded(&raw);
         coded.SetTotalBytesLimit(INT_MAX);
-        coded.SetRecursionLimit(400);
+        coded.SetRecursionLimit(kProtoRecursionLimit);
         ok = out.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage();
+    }
+    if (!ok && ::lseek(fd, 0, SEEK_SET) == 0) {
+        google::protobuf::io::FileInputStream raw(fd, 1 << 20);
+        google::protobuf::io::CodedInputStream coded(&raw);
+        coded.SetTotalBytesLimit(INT_MAX);
+        if (nestsDeeperThan(coded, kProtoRecursionLimit)) {
+            ::close(fd);
+            throw ModelError(where + ": " + tooDeep());
+        }
     }
     ::close(fd);
     if (!ok)

@@ -1,0 +1,360 @@
+#include "io/inference_guards.h"
+
+#include <array>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <onnx/defs/schema.h>
+
+namespace passscope::io {
+namespace {
+
+// What a rule sees of one node.
+struct NodeView {
+    const onnx::NodeProto& node;
+    int64_t opsetVersion;
+    const InputRank& inputRank;
+
+    const onnx::AttributeProto* attr(std::string_view name) const {
+        for (const auto& a : node.attribute())
+            if (a.name() == name) return &a;
+        return nullptr;
+    }
+    std::optional<int> rank(std::size_t input) const {
+        if (input >= static_cast<std::size_t>(node.input_size()) ||
+            node.input(static_cast<int>(input)).empty())
+            return std::nullopt;
+        return inputRank(input);
+    }
+};
+
+using Hazard = std::optional<std::string>;
+using Rule = Hazard (*)(const NodeView&);
+
+std::string str(int64_t v) {
+    return std::to_string(v);
+}
+
+// Every value of INTS attribute `name` must be >= `least`; when `count` is set, it must have that
+// many values (inference indexes the input's spatial axes with them).
+Hazard intsAtLeast(const NodeView& n, std::string_view name, int64_t least, std::optional<int> count,
+                   const char* why) {
+    const onnx::AttributeProto* a = n.attr(name);
+    if (!a) return std::nullopt;
+    for (int i = 0; i < a->ints_size(); ++i) {
+        if (a->ints(i) < least)
+            return std::string(name) + "[" + str(i) + "] is " + str(a->ints(i)) + "; ONNX requires " +
+                   (least > 0 ? "positive " : "non-negative ") + std::string(name) + " (" + why + ")";
+    }
+    if (count && a->ints_size() != *count)
+        return std::string(name) + " has " + str(a->ints_size()) +
+               " values but the input's spatial axes need " + str(*count) +
+               " (libonnx shape inference indexes them by axis)";
+    return std::nullopt;
+}
+
+// Conv and pool family (onnx/defs/nn/defs.cc convPoolShapeInference and its ConvTranspose twin):
+// strides and dilations are divisors, kernel_shape, pads and output_* are indexed by spatial axis.
+Hazard convPoolRule(const NodeView& n) {
+    std::optional<int> spatial;
+    if (auto r = n.rank(0); r && *r >= 2) spatial = *r - 2;
+    if (!spatial)
+        if (const auto* k = n.attr("kernel_shape")) spatial = k->ints_size();
+    const char* divides = "libonnx shape inference divides by it";
+    if (auto h = intsAtLeast(n, "strides", 1, spatial, divides)) return h;
+    if (auto h = intsAtLeast(n, "dilations", 1, spatial, divides)) return h;
+    if (auto h = intsAtLeast(n, "kernel_shape", 1, spatial, "a kernel has at least one element per axis"))
+        return h;
+    if (auto h = intsAtLeast(n, "pads", 0, spatial ? std::optional<int>(2 * *spatial) : std::nullopt,
+                             "padding adds elements"))
+        return h;
+    if (const auto* p = n.attr("pads"); p && p->ints_size() % 2 != 0)
+        return "pads has " + str(p->ints_size()) + " values; ONNX needs a begin and an end per spatial axis";
+    if (auto h = intsAtLeast(n, "output_padding", 0, spatial, "padding adds elements")) return h;
+    if (auto h = intsAtLeast(n, "output_shape", 0, spatial, "a dimension is not negative")) return h;
+    return std::nullopt;
+}
+
+// Scan (onnx/defs/controlflow: ScanInferenceFunction reads num_scan_inputs without a null check
+// and splits the inputs with it).
+Hazard scanRule(const NodeView& n) {
+    const onnx::AttributeProto* k = n.attr("num_scan_inputs");
+    if (!k) return std::string("the required attribute num_scan_inputs is missing");
+    // Scan-8 has a leading sequence_lens input that is neither a state nor a scan input.
+    const int64_t available = n.node.input_size() - (n.opsetVersion > 0 && n.opsetVersion < 9 ? 1 : 0);
+    if (k->i() < 1 || k->i() > available)
+        return "num_scan_inputs is " + str(k->i()) + " but the node has " + str(available) +
+               " state and scan inputs (it must be between 1 and that count)";
+    for (const char* name : {"scan_input_axes", "scan_input_directions"}) {
+        const onnx::AttributeProto* a = n.attr(name);
+        if (a && a->ints_size() != k->i())
+            return std::string(name) + " has " + str(a->ints_size()) + " values but num_scan_inputs is " +
+                   str(k->i());
+    }
+    for (const char* name : {"scan_output_axes", "scan_output_directions"}) {
+        const onnx::AttributeProto* a = n.attr(name);
+        if (a && a->ints_size() > n.node.output_size())
+            return std::string(name) + " has " + str(a->ints_size()) + " values but the node has only " +
+                   str(n.node.output_size()) + " outputs";
+    }
+    return std::nullopt;
+}
+
+Hazard rankIs(const NodeView& n, std::size_t input, int want, const char* what) {
+    if (auto r = n.rank(input); r && *r != want)
+        return std::string(what) + " '" + n.node.input(static_cast<int>(input)) + "' has rank " + str(*r) +
+               "; ONNX " + n.node.op_type() + " needs rank " + str(want) +
+               " (libonnx shape inference reads its dims unchecked)";
+    return std::nullopt;
+}
+
+// MaxRoiPool: X is [N, C, H, W], rois [num_rois, 5], pooled_shape [h, w].
+Hazard maxRoiPoolRule(const NodeView& n) {
+    if (auto h = rankIs(n, 0, 4, "input X")) return h;
+    if (auto h = rankIs(n, 1, 2, "input rois")) return h;
+    if (const auto* p = n.attr("pooled_shape"); p && p->ints_size() != 2)
+        return "pooled_shape has " + str(p->ints_size()) + " values; MaxRoiPool needs 2 (height, width)";
+    return intsAtLeast(n, "pooled_shape", 1, std::nullopt, "a pooled output has at least one element");
+}
+
+// STFT (opset 17): signal is [batch, length, 1 or 2].
+Hazard stftRule(const NodeView& n) {
+    return rankIs(n, 0, 3, "signal");
+}
+
+struct OpGuard {
+    std::string_view op;
+    Rule rule;
+};
+
+// The table: ops of the ONNX domain whose inference function trusts attributes or ranks.
+constexpr std::array kGuards = {
+    OpGuard{"Conv", convPoolRule},
+    OpGuard{"ConvInteger", convPoolRule},
+    OpGuard{"QLinearConv", convPoolRule},
+    OpGuard{"ConvTranspose", convPoolRule},
+    OpGuard{"MaxPool", convPoolRule},
+    OpGuard{"AveragePool", convPoolRule},
+    OpGuard{"LpPool", convPoolRule},
+    OpGuard{"MaxUnpool", convPoolRule},
+    OpGuard{"Scan", scanRule},
+    OpGuard{"MaxRoiPool", maxRoiPoolRule},
+    OpGuard{"STFT", stftRule},
+};
+
+// Every op: the attributes its schema requires are present and it has the inputs the schema
+// needs at least (inference functions read both without checking; the checker's finding of the
+// same is only a warning).
+Hazard schemaRule(const NodeView& n) {
+    if (n.opsetVersion <= 0) return std::nullopt;
+    const std::string& domain = n.node.domain() == "ai.onnx" ? std::string() : n.node.domain();
+    const onnx::OpSchema* schema =
+        onnx::OpSchemaRegistry::Schema(n.node.op_type(), static_cast<int>(n.opsetVersion), domain);
+    if (!schema) return std::nullopt;
+    for (const auto& [name, attr] : schema->attributes())
+        if (attr.required && !n.attr(name)) return "the required attribute " + name + " is missing";
+    if (n.node.input_size() < schema->min_input())
+        return "it has " + str(n.node.input_size()) + " inputs; " + n.node.op_type() + " needs at least " +
+               str(schema->min_input());
+    return std::nullopt;
+}
+
+Hazard typeHazardAt(const onnx::TypeProto& type, int depth) {
+    if (depth > kMaxTypeNesting)
+        return "nesting too deep: its type nests more than " + str(kMaxTypeNesting) + " levels (limit " +
+               str(kMaxTypeNesting) + ")";
+    auto shapeHazard = [](const onnx::TensorShapeProto& shape) -> Hazard {
+        long long elements = 1;
+        bool overflow = false;
+        for (const auto& d : shape.dim()) {
+            if (!d.has_dim_value()) continue;
+            if (d.dim_value() < 0) return "negative dimension " + str(d.dim_value()) + " in its type";
+            overflow = overflow || __builtin_mul_overflow(elements, d.dim_value(), &elements) ||
+                       elements > kMaxDeclaredElements;
+        }
+        if (overflow) return std::string("the element count of its declared shape overflows (over 2^62)");
+        return std::nullopt;
+    };
+    switch (type.value_case()) {
+        case onnx::TypeProto::kTensorType:
+            return type.tensor_type().has_shape() ? shapeHazard(type.tensor_type().shape()) : std::nullopt;
+        case onnx::TypeProto::kSparseTensorType:
+            return type.sparse_tensor_type().has_shape() ? shapeHazard(type.sparse_tensor_type().shape())
+                                                         : std::nullopt;
+        case onnx::TypeProto::kSequenceType:
+            return typeHazardAt(type.sequence_type().elem_type(), depth + 1);
+        case onnx::TypeProto::kOptionalType:
+            return typeHazardAt(type.optional_type().elem_type(), depth + 1);
+        case onnx::TypeProto::kMapType:
+            return typeHazardAt(type.map_type().value_type(), depth + 1);
+        default:
+            return std::nullopt;
+    }
+}
+
+std::string nodeLabel(const onnx::NodeProto& node) {
+    return (node.name().empty() ? "a node" : "node '" + node.name() + "'") + " (" + node.op_type() + ")";
+}
+
+std::string normalDomain(const std::string& d) {
+    return d == "ai.onnx" ? std::string() : d;
+}
+
+}  // namespace
+
+std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
+                                               const InputRank& inputRank) {
+    if (!normalDomain(node.domain()).empty()) return std::nullopt;
+    NodeView view{node, opsetVersion, inputRank};
+    if (auto h = schemaRule(view)) return h;
+    for (const OpGuard& g : kGuards)
+        if (g.op == node.op_type()) return g.rule(view);
+    return std::nullopt;
+}
+
+namespace {
+
+// Value name -> rank for one graph, falling back to the enclosing graphs.
+struct RankScope {
+    std::unordered_map<std::string, int> ranks;
+    const RankScope* parent = nullptr;
+    std::optional<int> lookup(const std::string& name) const {
+        for (const RankScope* s = this; s; s = s->parent) {
+            auto it = s->ranks.find(name);
+            if (it != s->ranks.end()) return it->second;
+        }
+        return std::nullopt;
+    }
+};
+
+class ModelWalker {
+  public:
+    explicit ModelWalker(const onnx::ModelProto& model) : model_(model) {
+        for (const auto& o : model.opset_import()) opsets_[normalDomain(o.domain())] = o.version();
+        for (const auto& f : model.functions()) functions_.emplace(key(f.domain(), f.name()), &f);
+    }
+
+    Hazard walk() {
+        if (auto h = graph(model_.graph(), "main graph", 0, nullptr)) return h;
+        for (const auto& f : model_.functions())
+            if (auto h = functionCalls(f, 0)) return h;
+        return std::nullopt;
+    }
+
+  private:
+    static std::string key(const std::string& domain, const std::string& name) {
+        return normalDomain(domain) + ":" + name;
+    }
+
+    int64_t opset(const std::string& domain, const std::unordered_map<std::string, int64_t>& opsets) const {
+        auto it = opsets.find(normalDomain(domain));
+        return it == opsets.end() ? 0 : it->second;
+    }
+
+    Hazard node(const onnx::NodeProto& n, const std::string& where, int depth, const RankScope* scope,
+                const std::unordered_map<std::string, int64_t>& opsets) {
+        InputRank rank = [&](std::size_t i) -> std::optional<int> {
+            if (!scope) return std::nullopt;
+            return scope->lookup(n.input(static_cast<int>(i)));
+        };
+        const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), rank);
+        if (h) return nodeLabel(n) + " in the " + where + ": " + *h;
+        for (const auto& a : n.attribute()) {
+            const std::string sub = "subgraph '" + a.name() + "' of " + nodeLabel(n);
+            if (a.has_g())
+                if (auto hg = graph(a.g(), sub, depth + 1, scope)) return hg;
+            for (const auto& g : a.graphs())
+                if (auto hg = graph(g, sub, depth + 1, scope)) return hg;
+            if (a.has_tp())
+                if (auto ht = typeHazardAt(a.tp(), 0))
+                    return "attribute '" + a.name() + "' of " + nodeLabel(n) + ": " + *ht;
+        }
+        return std::nullopt;
+    }
+
+    Hazard graph(const onnx::GraphProto& g, const std::string& where, int depth, const RankScope* parent) {
+        if (depth > kMaxGraphNesting)
+            return "nesting too deep: subgraphs nest more than " + str(kMaxGraphNesting) + " levels (limit " +
+                   str(kMaxGraphNesting) + "), in the " + where;
+        RankScope scope;
+        scope.parent = parent;
+        auto declare = [&](const onnx::ValueInfoProto& vi) -> Hazard {
+            if (auto h = typeHazardAt(vi.type(), 0))
+                return "value '" + vi.name() + "' in the " + where + ": " + *h;
+            if (vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
+                scope.ranks[vi.name()] = vi.type().tensor_type().shape().dim_size();
+            return std::nullopt;
+        };
+        for (const auto* list : {&g.input(), &g.value_info(), &g.output()})
+            for (const auto& vi : *list)
+                if (auto h = declare(vi)) return h;
+        for (const auto& t : g.initializer()) scope.ranks[t.name()] = t.dims_size();
+        for (const auto& n : g.node())
+            if (auto h = node(n, where, depth, &scope, opsets_)) return h;
+        return std::nullopt;
+    }
+
+    // A function's body: the table applies to its nodes (ranks unknown), and the functions it
+    // calls must not lead back to it (inference inlines each call).
+    Hazard functionCalls(const onnx::FunctionProto& f, int depth) {
+        const std::string k = key(f.domain(), f.name());
+        if (done_.count(k)) return std::nullopt;
+        if (onStack_.count(k))
+            return "model-local function '" + f.name() + "' (domain '" + f.domain() +
+                   "') is recursive: it calls itself, directly or through other functions, and ONNX "
+                   "functions "
+                   "cannot recurse (inference would inline it forever)";
+        if (depth > kMaxFunctionCallDepth)
+            return "nesting too deep: model-local functions call each other more than " +
+                   str(kMaxFunctionCallDepth) + " levels deep (limit " + str(kMaxFunctionCallDepth) + ")";
+        onStack_.insert(k);
+        std::unordered_map<std::string, int64_t> opsets = opsets_;
+        for (const auto& o : f.opset_import()) opsets[normalDomain(o.domain())] = o.version();
+        Hazard h;
+        const std::string where = "body of function '" + f.name() + "'";
+        for (const auto& n : f.node()) {
+            if ((h = node(n, where, 0, nullptr, opsets))) break;
+            if ((h = calls(n, depth, 0))) break;
+        }
+        onStack_.erase(k);
+        if (!h) done_.insert(k);
+        return h;
+    }
+
+    // Follows the calls a function-body node makes, also from inside its subgraphs.
+    Hazard calls(const onnx::NodeProto& n, int depth, int graphDepth) {
+        if (graphDepth > kMaxGraphNesting)
+            return "nesting too deep: subgraphs nest more than " + str(kMaxGraphNesting) + " levels (limit " +
+                   str(kMaxGraphNesting) + ") in a function body";
+        auto it = functions_.find(key(n.domain(), n.op_type()));
+        if (it != functions_.end())
+            if (auto h = functionCalls(*it->second, depth + 1)) return h;
+        for (const auto& a : n.attribute()) {
+            if (a.has_g())
+                for (const auto& inner : a.g().node())
+                    if (auto h = calls(inner, depth, graphDepth + 1)) return h;
+            for (const auto& g : a.graphs())
+                for (const auto& inner : g.node())
+                    if (auto h = calls(inner, depth, graphDepth + 1)) return h;
+        }
+        return std::nullopt;
+    }
+
+    const onnx::ModelProto& model_;
+    std::unordered_map<std::string, int64_t> opsets_;
+    std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
+    std::unordered_set<std::string> onStack_, done_;
+};
+
+}  // namespace
+
+std::optional<std::string> typeHazard(const onnx::TypeProto& type) {
+    return typeHazardAt(type, 0);
+}
+
+std::optional<std::string> findModelHazard(const onnx::ModelProto& model) {
+    return ModelWalker(model).walk();
+}
+
+}  // namespace passscope::io

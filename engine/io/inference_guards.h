@@ -1,0 +1,48 @@
+#pragma once
+// What libonnx 1.12's shape inference trusts without checking, checked before a model reaches it
+// (issue 9, "Hostile models"): a zero stride divides by zero in convPoolShapeInference, a Scan
+// without num_scan_inputs dereferences a null attribute, a rank-2 MaxRoiPool or rank-1 STFT input
+// reads dims that do not exist, dims whose product overflows int64 are multiplied anyway, and
+// nesting (subgraphs, types, calls of model-local functions) recurses without a bound. One table
+// of per-op preconditions (inference_guards.cpp) plus the model-wide limits below.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <onnx/onnx_pb.h>
+
+namespace passscope::io {
+
+// Subgraphs (If/Loop/Scan bodies) nested deeper than this are refused: importing, checking and
+// inferring them all recurse once per level.
+inline constexpr int kMaxGraphNesting = 64;
+// Sequence/map/optional types nested deeper than this are refused (libonnx recurses per level).
+inline constexpr int kMaxTypeNesting = 64;
+// Calls from one model-local function into the next, deepest chain (inference inlines each call).
+inline constexpr int kMaxFunctionCallDepth = 64;
+// Protobuf message nesting the text and the binary reader accept alike, so a model read from text
+// always converts to a binary file that reads back. A graph level costs three messages (node,
+// attribute, graph), so this admits kMaxGraphNesting levels with room for types inside.
+inline constexpr int kProtoRecursionLimit = 3 * kMaxGraphNesting + 2 * kMaxTypeNesting + 64;
+// Element counts above this are refused in declared types: inference multiplies and adds dims
+// in int64, and 2^62 leaves room for the sums it makes (Concat, Pad) without overflowing.
+inline constexpr long long kMaxDeclaredElements = 1LL << 62;
+
+// The rank of a node input, when known (declared type or initializer), or nullopt.
+using InputRank = std::function<std::optional<int>(std::size_t input)>;
+
+// The first precondition of the guard table that `node` violates, in words ("strides[1] is 0;
+// ..."), or nullopt. `opsetVersion` is the version of the node's domain the model imports.
+std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
+                                               const InputRank& inputRank);
+
+// The declared type's defect (negative dimension, element count overflow, nesting too deep), or
+// nullopt.
+std::optional<std::string> typeHazard(const onnx::TypeProto& type);
+
+// Walks the whole model (main graph, subgraphs, model-local functions) and returns the first
+// hazard, naming the node or value and its graph; nullopt when the model may go to libonnx.
+std::optional<std::string> findModelHazard(const onnx::ModelProto& model);
+
+}  // namespace passscope::io
