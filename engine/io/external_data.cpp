@@ -23,6 +23,10 @@ std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocati
     auto [b, f] = std::mismatch(base.begin(), base.end(), full.begin(), full.end());
     if (b != base.end()) throw ModelError(prefix + " resolves to a file outside the model's folder");
     if (!fs::exists(full, ec)) throw ModelError(prefix + " was not found (" + full.string() + ")");
+    // Mapping a FIFO or a device would block or read without end; a folder cannot be mapped (issue 9).
+    if (!fs::is_regular_file(full, ec))
+        throw ModelError(prefix + " is not a regular file (" + full.string() +
+                         " is a folder, FIFO or device); external data must be a regular file");
 
     auto it = files_.find(full);
     if (it == files_.end()) {

@@ -1,7 +1,7 @@
 #include "io/onnx_export.h"
 
 #include <algorithm>
-#include <fstream>
+#include <cstring>
 #include <functional>
 #include <set>
 
@@ -10,6 +10,7 @@
 #include <google/protobuf/text_format.h>
 
 #include "io/onnx_import.h"
+#include "io/safe_output.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
 
@@ -294,11 +295,7 @@ uint64_t totalPayload(const std::vector<Deferred>& deferred) {
 }
 
 // Moves payloads of at least `threshold` bytes into the data file and points the headers at it.
-void writeExternalData(std::vector<Deferred>& deferred, const fs::path& dataPath, const std::string& location,
-                       uint64_t threshold) {
-    const fs::path tmp = dataPath.string() + ".tmp";
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw ModelError("cannot write external data file '" + tmp.string() + "'");
+void writeExternalData(std::vector<Deferred>& deferred, StagedFile& out, const std::string& location, uint64_t threshold) {
     uint64_t offset = 0;
     const std::string zeros(kExternalAlignment, '\0');
     for (Deferred& d : deferred) {
@@ -308,9 +305,9 @@ void writeExternalData(std::vector<Deferred>& deferred, const fs::path& dataPath
             continue;
         }
         const uint64_t pad = (kExternalAlignment - offset % kExternalAlignment) % kExternalAlignment;
-        out.write(zeros.data(), static_cast<std::streamsize>(pad));
+        out.write(zeros.data(), static_cast<size_t>(pad));
         offset += pad;
-        out.write(reinterpret_cast<const char*>(t.rawData()), static_cast<std::streamsize>(t.byteSize()));
+        out.write(t.rawData(), static_cast<size_t>(t.byteSize()));
         d.header.set_data_location(onnx::TensorProto::EXTERNAL);
         auto add = [&](const char* k, const std::string& v) {
             auto* kv = d.header.add_external_data();
@@ -323,9 +320,7 @@ void writeExternalData(std::vector<Deferred>& deferred, const fs::path& dataPath
         offset += t.byteSize();
         d.streamPayload = false;
     }
-    out.close();
-    if (!out) throw ModelError("writing external data file '" + tmp.string() + "' failed");
-    fs::rename(tmp, dataPath);
+    out.finish();
 }
 
 size_t varintSize(uint64_t v) { return google::protobuf::io::CodedOutputStream::VarintSize64(v); }
@@ -344,7 +339,7 @@ uint64_t initializerBodySize(const Deferred& d) {
 
 // Writes the model with the graph's initializers appended to the graph message field by field,
 // payloads straight from their buffers: protobuf allows fields in any order.
-void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, std::ostream& os) {
+void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, StagedFile& file) {
     onnx::GraphProto graph;
     graph.Swap(mp.mutable_graph());
     mp.clear_graph();
@@ -353,7 +348,7 @@ void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, std::os
         uint64_t body = initializerBodySize(d);
         graphSize += 1 + varintSize(body) + body;
     }
-    google::protobuf::io::OstreamOutputStream zos(&os);
+    google::protobuf::io::FileOutputStream zos(file.fd());
     {
         google::protobuf::io::CodedOutputStream out(&zos);
         mp.SerializeToCodedStream(&out);
@@ -380,6 +375,8 @@ void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, std::os
         }
     }
     graph.Swap(mp.mutable_graph());
+    if (!zos.Flush())
+        throw ModelError("writing '" + file.destination().string() + "' failed: " + writeErrorText(zos.GetErrno()));
 }
 
 }  // namespace
@@ -398,8 +395,15 @@ onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options) {
     return mp;
 }
 
-void exportModel(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {
+StagedExport stageExport(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {
     Encoding encoding = options.encoding == Encoding::Auto ? encodingForPath(path) : options.encoding;
+    // Saving a model over its own source replaces it (and its data file) as a whole; any other
+    // destination must not be a file the model reads (issue 9).
+    const bool inPlace = isSourceOf(path, model);
+    refuseToReplaceInput(path, model, inPlace, "the output");
+    StagedExport staged;
+    StagedFile modelFile(path);  // fails now, before any work, when OUT is a folder
+
     ProtoBuildOptions build;
     build.writeValueInfo = options.writeValueInfo;
     std::vector<Deferred> deferred;
@@ -414,34 +418,41 @@ void exportModel(const Model& model, const fs::path& path, const ExportOptions& 
     for (Deferred& d : deferred) d.streamPayload = d.tensor->dtype() != DataType::String;
     if (external) {
         const std::string location = options.externalFileName.empty() ? path.filename().string() + ".data" : options.externalFileName;
-        if (fs::path(location).has_parent_path() || location == "..")
+        if (fs::path(location).has_parent_path() || location == ".." || location == ".")
             throw ModelError("external data file name '" + location + "' must be a plain file name");
-        writeExternalData(deferred, path.parent_path() / location, location, options.externalThreshold);
+        const fs::path dataPath = path.parent_path() / location;
+        if (sameDestination(dataPath, path))
+            throw ModelError("the external data file '" + location + "' would be the output model itself");
+        refuseToReplaceInput(dataPath, model, inPlace, "the external data file");
+        StagedFile dataFile(dataPath);
+        writeExternalData(deferred, dataFile, location, options.externalThreshold);
+        staged.files.push_back(std::move(dataFile));
     }
 
-    const fs::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream os(tmp, std::ios::binary | std::ios::trunc);
-        if (!os) throw ModelError("cannot write '" + tmp.string() + "'");
-        if (encoding == Encoding::Text) {
-            // Text keeps everything in one message: move the deferred initializers back in.
-            for (Deferred& d : deferred) {
-                onnx::TensorProto* tp = mp.mutable_graph()->add_initializer();
-                *tp = d.header;
-                if (d.streamPayload) tp->set_raw_data(d.tensor->rawData(), d.tensor->byteSize());
-            }
-            std::string text;
-            if (!google::protobuf::TextFormat::PrintToString(mp, &text)) throw ModelError("cannot print the model as text");
-            os << text;
-        } else {
-            streamBinary(mp, deferred, os);
+    if (encoding == Encoding::Text) {
+        // Text keeps everything in one message: move the deferred initializers back in.
+        for (Deferred& d : deferred) {
+            onnx::TensorProto* tp = mp.mutable_graph()->add_initializer();
+            *tp = d.header;
+            if (d.streamPayload) tp->set_raw_data(d.tensor->rawData(), d.tensor->byteSize());
         }
-        os.flush();
-        if (!os) throw ModelError("writing '" + tmp.string() + "' failed (disk full?)");
+        std::string text;
+        if (!google::protobuf::TextFormat::PrintToString(mp, &text)) throw ModelError("cannot print the model as text");
+        modelFile.write(text);
+    } else {
+        streamBinary(mp, deferred, modelFile);
     }
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) throw ModelError("cannot move '" + tmp.string() + "' to '" + path.string() + "': " + ec.message());
+    modelFile.finish();
+    staged.files.push_back(std::move(modelFile));
+    return staged;
+}
+
+void StagedExport::commit() {
+    for (StagedFile& f : files) f.commit();
+}
+
+void exportModel(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {
+    stageExport(model, path, options, diag).commit();
 }
 
 }  // namespace passscope::io

@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <onnx/onnx_pb.h>
 
+#include "io/safe_output.h"
 #include "ir/model.h"
 #include "util/diagnostics.h"
 
@@ -46,8 +48,22 @@ struct ProtoBuildOptions {
 
 onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options = {});
 
-// Writes atomically (temporary file, then rename), so a model can be saved over its own source
-// even while its external data is mapped. Throws ModelError on I/O failure.
+// A model written to temporaries beside its destination (the data file first, the model last);
+// commit() renames them in place. Dropped uncommitted, it removes them and leaves no trace.
+struct StagedExport {
+    std::vector<StagedFile> files;
+    void commit();
+};
+
+// Writes the model (and its data file) to temporaries. Throws ModelError, leaving nothing behind,
+// when a file cannot be written completely, when OUT is a folder, or when OUT or the data file
+// would replace a file the model reads (its source or external data; compared by device and
+// inode) other than by saving the model over its own source as a whole.
+StagedExport stageExport(const Model& model, const std::filesystem::path& path, const ExportOptions& options,
+                         Diagnostics& diag);
+
+// stageExport, then commit: a model can be saved over its own source even while its external
+// data is mapped. Throws ModelError on I/O failure; a failed export leaves nothing behind.
 void exportModel(const Model& model, const std::filesystem::path& path, const ExportOptions& options, Diagnostics& diag);
 
 Encoding encodingForPath(const std::filesystem::path& path);

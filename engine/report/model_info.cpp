@@ -103,6 +103,10 @@ nlohmann::json toJson(const ModelInfo& info) {
     };
 }
 
+std::string jsonText(const nlohmann::json& j, int indent) {
+    return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string toText(const ModelInfo& info) {
     std::ostringstream out;
     auto values = [&](const char* title, const std::vector<ValueSummary>& vs) {

@@ -35,6 +35,9 @@ ModelInfo summarize(const Model& model);
 nlohmann::json toJson(const ModelInfo& info);
 // Human-readable, for a terminal.
 std::string toText(const ModelInfo& info);
+// JSON text for files and terminals. Names come from the model and may hold invalid UTF-8, which
+// nlohmann::json refuses (type_error 316): invalid sequences become U+FFFD instead (issue 9).
+std::string jsonText(const nlohmann::json& j, int indent = 2);
 // A shape as JSON: numbers, names of symbolic dims, null for unknown dims; null for unknown rank.
 nlohmann::json shapeJson(const Shape& shape);
 

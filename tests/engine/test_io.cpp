@@ -1,8 +1,12 @@
 // ONNX import/export: encodings, external data (mapped, not read), overridable initializers,
-// outer-scope references, typed tensor fields, storage formats and GE ops surviving a round trip.
+// outer-scope references, typed tensor fields, storage formats and GE ops surviving a round trip;
+// writing that never replaces what the model reads nor leaves a temporary behind (issue 9).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
+#include <sstream>
 
 #include <google/protobuf/text_format.h>
 
@@ -12,7 +16,9 @@
 #include "io/onnx_export.h"
 #include "io/proto_reader.h"
 #include "io/tensor_proto.h"
+#include "io/safe_output.h"
 #include "ir/op_types.h"
+#include "report/model_info.h"
 #include "model_builders.h"
 #include "proto_compare.h"
 
@@ -26,6 +32,35 @@ const Node* findByName(const Graph& g, const std::string& name) {
     for (const Node* n : g.nodes())
         if (n->name() == name) return n;
     return nullptr;
+}
+
+std::string fileBytes(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::vector<std::string> folderEntries(const fs::path& dir) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+io::ExportOptions externalOptions() {
+    io::ExportOptions opts;
+    opts.externalData = true;
+    opts.externalThreshold = 64;
+    return opts;
+}
+
+// conv_net.onnx saved as dir/in.onnx with its weights in dir/in.onnx.data, loaded back (mapped).
+io::LoadResult externalModel(const fs::path& dir) {
+    auto loaded = io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples/conv_net.onnx");
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "in.onnx", externalOptions(), diag);
+    return io::loadModel(dir / "in.onnx");
 }
 
 }  // namespace
@@ -95,9 +130,7 @@ TEST(Import, InitializerListedAsInputIsOverridableFromIr4) {
 TEST(ExternalData, RoundTripMapsTheDataFile) {
     auto dir = freshDir("external");
     auto loaded = io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples/conv_net.onnx");
-    io::ExportOptions opts;
-    opts.externalData = true;
-    opts.externalThreshold = 64;
+    const io::ExportOptions opts = externalOptions();
     Diagnostics diag;
     io::exportModel(loaded.model, dir / "ext.onnx", opts, diag);
     ASSERT_TRUE(fs::exists(dir / "ext.onnx.data"));
@@ -279,4 +312,83 @@ TEST(Compare, DetectsAChangedAttributeOrInitializer) {
     auto c = a;
     c.mutable_graph()->mutable_node(1)->set_op_type("Sigmoid");
     EXPECT_NE(compareModels(a, dir, c, dir), "");
+}
+
+TEST(SafeOutput, NeverReplacesAFileTheModelReads) {
+    auto dir = freshDir("safe_replace");
+    auto in = externalModel(dir);
+    const std::string model = fileBytes(dir / "in.onnx"), data = fileBytes(dir / "in.onnx.data");
+    io::ExportOptions opts;
+    opts.externalData = true;
+    opts.externalFileName = "in.onnx.data";  // the input's own data file
+    Diagnostics diag;
+    EXPECT_THROW(io::exportModel(in.model, dir / "out.onnx", opts, diag), ModelError);
+    opts.externalFileName = "out.onnx";  // the output itself
+    EXPECT_THROW(io::exportModel(in.model, dir / "out.onnx", opts, diag), ModelError);
+    // By another path to the same file: device and inode decide, not the spelling.
+    fs::create_directories(dir / "sub");
+    EXPECT_THROW(io::exportModel(in.model, dir / "sub" / ".." / "in.onnx.data", {}, diag), ModelError);
+    fs::create_hard_link(dir / "in.onnx.data", dir / "alias.data");
+    EXPECT_THROW(io::exportModel(in.model, dir / "alias.data", {}, diag), ModelError);
+    EXPECT_EQ(fileBytes(dir / "in.onnx"), model);
+    EXPECT_EQ(fileBytes(dir / "in.onnx.data"), data);
+    EXPECT_EQ(folderEntries(dir), (std::vector<std::string>{"alias.data", "in.onnx", "in.onnx.data", "sub"}));
+}
+
+TEST(SafeOutput, OutAsAFolderLeavesNothingBehind) {
+    auto dir = freshDir("safe_folder");
+    auto in = externalModel(dir);
+    fs::create_directories(dir / "out.onnx");
+    io::ExportOptions opts;
+    opts.externalData = true;
+    Diagnostics diag;
+    try {
+        io::exportModel(in.model, dir / "out.onnx", opts, diag);
+        FAIL() << "exported over a folder";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(folderEntries(dir), (std::vector<std::string>{"in.onnx", "in.onnx.data", "out.onnx"}));
+    // A staged export dropped before commit() leaves nothing either.
+    { auto staged = io::stageExport(in.model, dir / "other.onnx", opts, diag); }
+    EXPECT_EQ(folderEntries(dir), (std::vector<std::string>{"in.onnx", "in.onnx.data", "out.onnx"}));
+}
+
+TEST(SafeOutput, PlantedSymlinksAreReplacedNotFollowed) {
+    auto dir = freshDir("safe_symlink");
+    auto in = externalModel(dir);
+    for (const char* v : {"victim1", "victim2"}) std::ofstream(dir / v) << v;
+    fs::create_symlink("victim1", dir / "out.onnx.tmp");
+    fs::create_symlink("victim2", dir / "out.onnx.data");
+    io::ExportOptions opts;
+    opts.externalData = true;
+    Diagnostics diag;
+    io::exportModel(in.model, dir / "out.onnx", opts, diag);
+    EXPECT_EQ(fileBytes(dir / "victim1"), "victim1");
+    EXPECT_EQ(fileBytes(dir / "victim2"), "victim2");
+    EXPECT_FALSE(fs::is_symlink(dir / "out.onnx.data"));
+    EXPECT_TRUE(fs::is_symlink(dir / "out.onnx.tmp"));
+    EXPECT_NO_THROW(io::loadModel(dir / "out.onnx"));
+}
+
+TEST(ExternalData, FifoOrFolderIsRefusedWithoutBlocking) {
+    auto dir = freshDir("ext_fifo");
+    externalModel(dir);
+    fs::remove(dir / "in.onnx.data");
+    ASSERT_EQ(::mkfifo((dir / "in.onnx.data").c_str(), 0600), 0);
+    try {
+        io::loadModel(dir / "in.onnx");
+        FAIL() << "a FIFO was accepted as external data";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+    fs::remove(dir / "in.onnx.data");
+    fs::create_directories(dir / "in.onnx.data");
+    EXPECT_THROW(io::loadModel(dir / "in.onnx"), ModelError);
+}
+
+TEST(Report, InvalidUtf8NamesBecomeReplacementCharacters) {
+    nlohmann::json j = {{"name", std::string("add\xff\xc3(")}};
+    EXPECT_THROW(j.dump(), nlohmann::json::type_error);
+    EXPECT_EQ(jsonText(j, -1), "{\"name\":\"add\xef\xbf\xbd\xef\xbf\xbd(\"}");
 }
