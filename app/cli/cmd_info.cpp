@@ -22,7 +22,7 @@ Action addInfoCommand(CLI::App& app) {
             io::LoadResult loaded = io::loadModel(args->model);
             printWarnings(loaded.diagnostics);
             ModelInfo info = summarize(loaded.model);
-            if (args->json) std::cout << toJson(info).dump(2) << "\n";
+            if (args->json) std::cout << jsonText(toJson(info)) << "\n";
             else std::cout << toText(info);
             return kOk;
         });

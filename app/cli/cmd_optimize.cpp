@@ -1,14 +1,15 @@
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "cli_common.h"
 #include "commands.h"
 #include "pipeline_args.h"
 #include "io/onnx_export.h"
+#include "io/safe_output.h"
 #include "pipeline/pass_manager.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
@@ -46,6 +47,20 @@ uintmax_t sizeOnDisk(const std::filesystem::path& p) {
     auto data = std::filesystem::path(p.string() + ".data");
     if (std::filesystem::exists(data, ec)) s += std::filesystem::file_size(data, ec);
     return ec ? 0 : s;
+}
+
+// The report, complete in a temporary beside its destination. Refused when it would replace the
+// output, the output's data file, or a file the model reads.
+io::StagedFile stageReport(const std::filesystem::path& path, const std::filesystem::path& output, bool external,
+                           const Model& model, const nlohmann::json& report) {
+    if (io::sameDestination(path, output) ||
+        (external && io::sameDestination(path, std::filesystem::path(output.string() + ".data"))))
+        throw ModelError("the report '" + path.string() + "' would overwrite the optimized model");
+    io::refuseToReplaceInput(path, model, false, "the report");
+    io::StagedFile file(path);
+    file.write(jsonText(report) + "\n");
+    file.finish();
+    return file;
 }
 
 }  // namespace
@@ -86,16 +101,18 @@ Action addOptimizeCommand(CLI::App& app) {
             for (const std::string& w : run.warnings) std::cerr << "warning: " << w << "\n";
             io::ExportOptions exportOptions;
             exportOptions.externalData = args->external;
-            Diagnostics diag;
-            io::exportModel(loaded.model, args->output, exportOptions, diag);
-            printWarnings(diag);
             const ModelInfo after = summarize(loaded.model);
+            // The report and OUT are both written to temporaries and renamed at the end: an
+            // unwritable report fails the run before OUT exists (issue 9).
+            std::optional<io::StagedFile> report;
+            if (!args->report.empty()) report.emplace(stageReport(args->report, args->output, args->external, loaded.model,
+                                                                  pipelineReport(journal, run, before, after, options)));
+            Diagnostics diag;
+            io::StagedExport staged = io::stageExport(loaded.model, args->output, exportOptions, diag);
+            staged.commit();
+            if (report) report->commit();
+            printWarnings(diag);
             printComparison(before, after, sizeOnDisk(args->input), sizeOnDisk(args->output));
-            if (!args->report.empty()) {
-                std::ofstream out(args->report);
-                out << pipelineReport(journal, run, before, after, options).dump(2) << "\n";
-                if (!out) throw ModelError("cannot write the report to '" + args->report + "'");
-            }
             std::cout.flush();
             std::cerr << "wrote " << args->output << " (" << journal.steps().size() << " pass runs in "
                       << std::fixed << std::setprecision(3) << run.seconds << " s)\n";

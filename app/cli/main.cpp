@@ -1,5 +1,6 @@
 // passscope-cli: the headless face of the engine, for scripts and CI.
 // Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage.
+#include <csignal>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -9,6 +10,9 @@
 
 int main(int argc, char** argv) {
     using namespace passscope::cli;
+    // Past a file-size limit (ulimit -f) a write must fail with EFBIG, so the run reports it and
+    // removes its temporaries, instead of being killed by SIGXFSZ halfway (issue 9).
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"PassScope command line: inspect, convert, optimize (the way Huawei CANN's Graph Engine does), verify and render ONNX models",
                  "passscope-cli"};
     app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
