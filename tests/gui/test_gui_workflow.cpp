@@ -1107,7 +1107,7 @@ void TestGuiWorkflow::expansionSurvivesTheRerunsLayout() {
     const ScopeGroup& group = panel->diagram()->scopes().group(opened);
     int member = group.members.empty() ? -1 : group.members.front();
     QVERIFY2(member >= 0, "the opened group has no node of its own");
-    const DiagramNode& node = panel->diagram()->node(panel->diagram()->drawnNodes()[member]);
+    const DiagramNode node = panel->diagram()->node(panel->diagram()->drawnNodes()[member]);  // a copy: the re-run replaces the diagram
     QVERIFY(window.selectNodeByName(QString::fromStdString(node.name)));
     QSignalSpy finished(&window, &MainWindow::pipelineFinished);
     QVERIFY(window.setNodeFoldingDisabled(QString::fromStdString(node.name), true));
