@@ -1,33 +1,46 @@
 #include "io/inference_guards.h"
 
 #include <array>
+#include <mutex>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include <onnx/defs/schema.h>
+#include <onnx/defs/shape_inference.h>
 
 namespace passscope::io {
 namespace {
 
-// What a rule sees of one node.
+// What a rule sees of one node: from a NodeProto before inference (ranks as declared), or from
+// libonnx's InferenceContext during it (ranks as inferred so far).
 struct NodeView {
-    const onnx::NodeProto& node;
+    std::string_view opType;
     int64_t opsetVersion;
-    const InputRank& inputRank;
+    int inputCount;
+    int outputCount;
+    std::function<const onnx::AttributeProto*(std::string_view)> attr;
+    std::function<std::optional<int>(std::size_t)> rank;  // nullopt when unknown or absent
+    std::function<std::string(std::size_t)> inputName;
+};
 
-    const onnx::AttributeProto* attr(std::string_view name) const {
+NodeView viewOf(const onnx::NodeProto& node, int64_t opsetVersion, const InputRank& inputRank) {
+    NodeView v{node.op_type(), opsetVersion, node.input_size(), node.output_size(), {}, {}, {}};
+    v.attr = [&node](std::string_view name) -> const onnx::AttributeProto* {
         for (const auto& a : node.attribute())
             if (a.name() == name) return &a;
         return nullptr;
-    }
-    std::optional<int> rank(std::size_t input) const {
-        if (input >= static_cast<std::size_t>(node.input_size()) ||
-            node.input(static_cast<int>(input)).empty())
+    };
+    v.rank = [&node, &inputRank](std::size_t i) -> std::optional<int> {
+        if (i >= static_cast<std::size_t>(node.input_size()) || node.input(static_cast<int>(i)).empty())
             return std::nullopt;
-        return inputRank(input);
-    }
-};
+        return inputRank(i);
+    };
+    v.inputName = [&node](std::size_t i) { return "'" + node.input(static_cast<int>(i)) + "'"; };
+    return v;
+}
 
 using Hazard = std::optional<std::string>;
 using Rule = Hazard (*)(const NodeView&);
@@ -82,7 +95,7 @@ Hazard scanRule(const NodeView& n) {
     const onnx::AttributeProto* k = n.attr("num_scan_inputs");
     if (!k) return std::string("the required attribute num_scan_inputs is missing");
     // Scan-8 has a leading sequence_lens input that is neither a state nor a scan input.
-    const int64_t available = n.node.input_size() - (n.opsetVersion > 0 && n.opsetVersion < 9 ? 1 : 0);
+    const int64_t available = n.inputCount - (n.opsetVersion > 0 && n.opsetVersion < 9 ? 1 : 0);
     if (k->i() < 1 || k->i() > available)
         return "num_scan_inputs is " + str(k->i()) + " but the node has " + str(available) +
                " state and scan inputs (it must be between 1 and that count)";
@@ -94,17 +107,17 @@ Hazard scanRule(const NodeView& n) {
     }
     for (const char* name : {"scan_output_axes", "scan_output_directions"}) {
         const onnx::AttributeProto* a = n.attr(name);
-        if (a && a->ints_size() > n.node.output_size())
+        if (a && a->ints_size() > n.outputCount)
             return std::string(name) + " has " + str(a->ints_size()) + " values but the node has only " +
-                   str(n.node.output_size()) + " outputs";
+                   str(n.outputCount) + " outputs";
     }
     return std::nullopt;
 }
 
 Hazard rankIs(const NodeView& n, std::size_t input, int want, const char* what) {
     if (auto r = n.rank(input); r && *r != want)
-        return std::string(what) + " '" + n.node.input(static_cast<int>(input)) + "' has rank " + str(*r) +
-               "; ONNX " + n.node.op_type() + " needs rank " + str(want) +
+        return std::string(what) + " " + n.inputName(input) + " has rank " + str(*r) + "; ONNX " +
+               std::string(n.opType) + " needs rank " + str(want) +
                " (libonnx shape inference reads its dims unchecked)";
     return std::nullopt;
 }
@@ -148,14 +161,13 @@ constexpr std::array kGuards = {
 // same is only a warning).
 Hazard schemaRule(const NodeView& n) {
     if (n.opsetVersion <= 0) return std::nullopt;
-    const std::string& domain = n.node.domain() == "ai.onnx" ? std::string() : n.node.domain();
     const onnx::OpSchema* schema =
-        onnx::OpSchemaRegistry::Schema(n.node.op_type(), static_cast<int>(n.opsetVersion), domain);
+        onnx::OpSchemaRegistry::Schema(std::string(n.opType), static_cast<int>(n.opsetVersion), "");
     if (!schema) return std::nullopt;
     for (const auto& [name, attr] : schema->attributes())
         if (attr.required && !n.attr(name)) return "the required attribute " + name + " is missing";
-    if (n.node.input_size() < schema->min_input())
-        return "it has " + str(n.node.input_size()) + " inputs; " + n.node.op_type() + " needs at least " +
+    if (n.inputCount < schema->min_input())
+        return "it has " + str(n.inputCount) + " inputs; " + std::string(n.opType) + " needs at least " +
                str(schema->min_input());
     return std::nullopt;
 }
@@ -206,7 +218,7 @@ std::string normalDomain(const std::string& d) {
 std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
                                                const InputRank& inputRank) {
     if (!normalDomain(node.domain()).empty()) return std::nullopt;
-    NodeView view{node, opsetVersion, inputRank};
+    const NodeView view = viewOf(node, opsetVersion, inputRank);
     if (auto h = schemaRule(view)) return h;
     for (const OpGuard& g : kGuards)
         if (g.op == node.op_type()) return g.rule(view);
@@ -348,6 +360,66 @@ class ModelWalker {
 };
 
 }  // namespace
+
+namespace {
+
+thread_local std::vector<std::string> tFindings;
+
+// The view of a node libonnx is inferring: ranks are what inference knows at that point.
+NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceVersion) {
+    NodeView v{opType,
+               sinceVersion,
+               static_cast<int>(ctx.getNumInputs()),
+               static_cast<int>(ctx.getNumOutputs()),
+               {},
+               {},
+               {}};
+    v.attr = [&ctx](std::string_view name) { return ctx.getAttribute(std::string(name)); };
+    v.rank = [&ctx](std::size_t i) -> std::optional<int> {
+        const onnx::TypeProto* t = i < ctx.getNumInputs() ? ctx.getInputType(i) : nullptr;
+        if (!t || !t->has_tensor_type() || !t->tensor_type().has_shape()) return std::nullopt;
+        return t->tensor_type().shape().dim_size();
+    };
+    v.inputName = [](std::size_t i) { return "input " + std::to_string(i); };
+    return v;
+}
+
+}  // namespace
+
+void installInferenceGuards() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (const OpGuard& g : kGuards) {
+            // Every version of the op's schema: Schema(op, v) is the newest one not after v.
+            std::set<const onnx::OpSchema*> versions;
+            for (int v = 1; v <= 64; ++v)
+                if (const auto* s = onnx::OpSchemaRegistry::Schema(std::string(g.op), v, ""))
+                    versions.insert(s);
+            for (const onnx::OpSchema* s : versions) {
+                if (!s->has_type_and_shape_inference_function()) continue;
+                // The registry hands out const schemas, but they are ordinary objects it owns;
+                // the inference function is replaced once, before any inference runs.
+                auto* schema = const_cast<onnx::OpSchema*>(s);
+                auto original = schema->GetTypeAndShapeInferenceFunction();
+                const Rule rule = g.rule;
+                const std::string op(g.op);
+                const int since = schema->SinceVersion();
+                schema->TypeAndShapeInferenceFunction(
+                    [original, rule, op, since](onnx::InferenceContext& ctx) {
+                        if (auto h = rule(viewOf(ctx, op, since))) {
+                            tFindings.push_back(op + ": " + *h);
+                            fail_shape_inference(op, ": ", *h);  // this node only; the others go on
+                        }
+                        original(ctx);
+                    });
+            }
+        }
+    });
+}
+
+std::vector<std::string> takeInferenceGuardFindings() {
+    return std::exchange(tFindings, {});
+}
 
 std::optional<std::string> typeHazard(const onnx::TypeProto& type) {
     return typeHazardAt(type, 0);

@@ -6,9 +6,11 @@
 // nesting (subgraphs, types, calls of model-local functions) recurses without a bound. One table
 // of per-op preconditions (inference_guards.cpp) plus the model-wide limits below.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <onnx/onnx_pb.h>
 
@@ -44,5 +46,13 @@ std::optional<std::string> typeHazard(const onnx::TypeProto& type);
 // Walks the whole model (main graph, subgraphs, model-local functions) and returns the first
 // hazard, naming the node or value and its graph; nullopt when the model may go to libonnx.
 std::optional<std::string> findModelHazard(const onnx::ModelProto& model);
+
+// Puts the per-op table inside libonnx's own inference functions as well, for ranks only
+// inference learns (a Reshape's output feeding STFT): a violation there fails inference of that
+// node alone. Idempotent; call before any onnx::shape_inference::InferShapes.
+void installInferenceGuards();
+
+// The violations those wrapped functions met on this thread since the last call, and clears them.
+std::vector<std::string> takeInferenceGuardFindings();
 
 }  // namespace passscope::io

@@ -43,6 +43,7 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 std::optional<std::string> fullCheckModel(const onnx::ModelProto& model, const std::filesystem::path& modelDir) {
     if (auto err = checkModel(model, modelDir)) return err;
     if (auto hazard = findModelHazard(model)) return "shape inference refused: " + *hazard;
+    installInferenceGuards();
     try {
         onnx::ModelProto copy = model;
         onnx::shape_inference::InferShapes(copy, onnx::OpSchemaRegistry::Instance(), onnx::ShapeInferenceOptions(true, 1, false));
@@ -97,12 +98,16 @@ void inferShapes(Model& model, Diagnostics& diag) {
         diag.warn("shape inference skipped: " + *hazard);
         return;
     }
+    installInferenceGuards();
+    takeInferenceGuardFindings();
     try {
         onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
                                            onnx::ShapeInferenceOptions(false, 0, true));
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
     }
+    for (const std::string& finding : takeInferenceGuardFindings())
+        diag.warn("shape inference skipped a node: " + finding);
     for (auto& [graph, gp] : graphMap) applyInferred(*const_cast<Graph*>(graph), *gp, diag);
 }
 

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <onnx/defs/schema.h>
+#include <onnx/shape_inference/implementation.h>
+
 #include "io/inference_guards.h"
 
 namespace passscope::io {
@@ -282,6 +285,43 @@ TEST(InferenceGuards, HazardsInsideSubgraphsAndFunctionsAreFound) {
     setInts(*f.mutable_functions(0)->mutable_node(0), "dilations", {1, 0});
     EXPECT_NE(findModelHazard(f).value_or("").find("body of function 'f'"), std::string::npos)
         << findModelHazard(f).value_or("");
+}
+
+// A rank only inference learns (Reshape to rank 1 feeding STFT) is caught by the table inside
+// libonnx's STFT inference: that node is skipped and reported, instead of a SIGSEGV.
+TEST(InferenceGuards, RanksOnlyInferenceKnowsAreGuardedInsideLibonnx) {
+    onnx::ModelProto m = modelWithOpset();
+    m.mutable_opset_import(0)->set_version(17);
+    onnx::GraphProto& g = *m.mutable_graph();
+    auto* x = g.add_input();
+    x->set_name("x");
+    *x->mutable_type() = tensorType({1, 16, 1});
+    for (const std::string name : {"shape", "step"}) {
+        onnx::TensorProto* t = g.add_initializer();
+        t->set_name(name);
+        t->set_data_type(onnx::TensorProto::INT64);
+        t->add_int64_data(name == "shape" ? 16 : 4);
+        if (name == "shape") t->add_dims(1);
+    }
+    onnx::NodeProto* reshape = g.add_node();
+    *reshape = makeNode("Reshape", 0);
+    reshape->add_input("x");
+    reshape->add_input("shape");
+    reshape->set_output(0, "signal");
+    onnx::NodeProto* stft = g.add_node();
+    *stft = makeNode("STFT", 0);
+    stft->add_input("signal");
+    stft->add_input("step");
+    g.add_output()->set_name("y");
+
+    installInferenceGuards();
+    takeInferenceGuardFindings();
+    onnx::shape_inference::InferShapes(m, onnx::OpSchemaRegistry::Instance(),
+                                       onnx::ShapeInferenceOptions(false, 0, true));
+    const std::vector<std::string> findings = takeInferenceGuardFindings();
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_NE(findings[0].find("STFT: signal input 0 has rank 1"), std::string::npos) << findings[0];
+    EXPECT_TRUE(takeInferenceGuardFindings().empty());
 }
 
 }  // namespace
