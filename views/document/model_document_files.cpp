@@ -1,11 +1,12 @@
 // ModelDocument, part 2: session files and the exports of the model at a step and of the report.
 // (The picture of the view is the graph panel's to export.)
-#include <fstream>
 
 #include <QFileInfo>
 
 #include "document/model_document.h"
 #include "io/onnx_export.h"
+#include "io/safe_output.h"
+#include "report/model_info.h"
 #include "report/pipeline_report.h"
 #include "runner/pipeline_result.h"
 #include "session/session_file.h"
@@ -79,10 +80,15 @@ bool ModelDocument::exportReport(const QString& path, QString* error) const {
     const nlohmann::json report =
         pipelineReport(result->journal, result->run, summarize(result->source->model),
                        summarize(result->optimized), result->options);
-    std::ofstream out(path.toStdString());
-    out << report.dump(2) << "\n";
-    if (!out) {
-        if (error) *error = tr("could not write %1").arg(path);
+    // As the CLI writes it: invalid UTF-8 in names becomes U+FFFD instead of a JSON exception, and
+    // the file is staged beside its destination and renamed, so a failed write leaves nothing.
+    try {
+        io::StagedFile out(path.toStdString());
+        out.write(jsonText(report) + "\n");
+        out.finish();
+        out.commit();
+    } catch (const std::exception& e) {
+        if (error) *error = tr("could not write %1").arg(path) + QStringLiteral(": ") + QString::fromUtf8(e.what());
         return false;
     }
     return true;
