@@ -1,5 +1,7 @@
 #include "io/onnx_import.h"
 
+#include <charconv>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -280,6 +282,26 @@ void checkAcyclic(const Graph& g, const std::string& where) {
         for (Graph* sub : n->subgraphs()) checkAcyclic(*sub, "subgraph of node '" + n->displayName() + "'");
 }
 
+// "1,16,?,8" -> dims; nullopt for anything else (a file may carry any text here: no std::stoll,
+// which throws on garbage and on numbers past int64).
+std::optional<std::vector<Dim>> parseStorageDims(const std::string& text) {
+    std::vector<Dim> dims;
+    std::istringstream ss(text);
+    std::string d;
+    while (std::getline(ss, d, ',')) {
+        if (d.empty()) continue;
+        if (d == "?") {
+            dims.push_back(Dim{});
+            continue;
+        }
+        int64_t value = 0;
+        const auto [end, error] = std::from_chars(d.data(), d.data() + d.size(), value);
+        if (error != std::errc() || end != d.data() + d.size() || value < 0) return std::nullopt;
+        dims.push_back(Dim::known(value));
+    }
+    return dims;
+}
+
 // Storage formats written by the exporter (onnx_export.cpp) come back from one metadata entry.
 void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& diag) {
     const auto byName = model.graph->valuesByName();
@@ -301,12 +323,13 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
         desc.originFormat = *of;
         desc.storageFormat = *sf;
         if (dims != "?") {
-            std::vector<Dim> ds;
-            std::istringstream ss(dims);
-            std::string d;
-            while (std::getline(ss, d, ','))
-                if (!d.empty()) ds.push_back(d == "?" ? Dim{} : Dim::known(std::stoll(d)));
-            desc.storageShape = Shape(std::move(ds));
+            std::optional<std::vector<Dim>> ds = parseStorageDims(dims);
+            if (!ds) {
+                diag.warn("ignoring format record for '" + name + "' in metadata " + kFormatsMetadataKey +
+                          ": storage dims '" + dims + "' are not non-negative integers or '?'");
+                continue;
+            }
+            desc.storageShape = Shape(std::move(*ds));
         }
         model.graph->setOutputDesc(it->second.node, it->second.output, std::move(desc));
     }

@@ -101,8 +101,11 @@ int64_t normalizeAxis(int64_t axis, int64_t rank) {
 }
 
 int64_t product(const std::vector<int64_t>& dims, size_t from, size_t to) {
+    // Hostile dims can multiply past 2^63: signed overflow is undefined, so it is an error here.
     int64_t p = 1;
-    for (size_t i = from; i < std::min(to, dims.size()); ++i) p *= dims[i];
+    for (size_t i = from; i < std::min(to, dims.size()); ++i)
+        if (__builtin_mul_overflow(p, dims[i], &p))
+            throw KernelError("the element count of the dims overflows 64 bits");
     return p;
 }
 

@@ -143,7 +143,11 @@ struct AxisSplit {
 inline AxisSplit splitAxes(const std::vector<int64_t>& dims, const std::vector<int64_t>& axes, bool keepdims) {
     const int64_t rank = static_cast<int64_t>(dims.size());
     std::vector<bool> isReduced(dims.size(), false);
-    for (int64_t a : axes) isReduced[static_cast<size_t>(a)] = true;
+    for (int64_t a : axes) {
+        // normalizeAxis lets axis 0 through for a scalar (rank 0); there is no axis 0 to reduce.
+        if (a < 0 || a >= rank) throw KernelError("axis " + std::to_string(a) + " out of range for rank " + std::to_string(rank));
+        isReduced[static_cast<size_t>(a)] = true;
+    }
     std::vector<int64_t> keptAxes;
     AxisSplit s;
     for (int64_t a = 0; a < rank; ++a) {
