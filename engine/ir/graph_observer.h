@@ -11,8 +11,9 @@ class GraphObserver {
 public:
     virtual ~GraphObserver() = default;
     virtual void nodeAdded(const Graph&, const Node&) {}
-    // Called before the node is destroyed, with its last state: by then its inputs, consumers and
-    // control edges have been detached (each reported as its own change).
+    // Called before the node is destroyed, with its last state. By then its consumers and control
+    // edges have been detached, each reported as its own change; its own inputs are kept in that
+    // state (the journal's snapshot restores them) and only leave the producers' use lists.
     virtual void nodeRemoved(const Graph&, const Node&) {}
     virtual void inputChanged(const Graph&, const Node&, size_t input, const ValueRef& before) {}
     virtual void inputsResized(const Graph&, const Node&, size_t oldCount) {}

@@ -2,6 +2,8 @@
 // stable ids, topological order, cloning without copying weights.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "ir/graph.h"
 #include "ir/op_types.h"
 
@@ -129,21 +131,79 @@ TEST(Graph, SubgraphReadsOfOuterValuesAreImplicitUses) {
 }
 
 TEST(Graph, ObserverSeesEveryEdit) {
+    // Every one of GraphObserver's nine callbacks, with the values it is given: the journal
+    // undoes each change from exactly these.
     struct Recorder : GraphObserver {
-        int added = 0, removed = 0, inputs = 0, attrs = 0;
-        void nodeAdded(const Graph&, const Node&) override { ++added; }
-        void nodeRemoved(const Graph&, const Node&) override { ++removed; }
-        void inputChanged(const Graph&, const Node&, size_t, const ValueRef&) override { ++inputs; }
-        void attributeChanged(const Graph&, const Node&, const Attribute*, const Attribute*) override { ++attrs; }
+        std::vector<std::string> calls;
+        void nodeAdded(const Graph&, const Node& n) override { calls.push_back("added " + n.name()); }
+        void nodeRemoved(const Graph&, const Node& n) override {
+            calls.push_back("removed " + n.name() + " inputs " + std::to_string(n.inputs().size()));
+        }
+        void inputChanged(const Graph&, const Node& n, size_t i, const ValueRef& before) override {
+            calls.push_back("input " + n.name() + "[" + std::to_string(i) + "] was " +
+                            (before.valid() ? std::to_string(before.node) : std::string("none")) + " now " +
+                            (n.input(i).valid() ? std::to_string(n.input(i).node) : std::string("none")));
+        }
+        void inputsResized(const Graph&, const Node& n, size_t oldCount) override {
+            calls.push_back("resized " + n.name() + " " + std::to_string(oldCount) + "->" + std::to_string(n.inputs().size()));
+        }
+        void attributeChanged(const Graph&, const Node& n, const Attribute* before, const Attribute* after) override {
+            calls.push_back("attr " + n.name() + (before ? " had" : " new") + (after ? " set" : " removed"));
+        }
+        void outputDescChanged(const Graph&, const Node& n, size_t o, const TensorDesc& before) override {
+            calls.push_back("desc " + n.name() + "[" + std::to_string(o) + "] " + (before.hasType() ? "typed" : "untyped") +
+                            "->" + (n.output(o).desc.hasType() ? "typed" : "untyped"));
+        }
+        void outputNameChanged(const Graph&, const Node& n, size_t o, const std::string& before) override {
+            calls.push_back("name " + n.name() + "[" + std::to_string(o) + "] '" + before + "'->'" + n.output(o).name + "'");
+        }
+        void controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) override {
+            calls.push_back(std::string(added ? "control+ " : "control- ") + g.node(from).name() + "->" + g.node(to).name());
+        }
+        void graphInputsChanged(const Graph& g) override {
+            calls.push_back("graph inputs " + std::to_string(g.inputs().size()));
+        }
     } rec;
     Chain t;
     t.g.setObserver(&rec);
     NodeId n = t.g.addNode("Identity", "", "i", 1).id();
     t.g.addInput(n, {t.x, 0, 0});
     t.g.setAttribute(n, Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
+    t.g.setAttribute(n, Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 0));
+    EXPECT_TRUE(t.g.removeAttribute(n, op::attr::kDoNotConstantFolding));
+    t.g.setInput(n, 0, {t.c, 0, 0});
+    t.g.setInputCount(n, 2);
+    TensorDesc desc;
+    desc.kind = ValueKind::Tensor;
+    desc.dtype = DataType::Float;
+    t.g.setOutputDesc(n, 0, desc);
+    t.g.setOutputName(n, 0, "copy");
+    t.g.addControlEdge(t.add, n);
+    t.g.removeControlEdge(t.add, n);
+    t.g.addControlEdge(t.add, n);
+    t.g.setInputs({t.x});
+    const std::string x = std::to_string(t.x), c = std::to_string(t.c);
+    const std::vector<std::string> beforeRemoval{
+        "added i",
+        "resized i 0->1",  // addInput grows the list, then sets the new slot
+        "input i[0] was none now " + x,
+        "attr i new set",
+        "attr i had set",
+        "attr i had removed",
+        "input i[0] was " + x + " now " + c,
+        "resized i 1->2",
+        "desc i[0] untyped->typed",
+        "name i[0] ''->'copy'",
+        "control+ add->i",
+        "control- add->i",
+        "control+ add->i",
+        "graph inputs 1",
+    };
+    ASSERT_EQ(rec.calls, beforeRemoval);
+    // Removal reports its control edges, then the node with its inputs kept (the snapshot the
+    // journal restores from); the producers no longer list it as a use.
+    rec.calls.clear();
     t.g.removeNode(n);
-    EXPECT_EQ(rec.added, 1);
-    EXPECT_EQ(rec.inputs, 1);
-    EXPECT_EQ(rec.attrs, 1);
-    EXPECT_EQ(rec.removed, 1);
+    EXPECT_EQ(rec.calls, (std::vector<std::string>{"control- add->i", "removed i inputs 2"}));
+    for (const Use& u : t.g.node(t.c).output(0).uses) EXPECT_NE(u.node, n);
 }
