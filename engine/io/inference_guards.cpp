@@ -174,8 +174,7 @@ Hazard schemaRule(const NodeView& n) {
 
 Hazard typeHazardAt(const onnx::TypeProto& type, int depth) {
     if (depth > kMaxTypeNesting)
-        return "nesting too deep: its type nests more than " + str(kMaxTypeNesting) + " levels (limit " +
-               str(kMaxTypeNesting) + ")";
+        return nestingTooDeep("its type nests", kMaxTypeNesting);
     auto shapeHazard = [](const onnx::TensorShapeProto& shape) -> Hazard {
         long long elements = 1;
         bool overflow = false;
@@ -214,6 +213,10 @@ std::string normalDomain(const std::string& d) {
 }
 
 }  // namespace
+
+std::string nestingTooDeep(const std::string& what, int limit) {
+    return "nesting too deep: " + what + " more than " + std::to_string(limit) + " levels, the limit";
+}
 
 std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
                                                const InputRank& inputRank) {
@@ -287,8 +290,7 @@ class ModelWalker {
 
     Hazard graph(const onnx::GraphProto& g, const std::string& where, int depth, const RankScope* parent) {
         if (depth > kMaxGraphNesting)
-            return "nesting too deep: subgraphs nest more than " + str(kMaxGraphNesting) + " levels (limit " +
-                   str(kMaxGraphNesting) + "), in the " + where;
+            return nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + where;
         RankScope scope;
         scope.parent = parent;
         auto declare = [&](const onnx::ValueInfoProto& vi) -> Hazard {
@@ -318,8 +320,7 @@ class ModelWalker {
                    "functions "
                    "cannot recurse (inference would inline it forever)";
         if (depth > kMaxFunctionCallDepth)
-            return "nesting too deep: model-local functions call each other more than " +
-                   str(kMaxFunctionCallDepth) + " levels deep (limit " + str(kMaxFunctionCallDepth) + ")";
+            return nestingTooDeep("model-local functions call each other", kMaxFunctionCallDepth);
         onStack_.insert(k);
         std::unordered_map<std::string, int64_t> opsets = opsets_;
         for (const auto& o : f.opset_import()) opsets[normalDomain(o.domain())] = o.version();
@@ -337,8 +338,7 @@ class ModelWalker {
     // Follows the calls a function-body node makes, also from inside its subgraphs.
     Hazard calls(const onnx::NodeProto& n, int depth, int graphDepth) {
         if (graphDepth > kMaxGraphNesting)
-            return "nesting too deep: subgraphs nest more than " + str(kMaxGraphNesting) + " levels (limit " +
-                   str(kMaxGraphNesting) + ") in a function body";
+            return nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in a function body";
         auto it = functions_.find(key(n.domain(), n.op_type()));
         if (it != functions_.end())
             if (auto h = functionCalls(*it->second, depth + 1)) return h;

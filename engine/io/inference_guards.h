@@ -29,6 +29,10 @@ inline constexpr int kMaxFunctionCallDepth = 64;
 inline constexpr int kProtoRecursionLimit = 3 * kMaxGraphNesting + 2 * kMaxTypeNesting + 64;
 // Element counts above this are refused in declared types: inference multiplies and adds dims
 // in int64, and 2^62 leaves room for the sums it makes (Concat, Pad) without overflowing.
+// "nesting too deep: subgraphs nest more than 64 levels, the limit": one wording for every
+// nesting limit (graphs, types, function calls, protobuf messages).
+std::string nestingTooDeep(const std::string& what, int limit);
+
 inline constexpr long long kMaxDeclaredElements = 1LL << 62;
 
 // The rank of a node input, when known (declared type or initializer), or nullopt.

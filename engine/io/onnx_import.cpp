@@ -62,8 +62,7 @@ void Importer::define(Scope& scope, const std::string& value, ValueRef ref, cons
 GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth) {
     // Each subgraph level is a recursion here (and in checkAcyclic); bound it (issue 9).
     if (depth > kMaxGraphNesting)
-        throw ModelError("nesting too deep: subgraphs nest more than " + std::to_string(kMaxGraphNesting) + " levels (limit " +
-                         std::to_string(kMaxGraphNesting) + "), in the " + graphLabel(path));
+        throw ModelError(nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + graphLabel(path));
     auto g = std::make_shared<Graph>();
     g->name = gp.name();
     g->docString = gp.doc_string();

@@ -69,10 +69,7 @@ std::string readHead(const std::filesystem::path& path, size_t bytes) {
     return head;
 }
 
-std::string tooDeep() {
-    return "nesting too deep: protobuf messages nest more than " + std::to_string(kProtoRecursionLimit) + " levels (limit " +
-           std::to_string(kProtoRecursionLimit) + ")";
-}
+std::string tooDeep() { return nestingTooDeep("protobuf messages nest", kProtoRecursionLimit); }
 
 // Whether the binary ModelProto in `in` nests messages deeper than `limit`, found without
 // recursion: the schema says which length-delimited fields are messages. Only asked after a parse

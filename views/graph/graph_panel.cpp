@@ -147,9 +147,6 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
         emit layoutFailed(result ? result->error : tr("the layout failed"));
         return;
     }
-    // What to show once the new scene is in: the start (a new graph), what the user acted on (a
-    // group opened or closed, a node revealed), the selected node, or else the inputs. Never the
-    // old scene position: after a re-layout the same point holds something else.
     NodeId selected = kNoNode;
     for (QGraphicsItem* item : afterScene_->selectedItems())
         if (auto* node = qgraphicsitem_cast<NodeItem*>(item)) selected = node->nodeId();
@@ -157,8 +154,9 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     beforeScene_->setDiagram(diagram_, pendingPlan_, result);
     applyStep();
     for (GraphView* view : {afterView_, beforeView_}) view->minimap()->fitScene();
-    // The selection survives the new scene; the view follows the first of: a node being revealed,
-    // the group just toggled, the selected node, the inputs.
+    // The selection survives the new scene. The view shows the start of a new graph, or else the
+    // first of: a node being revealed, the group just toggled, the selected node, the inputs.
+    // Never the old scene position: after a re-layout the same point holds something else.
     QGraphicsItem* revealed = centerAfterLayout_ != kNoNode ? afterScene_->selectNode(centerAfterLayout_) : nullptr;
     QGraphicsItem* kept = !revealed && selected != kNoNode ? afterScene_->selectNode(selected) : nullptr;
     const QRectF toggled = centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();

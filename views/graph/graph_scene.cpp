@@ -64,6 +64,10 @@ bool boolAttribute(const Node& n, std::string_view name) {
     return true;
 }
 
+bool madeByFolding(const Node& n) {
+    return n.findAttr(folding::kFoldedFrom) || boolAttribute(n, op::attr::kIsFromConstantFolding);
+}
+
 }  // namespace
 
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
@@ -190,7 +194,7 @@ void GraphScene::applyNodeLooks() {
         else if (marks_.edited.count(id)) look.mark = NodeLook::Mark::Edited;
         look.searchHit = searchHits_.count(id) > 0;
         if (n) {
-            look.folded = n->findAttr(folding::kFoldedFrom) || boolAttribute(*n, op::attr::kIsFromConstantFolding);
+            look.folded = madeByFolding(*n);
             look.potentialConst = boolAttribute(*n, folding::kPotentialConst);
             look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
             bool readsTouchedConstant = false;
@@ -204,7 +208,7 @@ void GraphScene::applyNodeLooks() {
                 if (!w) continue;
                 readsTouchedConstant |= marks_.constants.count(ref.node) > 0;
                 // Folded constants are weights now: the box that reads one carries the mark.
-                look.folded |= w->findAttr(folding::kFoldedFrom) || boolAttribute(*w, op::attr::kIsFromConstantFolding);
+                look.folded |= madeByFolding(*w);
                 if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*n, i, *w);
             }
             if (weights > style::kMaxWeightLines)  // the last line says what does not fit

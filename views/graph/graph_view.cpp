@@ -83,10 +83,6 @@ void GraphView::centerOnItem(const QGraphicsItem* item) {
 
 void GraphView::setMinimapVisible(bool visible) { minimap_->setVisible(visible); }
 
-void GraphView::setLegendVisible(bool visible) {
-    legendWanted_ = visible;
-    placeOverlays();
-}
 
 void GraphView::wheelEvent(QWheelEvent* event) {
     if (event->modifiers() & Qt::ShiftModifier) {  // shift+wheel scrolls sideways, as elsewhere
@@ -121,7 +117,7 @@ void GraphView::scrollContentsBy(int dx, int dy) {
 void GraphView::placeOverlays() {
     const int frame = frameWidth();
     const int stripWidth = width() - 2 * frame;
-    const int strip = legendWanted_ && !legend_->entries().empty() ? legend_->heightForWidth(stripWidth) : 0;
+    const int strip = legend_->entries().empty() ? 0 : legend_->heightForWidth(stripWidth);
     legend_->setVisible(strip > 0);
     if (strip > 0) legend_->setGeometry(frame, frame, stripWidth, strip);
     if (viewportMargins().top() != strip) setViewportMargins(0, strip, 0, 0);

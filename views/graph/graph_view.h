@@ -29,8 +29,6 @@ class GraphView : public QGraphicsView {
     QRectF visibleSceneRect() const;
     void centerOnItem(const QGraphicsItem* item);
     LegendWidget* legend() const { return legend_; }
-    // The legend strip is shown when this is on and the overlay has entries (default on).
-    void setLegendVisible(bool visible);
     Minimap* minimap() const { return minimap_; }
     void setMinimapVisible(bool visible);
 
@@ -46,7 +44,6 @@ class GraphView : public QGraphicsView {
   private:
     void placeOverlays();
     LegendWidget* legend_;
-    bool legendWanted_ = true;
     Minimap* minimap_;
 };
 
