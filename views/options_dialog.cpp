@@ -97,7 +97,7 @@ QWidget* OptionsDialog::createGeneralGroup() {
 
     level_ = new QComboBox(group);
     level_->setObjectName(QStringLiteral("levelCombo"));
-    // GE's ge.oo.level (seed 000 §3.1); what each level runs here is README's "ge.oo.level".
+    // GE's ge.oo.level (docs/ge-constant-folding.md §7.1); what each level runs: README's "ge.oo.level".
     const std::pair<OptLevel, QString> levels[] = {
         {OptLevel::O0, tr("O0 — no optimization")},
         {OptLevel::O1, tr("O1 — constant folding, dead code")},

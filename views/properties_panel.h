@@ -12,7 +12,7 @@ namespace passscope::views {
 // What the pipeline says about a node at the selected step, beyond the node itself.
 struct NodeNotes {
     QString change;              // "added by this step", ...
-    QString whyNotFolded;        // reason name (seed 003 / pass_stats.h), empty when none
+    QString whyNotFolded;        // reason name (docs/ge-constant-folding.md §10.2), empty when none
     QString whyNotFoldedDetail;  // e.g. which input is computed at run time
     QString whyNotFoldedPass;    // the folding pass that said so last
 };

@@ -33,7 +33,7 @@ enum class DataType : int32_t {
 size_t elementSize(DataType type);
 // ONNX spelling in lower case, e.g. "float16", "bfloat16", "complex64".
 std::string_view dataTypeName(DataType type);
-// GE spelling, e.g. "DT_FLOAT16" (REFERENCE.md: dump attributes input_desc_dtype:<i>).
+// GE spelling, e.g. "DT_FLOAT16" (docs/ge-formats.md §7: dump attributes input_desc_dtype:<i>).
 std::string_view geDataTypeName(DataType type);
 // Accepts both spellings ("float16", "DT_FLOAT16", "FLOAT16").
 std::optional<DataType> parseDataType(std::string_view text);

@@ -1,5 +1,5 @@
 #pragma once
-// Tensor memory formats, as GE names them (seed 001 §3.5). Origin format is what the user's
+// Tensor memory formats, as GE names them (docs/ge-formats.md §3). Origin format is what the user's
 // graph means; storage format is the layout on the device. Both live on every TensorDesc.
 #include <optional>
 #include <string_view>
@@ -22,7 +22,7 @@ enum class Format {
 std::string_view formatName(Format format);
 // Accepts "NCHW", "FORMAT_NCHW" (GE's enum spelling) and lower case.
 std::optional<Format> parseFormat(std::string_view text);
-// Internal (device) formats never become an origin format (seed 001 §4.2.1 step 2).
+// Internal (device) formats never become an origin format (docs/ge-formats.md §4 step 2).
 bool isInternalFormat(Format format);
 
 }  // namespace passscope

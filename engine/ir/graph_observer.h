@@ -1,6 +1,6 @@
 #pragma once
 // Hooks called by Graph's editing API after each change. The journal (pipeline/) implements this
-// as instrumentation: passes never write to the journal themselves (STYLE.md, MLIR row).
+// as instrumentation: passes never write to the journal themselves (docs/architecture.md §4, as MLIR).
 #include "ir/node.h"
 
 namespace passscope {

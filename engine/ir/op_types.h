@@ -34,7 +34,7 @@ inline constexpr std::string_view kIndex = "index";            // Data: position
 // replacing a producer (folding, CSE) never renames a graph output; export bridges with Identity.
 inline constexpr std::string_view kOutputNames = "_output_names";
 // A graph input that also has an initializer: a default that callers may override, so it is
-// not a constant (REFERENCE.md, "What the peers refuse to fold").
+// not a constant (docs/peer-tools.md §5, "What the peers refuse to fold").
 inline constexpr std::string_view kOverridable = "_is_overridable_initializer";
 inline constexpr std::string_view kDoNotConstantFolding = "_do_not_constant_folding";
 inline constexpr std::string_view kNoNeedConstantFolding = "no_need_constant_folding";

@@ -1,6 +1,6 @@
 #pragma once
 // Description of one value flowing along an edge: dtype plus origin and storage format and shape
-// (seed 001 §1.2: origin = what the user's graph means, storage = layout on the device). For a
+// (docs/ge-formats.md §2: origin = what the user's graph means, storage = layout on the device). For a
 // plain ONNX model storage equals origin; format refinement (a later pass family) changes storage.
 #include <string>
 
@@ -33,7 +33,7 @@ struct TensorDesc {
         return d;
     }
     bool hasType() const { return kind != ValueKind::Unknown; }
-    // seed 001 §4.5 (DiffStorageFormat): a TransData is needed where these differ.
+    // docs/ge-formats.md §5 (DiffStorageFormat): a TransData is needed where these differ.
     bool storageDiffers() const { return storageFormat != originFormat || !(storageShape == originShape); }
     bool operator==(const TensorDesc&) const = default;
 };

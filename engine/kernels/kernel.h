@@ -1,6 +1,6 @@
 #pragma once
-// Host kernels: compute an op on constant tensors with ONNX semantics (seed 000 §4.5.1, GE's
-// built-in host kernels, in ONNX terms). A kernel never changes the graph; folding passes and the
+// Host kernels: compute an op on constant tensors with ONNX semantics (docs/ge-constant-folding.md
+// §9: GE's built-in host kernels, in ONNX terms). A kernel never changes the graph; folding passes and the
 // evaluator call it and decide what to do with the result.
 #include <cstdint>
 #include <optional>

@@ -11,7 +11,7 @@
 namespace passscope::kernels {
 
 // Ops that must never be folded whatever their inputs: results differ from run to run
-// (REFERENCE.md, "What the peers refuse to fold").
+// (docs/peer-tools.md §5, "What the peers refuse to fold").
 bool isNonDeterministic(const std::string& domain, const std::string& opType);
 
 class KernelRegistry {

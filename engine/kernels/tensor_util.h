@@ -1,8 +1,8 @@
 #pragma once
 // Helpers every kernel uses: typed reads and writes of Tensor payloads (memcpy, so unaligned
 // mapped data is fine), dtype dispatch, numpy broadcasting, axis handling. float16 and bfloat16
-// use Eigen::half / Eigen::bfloat16: arithmetic on them computes in float and rounds back to the
-// 16-bit type after each operation, so results are rounded in their own type (seed 003 §3).
+// use Eigen::half / Eigen::bfloat16: arithmetic computes in float and rounds back to the 16-bit
+// type after each operation, so results are rounded in their own type (docs/ge-constant-folding.md §9.2).
 #include <complex>
 #include <cstring>
 #include <string>

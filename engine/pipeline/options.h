@@ -1,6 +1,6 @@
 #pragma once
-// One options object for the CLI, the GUI and session files. Keys follow GE where GE has one
-// (seed 000 §3.1): ge.oo.level (O0..O3), ge.oo.constantFolding, ge.exec.memoryOptimizationPolicy;
+// One options object for CLI, GUI and session files; keys follow GE's (docs/ge-constant-folding.md §7):
+// ge.oo.level (O0..O3), ge.oo.constantFolding, ge.exec.memoryOptimizationPolicy;
 // PassScope's own keys start with "passscope."; "pass.<PassName>" enables or disables one pass.
 #include <cstdint>
 #include <map>

@@ -1,7 +1,7 @@
 #pragma once
 // A pass: a name (GE's), a family, the lowest O-level it runs at and the switch option that
 // controls it; run() reports whether it changed the graph, and the pass manager decides whether
-// to iterate (STYLE.md, the ONNX Runtime row). Passes edit only through Graph's API.
+// to iterate (docs/architecture.md §4, as ONNX Runtime). Passes edit only through Graph's API.
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -59,7 +59,7 @@ public:
 
 // GE's BaseNodePass: visits nodes in topological order with a worklist; a change re-queues the
 // nodes the pass names (usually the consumers of what it changed). onFinishGraph runs once the
-// worklist is empty (PotentialConstTakenEffectPass does its work there, seed 000 §4.3.5).
+// worklist is empty (PotentialConstTakenEffectPass does its work there, docs/ge-constant-folding.md §4.5).
 class NodePass : public Pass {
 public:
     struct NodeResult {

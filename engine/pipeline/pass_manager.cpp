@@ -55,7 +55,7 @@ void applyPins(Model& model, const PipelineOptions& options, PipelineRun& run) {
                 found = true;
             }
         // A misspelt name must not pass silently: the user would read an unflagged node as folded
-        // despite the flag (DESIGN.md §5: bad input is an error, never a silently different run).
+        // despite the flag (docs/architecture.md §7: bad input is an error, never a silently different run).
         if (!found) throw std::invalid_argument("--no-fold names '" + name + "', which is no node of this model");
     }
 }

@@ -38,7 +38,7 @@ struct PipelineHooks {
     const std::atomic<bool>* cancel = nullptr;
 };
 
-// GE's stage order (REFERENCE.md "Pass order", seed 000 §4.6), built for `options`. The one place
+// GE's stage order (docs/ge-constant-folding.md §3), built for `options`. The one place
 // where the pipeline's composition is written down.
 std::vector<Stage> buildPipeline(const PipelineOptions& options);
 

@@ -1,6 +1,6 @@
 #pragma once
-// What a pass run reports (seed 003 §4: folded_nodes, removed_ops, const bytes added/removed),
-// and why a node a folding pass examined was left alone (DESIGN.md §3, "why not").
+// What a pass run reports (docs/ge-constant-folding.md §10.1: folded_nodes, removed_ops, const
+// bytes added/removed), and why a node a folding pass examined was left alone (§10.2, "why not").
 #include <cstdint>
 #include <string>
 

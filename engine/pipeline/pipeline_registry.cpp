@@ -1,5 +1,5 @@
-// The pipeline's composition, in GE's order (REFERENCE.md "Pass order"; seed 000 §4.6; seed 004
-// §2.4 for where DCE and CSE sit: after folding, then folding again). Passes switched off by the
+// The pipeline's composition, in GE's order (docs/ge-constant-folding.md §3; §3.3 for where DCE
+// and CSE sit: after folding, then folding again). Passes switched off by the
 // options are left out here, so the journal shows only what ran.
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"

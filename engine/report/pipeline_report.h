@@ -1,7 +1,7 @@
 #pragma once
-// The JSON report of a pipeline run (`optimize --report`): one entry per pass run with its
-// stage, iteration, time and statistics (seed 003 §4), the nodes folding passes left alone with
-// their reasons, the stages' iteration counts, and a before/after summary.
+// The JSON report of a pipeline run (`optimize --report`): one entry per pass run with its stage,
+// iteration, time and statistics (docs/ge-constant-folding.md §10), the nodes folding passes left
+// alone with their reasons, the stages' iteration counts, and a before/after summary.
 #include <nlohmann/json.hpp>
 
 #include "pipeline/journal.h"

@@ -52,7 +52,7 @@ bool isVariableRef(const Node& n) {
            (n.opType() == op::kVariable && n.hasAttr(varattr::kRefVarSrcVarName));
 }
 
-// seed 002 "Variable Types". ONNX's Constant op and initializers arrive as GE's Const (CONSTANTOP).
+// docs/ge-variables.md §2. ONNX's Constant op and initializers arrive as GE's Const (CONSTANTOP).
 // A Const holding only a sparse initializer has no dense payload GE could place: left out.
 std::optional<VarKind> persistentKind(const Node& n) {
     if (!isGeOrOnnxDomain(n)) return std::nullopt;
@@ -135,7 +135,7 @@ MemoryType requestedMemoryType(const Node& n) {
     return MemoryType::HBM;
 }
 
-// VarResource::VarKey: batch_var_name, format, data type (seed 002 "Variable Unique Identifier").
+// VarResource::VarKey: batch_var_name, format, data type (docs/ge-variables.md §3).
 // GE joins the enum numbers; the plan spells them out so a user can read the key.
 std::string varKey(const std::string& name, Format format, DataType dtype) {
     std::string key = name;
@@ -252,9 +252,9 @@ VarMemoryEntry Planner::makeEntry(const Node& n, VarKind kind, std::string varNa
     return e;
 }
 
-// VarManager::AssignVarMem's order (seed 002): an assigned key is used as is (AssignStaticMemory2Node
-// checks IsVarExist first); a known name with another description keeps its block when the new
-// tensor fits; otherwise GetReuseAddr looks for identical weights or the same weight file slice.
+// VarManager::AssignVarMem's order (docs/ge-variables.md §4): an assigned key is used as is
+// (AssignStaticMemory2Node checks IsVarExist first); a known name with another description keeps its
+// block when the new tensor fits; otherwise GetReuseAddr looks for identical weights or the same file slice.
 std::optional<std::pair<size_t, ReuseReason>> Planner::findReuse(const Node& n, const VarMemoryEntry& e) {
     if (auto it = byKey_.find(e.varKey); it != byKey_.end())
         return std::make_pair(it->second, ReuseReason::SameNameAndFormat);

@@ -1,8 +1,8 @@
 #pragma once
 // The variable memory plan: what GE's VarManager::AssignVarMem would hand out to a graph's
 // persistent-memory nodes (Variable, Const, FileConstant, ConstPlaceHolder) — kind, var key,
-// memory type, logic address, aligned size, and which earlier entry's memory it reuses (seed 002,
-// "Memory Reuse Mechanism"). A read-only analysis: the graph is not changed, no weight is copied.
+// memory type, logic address, aligned size, and which earlier entry's memory it reuses
+// (docs/ge-variables.md §4). A read-only analysis: the graph is not changed, no weight is copied.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -15,12 +15,12 @@
 
 namespace passscope {
 
-// seed 002 "Variable Logic Address": kVarMemoryLogicBase = 128 GB, the base GE fixes for offline
+// docs/ge-variables.md §3: kVarMemoryLogicBase = 128 GiB, the base GE fixes for offline
 // compilation; HBM variables are addressed as base + offset into the variable pool.
 inline constexpr uint64_t kVarMemoryLogicBase = 128ULL * 1024 * 1024 * 1024;
 // GE graph_var_manager.h: kSessionMemAlignSize = 512, kSessionMemAlignUnit = 2.
 // HbmMemResource::AssignVarMem rounds a request up to 512 bytes and then advances the pool by
-// another 2 x 512 bytes (REFERENCE.md "Variables": "512-byte aligned plus a 1024-byte guard").
+// another 2 x 512 bytes (docs/ge-variables.md §3: "512-byte aligned plus a 1024-byte guard").
 inline constexpr uint64_t kSessionMemAlignSize = 512;
 inline constexpr uint64_t kSessionMemGuardSize = 2 * kSessionMemAlignSize;
 // GE TensorUtils::GetTensorMemorySizeInBytes (kDataMemAlignSize = 32): a tensor's memory size is
@@ -48,12 +48,12 @@ inline constexpr std::string_view kOffset = "offset";
 inline constexpr std::string_view kLength = "length";
 }  // namespace varattr
 
-// seed 002 "Variable Types": the node kinds GE keeps in persistent (variable) memory.
+// docs/ge-variables.md §2: the node kinds GE keeps in persistent (variable) memory.
 enum class VarKind { Variable, ConstantOp, FileConstant, ConstPlaceHolder };
 // GE's MemResource types: RT_MEMORY_HBM, RT_MEMORY_RDMA_HBM, RT_MEMORY_HOST.
 enum class MemoryType { HBM, RDMA, Host };
 inline constexpr size_t kMemoryTypeCount = 3;
-// seed 002 "Memory Reuse Mechanism", in the order VarManager::AssignVarMem tries them.
+// docs/ge-variables.md §4, numbered as GE's analysis lists them (§4 gives the order tried).
 enum class ReuseReason {
     None,               // memory of its own
     SameNameAndFormat,  // 1. format match: the var key (name, format, dtype) is already assigned

@@ -1,4 +1,4 @@
-// The variable memory plan (seed 002, VarManager::AssignVarMem): kinds, var keys, GE's sizes and
+// The variable memory plan (docs/ge-variables.md, VarManager::AssignVarMem): kinds, var keys, GE's sizes and
 // alignment, logic addresses, the four reuse rules, memory types and the per-type totals.
 #include <gtest/gtest.h>
 

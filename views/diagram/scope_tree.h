@@ -1,7 +1,7 @@
 #pragma once
 // Groups a graph's nodes by name scope ("/encoder/layer.0/attn/MatMul" lies in encoder → layer.0 →
 // attn), the way PyTorch and TensorFlow exporters name them, so that a large model can be drawn
-// as a few collapsible boxes and laid out a level at a time (TOOLCHAIN.md: a flat dot layout of
+// as a few collapsible boxes and laid out a level at a time (docs/architecture.md §6.3: a flat dot layout of
 // 5,000 nodes takes 5 to 18 s). Scopes with a single child are merged ("encoder/layer.0"),
 // scopes of one node dissolve into their parent. Groups come only from the model's own names
 // (issue 8: "invent no groups the model does not have"): a graph without scopes (Paddle2ONNX's

@@ -25,7 +25,7 @@ class StepController;
 struct PipelineResult;
 struct Session;
 
-// Why a folding pass last left a node alone (seed 003), up to the selected position.
+// Why a folding pass last left a node alone (docs/ge-constant-folding.md §10.2), up to the selected position.
 struct FoldingNote {
     QString reason;  // reasonName() of the pass statistics
     QString detail;  // e.g. which input is computed at run time

@@ -5,7 +5,7 @@
 //
 // Who owns what: the main window owns the graphs shown (journal cursors) and tells the panel
 // which to show; the panel owns scenes, views and the layout worker. The panel knows nothing
-// about passes, only diagrams and step marks (STYLE.md: "nothing in views/ knows how a pass works").
+// about passes, only diagrams and step marks (docs/architecture.md §6.1).
 #include <memory>
 #include <unordered_set>
 #include <vector>

@@ -19,7 +19,7 @@ struct NodeLook {
     QColor border;           // an overlay's border (TransData); invalid = none
     QStringList weightLines; // "W ⟨64×3×3×3⟩"
     bool folded = false;         // a constant made by folding
-    bool potentialConst = false; // seed 000 §4.4 mark
+    bool potentialConst = false; // _is_potential_const (docs/ge-constant-folding.md §5)
     bool noFold = false;         // _do_not_constant_folding set
     bool constantsTouched = false; // reads a constant the step created, replaced or edited
     bool searchHit = false;

@@ -1,7 +1,7 @@
 #pragma once
 // What colours the boxes mean: the change marks of the selected step, the origin or storage
-// format of each node's first output (seed 001 §1.2), or the constant-folding marks (seed 000
-// §4.4: potential constants; constants made by folding). The legend is derived from the same table.
+// format of each node's first output (docs/ge-formats.md §2), or the constant-folding marks
+// (docs/ge-constant-folding.md §5, §6: potential and folded constants). The legend uses the same table.
 #include <optional>
 #include <vector>
 

@@ -125,7 +125,7 @@ void* loadPluginLibrary(const char* plugin, QString* why) {
 
 // Called with the lock held. gvContextPlugins() with our own table of builtins installs the
 // plugins without reading <libdir>/graphviz/config6a, which is missing where libgvc6's install
-// script did not run ("Layout type: dot not recognized", TOOLCHAIN.md). demand_loading = 0 keeps
+// script did not run ("Layout type: dot not recognized", docs/architecture.md §6.2). demand_loading = 0 keeps
 // it from reading that file at all.
 void initialiseContext(ContextState& s) {
     s.initialised = true;

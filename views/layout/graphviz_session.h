@@ -2,7 +2,7 @@
 // The one door to Graphviz: a process-wide lock held for one layout, the shared GVC context
 // behind it, and the messages cgraph reported while the lock was held.
 // Graphviz keeps global state (error level and handler, network-simplex statics, the context),
-// so every use of it in the process goes through a GraphvizSession (TOOLCHAIN.md, Graphviz).
+// so every use of it in the process goes through a GraphvizSession (docs/architecture.md §6.2).
 #include <mutex>
 
 #include <QString>

@@ -84,7 +84,7 @@ QString MemoryLabels::toolTip(const VarMemoryPlan& plan, size_t entry) {
                                      QString::fromLatin1(varKindName(e.kind)) + QLatin1Char(')'));
     rows += row.arg(tr("Key:"), QString::fromStdString(e.varKey).toHtmlEscaped());
     rows += row.arg(tr("Memory:"), memoryType(e.memoryType));
-    // Only HBM has logic addresses; RDMA and host blocks come from pools at run time (seed 002).
+    // Only HBM has logic addresses; RDMA and host blocks come from pools (docs/ge-variables.md §3).
     rows += row.arg(
         tr("Address:"),
         e.memoryType == MemoryType::HBM

@@ -2,7 +2,7 @@
 // The variable memory plan drawn as a memory map: one horizontal band per memory type (HBM, RDMA,
 // host), each entry a bar at its address with a width proportional to its block (or to log2 of
 // it), coloured by kind; entries that reuse another's memory are hatched and linked under their
-// owner (seed 002, "Memory Reuse Mechanism"). The wheel zooms around the pointer, dragging pans,
+// owner (docs/ge-variables.md §4, the reuse rules). The wheel zooms around the pointer, dragging pans,
 // hovering explains a bar, clicking it activates its node.
 #include <QWidget>
 

@@ -14,7 +14,7 @@ namespace passscope::kernels::red {
 
 // Accumulator for a floating element type: double stays double, float accumulates in double (the
 // result is rounded to float once), float16/bfloat16 compute in float and round once at the end
-// (seed 003 §3: "computed in float, rounded in their own type").
+// (docs/ge-constant-folding.md §9.2: "computed in float, rounded in their own type").
 template <typename T>
 using FloatAcc = std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16>, float, double>;
 

@@ -1,7 +1,7 @@
 #pragma once
-// CommonSubexpressionEliminationPass with GE's key (REFERENCE.md): op type and domain, each
-// input's source node and output index (their descriptions follow from the source), control
-// inputs, all attributes. Duplicates are merged into the first; random ops, ops of unknown
+// CommonSubexpressionEliminationPass with GE's key (docs/ge-constant-folding.md §11.2): op type and
+// domain, each input's source node and output index (their descriptions follow from the source),
+// control inputs, all attributes. Duplicates are merged into the first; random ops, ops of unknown
 // domains, subgraph owners and state writers are never merged.
 #include "pipeline/pass.h"
 

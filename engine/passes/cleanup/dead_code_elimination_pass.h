@@ -1,7 +1,7 @@
 #pragma once
-// DeadCodeEliminationPass (seed 004 §2.2): keeps what the graph outputs need and what writes
-// state (GE Assign/AssignAdd/... and their inputs), following data, control and subgraph reads
-// backwards; removes everything else. Graph inputs stay (they are the model's interface).
+// DeadCodeEliminationPass (docs/ge-constant-folding.md §11.1): keeps what the graph outputs need and
+// what writes state (GE Assign/AssignAdd/... and their inputs), following data, control and subgraph
+// reads backwards; removes everything else. Graph inputs stay (they are the model's interface).
 #include "pipeline/pass.h"
 
 namespace passscope {

@@ -1,8 +1,8 @@
 #pragma once
-// ConstantFoldingPass (seed 000 §4.3.1): a node whose inputs are all constant is computed by a
-// host kernel and replaced by Const nodes. Skips _do_not_constant_folding / no_need_constant_folding,
-// honours GE's MemoryPriority rule and the fold size threshold, and leaves a node marked as a
-// potential constant for PotentialConstTakenEffectPass.
+// ConstantFoldingPass (docs/ge-constant-folding.md §4.1): a node whose inputs are all constant is
+// computed by a host kernel and replaced by Const nodes. Skips _do_not_constant_folding /
+// no_need_constant_folding, honours GE's MemoryPriority rule and the fold size threshold, and leaves a
+// node marked as a potential constant for PotentialConstTakenEffectPass.
 #include "pipeline/pass.h"
 
 namespace passscope {

@@ -1,7 +1,7 @@
 #pragma once
-// DimensionAdjustPass (seed 000 §4.3.3) in ONNX terms: Squeeze / Unsqueeze / Flatten / Reshape on
-// a runtime tensor with constant axes or shape. A no-op (output shape equals input shape) is
-// bypassed; a chain of them collapses into one Reshape with a constant target shape. Needs
+// DimensionAdjustPass (docs/ge-constant-folding.md §4.3) in ONNX terms: Squeeze / Unsqueeze / Flatten /
+// Reshape on a runtime tensor with constant axes or shape. A no-op (output shape equals input shape)
+// is bypassed; a chain of them collapses into one Reshape with a constant target shape. Needs
 // static shapes; the rewritten model computes the same.
 #include "pipeline/pass.h"
 

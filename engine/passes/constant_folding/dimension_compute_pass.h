@@ -1,7 +1,7 @@
 #pragma once
-// DimensionComputePass (seed 000 §4.3.2): Shape (with start/end) and Size computed from statically
-// known input shapes, even when the input itself is a runtime tensor. In mark-only mode (the
-// Prepare stage) it marks potential constants with the cached value instead of folding.
+// DimensionComputePass (docs/ge-constant-folding.md §4.2): Shape (with start/end) and Size computed
+// from statically known input shapes, even when the input itself is a runtime tensor. In mark-only
+// mode (the Prepare stage) it marks potential constants with the cached value instead of folding.
 #include "pipeline/pass.h"
 
 namespace passscope {

@@ -1,8 +1,8 @@
 #pragma once
-// The mechanics every folding pass shares, written once (GE's FoldingPass, seed 000 §4.2):
+// The mechanics every folding pass shares, written once (GE's FoldingPass, docs/ge-constant-folding.md §2):
 // which inputs are constant, replacing a node by Const nodes (consumers rewired, control edges
 // kept, value names kept, provenance recorded), deleting constants left without consumers, and
-// potential-constant marks (seed 000 §4.4).
+// potential-constant marks (docs/ge-constant-folding.md §5).
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,7 +11,7 @@
 
 namespace passscope::folding {
 
-// Attribute names (REFERENCE.md, "GE constant folding facts").
+// Attribute names (docs/ge-constant-folding.md §5, §6).
 inline constexpr std::string_view kPotentialConst = "_is_potential_const";
 inline constexpr std::string_view kPotentialWeight = "_potential_weight";
 inline constexpr std::string_view kPotentialWeightIndices = "_potential_weight_indices";

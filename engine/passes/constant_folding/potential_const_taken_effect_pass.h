@@ -1,7 +1,7 @@
 #pragma once
-// PotentialConstTakenEffectPass (seed 000 §4.3.5): its per-node work is nothing; when the graph
-// traversal ends it folds every node marked _is_potential_const with its cached weight, and
-// clears marks that have no weight.
+// PotentialConstTakenEffectPass (docs/ge-constant-folding.md §4.5): its per-node work is nothing;
+// when the graph traversal ends it folds every node marked _is_potential_const with its cached
+// weight, and clears marks that have no weight.
 #include "pipeline/pass.h"
 
 namespace passscope {

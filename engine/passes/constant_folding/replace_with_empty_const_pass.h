@@ -1,7 +1,7 @@
 #pragma once
-// ReplaceWithEmptyConstPass (seed 000 §4.3.4): a node whose every output has a static shape with
-// a zero dimension (and that reads an empty input) computes nothing; its outputs become empty
-// constants. Excluded: constants,
+// ReplaceWithEmptyConstPass (docs/ge-constant-folding.md §4.4): a node whose every output has a
+// static shape with a zero dimension (and that reads an empty input) computes nothing; its outputs
+// become empty constants. Excluded: constants,
 // Data, NetOutput, control flow, side effects, GE-inserted nodes. Mark-only mode in Prepare.
 #include "pipeline/pass.h"
 
