@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include "desc_text.h"
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 
 namespace passscope::views {
@@ -81,10 +82,8 @@ QVariant NodeTableModel::data(const QModelIndex& index, int role) const {
                 case OpTypeColumn:
                     return QString::fromStdString(node->opType());
                 case DomainColumn:
-                    if (node->domain().empty())
-                        return op::isStructural(node->opType(), node->domain()) ? QString()
-                                                                                : QStringLiteral("ai.onnx");
-                    return QString::fromStdString(node->domain());
+                    if (op::isStructural(node->opType(), node->domain())) return QString();
+                    return QString::fromStdString(op::displayDomain(node->domain()));
                 case InputsColumn:
                     return inputsText(*node, false);
                 case OutputsColumn:

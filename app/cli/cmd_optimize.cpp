@@ -41,6 +41,21 @@ void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t 
               << std::setw(16) << sizeAfter << "\n";
 }
 
+// Every pass that ran, with its runs, time and the statistics it declared (nonzero ones), read
+// from the journal: the table needs no knowledge of any pass.
+void printPassStatistics(const Journal& journal) {
+    std::cout << "\n" << std::left << std::setw(36) << "Pass" << std::right << std::setw(6) << "Runs" << std::setw(12)
+              << "Seconds" << "  Statistics\n";
+    for (const PassSummary& p : summarizePasses(journal)) {
+        std::string counters;
+        for (const PassStatistic& st : p.statistics.entries())
+            if (st.value) counters += (counters.empty() ? "" : ", ") + st.name + " " + std::to_string(st.value);
+        std::cout << std::left << std::setw(36) << p.pass << std::right << std::setw(6) << p.runs << std::setw(12)
+                  << std::fixed << std::setprecision(4) << p.seconds << "  " << (counters.empty() ? "-" : counters)
+                  << "\n";
+    }
+}
+
 uintmax_t sizeOnDisk(const std::filesystem::path& p) {
     std::error_code ec;
     uintmax_t s = std::filesystem::file_size(p, ec);
@@ -113,6 +128,7 @@ Action addOptimizeCommand(CLI::App& app) {
             if (report) report->commit();
             printWarnings(diag);
             printComparison(before, after, sizeOnDisk(args->input), sizeOnDisk(args->output));
+            printPassStatistics(journal);
             std::cout.flush();
             std::cerr << "wrote " << args->output << " (" << journal.steps().size() << " pass runs in "
                       << std::fixed << std::setprecision(3) << run.seconds << " s)\n";

@@ -13,6 +13,9 @@ void addPipelineOptions(CLI::App* cmd, PipelineArgs& args) {
     cmd->add_option("--input-shape", args.inputShapes, "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
     cmd->add_option("--target", args.target, "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
         ->check(CLI::IsMember({"onnx", "ge"}));
+    cmd->add_flag("--verify-each", args.verifyEach,
+                  "Check the graph after every pass (use lists, cycles, inputs, output names, descriptions); a pass "
+                  "that breaks it fails the run, naming the pass");
 }
 
 PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
@@ -26,6 +29,7 @@ PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
     }
     for (const std::string& s : args.inputShapes) options.addInputShape(s);
     options.noFold.insert(args.noFold.begin(), args.noFold.end());
+    if (args.verifyEach) options.verifyEach = true;  // else the build's default (on with assertions)
     return options;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The pipeline options shared by `optimize` and `render`: --level, --option KEY=VALUE, --no-fold,
-// --input-shape, --target, turned into the one PipelineOptions object (engine/pipeline/options.h).
+// --input-shape, --target, --verify-each, turned into the one PipelineOptions object (engine/pipeline/options.h).
 #include <string>
 #include <vector>
 
@@ -13,6 +13,7 @@ namespace passscope::cli {
 struct PipelineArgs {
     std::string level, target = "onnx";
     std::vector<std::string> options, noFold, inputShapes;
+    bool verifyEach = false;
 };
 
 void addPipelineOptions(CLI::App* cmd, PipelineArgs& args);

@@ -1,6 +1,8 @@
 #include "pipeline/options.h"
 
+#include <cstdlib>
 #include <stdexcept>
+#include <string_view>
 
 namespace passscope {
 namespace {
@@ -23,6 +25,18 @@ uint64_t parseCount(const std::string& key, const std::string& v) {
 }
 
 }  // namespace
+
+bool verifyEachByDefault() {
+#ifndef NDEBUG
+    return true;
+#else
+    static const bool fromEnvironment = [] {
+        const char* v = std::getenv("PASSSCOPE_VERIFY_EACH");
+        return v && *v && std::string_view(v) != "0";
+    }();
+    return fromEnvironment;
+#endif
+}
 
 std::string levelName(OptLevel level) { return "O" + std::to_string(static_cast<int>(level)); }
 
@@ -51,6 +65,12 @@ void PipelineOptions::set(const std::string& key, const std::string& value) {
     } else {
         throw std::invalid_argument("unknown option '" + key + "' (see --help for the list)");
     }
+}
+
+bool PipelineOptions::switchOn(const std::string& key) const {
+    if (key == "ge.oo.constantFolding") return constantFolding;
+    auto it = switches.find(key);
+    return it == switches.end() || it->second;
 }
 
 std::vector<std::pair<std::string, std::string>> PipelineOptions::describe() {

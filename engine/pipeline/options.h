@@ -14,6 +14,10 @@ namespace passscope {
 enum class OptLevel { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
 enum class Target { Onnx, Ge };
 
+// On in builds with assertions (NDEBUG undefined) and wherever the environment sets
+// PASSSCOPE_VERIFY_EACH=1 (the test suites do), off otherwise.
+bool verifyEachByDefault();
+
 struct PipelineOptions {
     OptLevel level = OptLevel::O3;  // GE's default
     bool constantFolding = true;    // ge.oo.constantFolding
@@ -24,6 +28,15 @@ struct PipelineOptions {
     std::map<std::string, bool> passSwitches;  // pass.<Name>=true|false
     std::set<std::string> noFold;   // node names given --no-fold (set as _do_not_constant_folding)
     std::map<std::string, std::vector<int64_t>> inputShapes;  // --input-shape NAME:D0,D1,...
+    // Run the graph verifier after every pass (--verify-each); a pass that breaks the graph
+    // fails the run. Default: verifyEachByDefault().
+    bool verifyEach = verifyEachByDefault();
+    // Switch keys that passes may declare besides the ones with fields above (absent = on).
+    std::map<std::string, bool> switches;
+
+    // Whether the switch `key` a pass declares is on: ge.oo.constantFolding reads constantFolding,
+    // any other key reads `switches`.
+    bool switchOn(const std::string& key) const;
 
     // Throws std::invalid_argument with a message naming the key and the accepted values.
     void set(const std::string& key, const std::string& value);

@@ -3,6 +3,9 @@
 #include <deque>
 #include <unordered_set>
 
+#include "pipeline/graph_verifier.h"
+#include "pipeline/pipeline_error.h"
+
 namespace passscope {
 
 std::string_view familyName(PassFamily family) {
@@ -44,8 +47,14 @@ bool Pass::enabled(const PipelineOptions& options) const {
     auto forced = options.passSwitches.find(name());
     if (forced != options.passSwitches.end()) return forced->second;
     if (static_cast<int>(options.level) < static_cast<int>(minLevel())) return false;
-    if (switchOption() == "ge.oo.constantFolding" && !options.constantFolding) return false;
+    for (const std::string& key : switchOptions())
+        if (!options.switchOn(key)) return false;
     return true;
+}
+
+std::vector<NodeId> topologicalOrderOrThrow(const Graph& graph, const std::string& pass) {
+    if (auto order = graph.topologicalOrder()) return std::move(*order);
+    throw PassFailure(pass, "the graph has a cycle (" + describeCycle(graph, findCycle(graph)) + ")");
 }
 
 std::vector<NodeId> consumersOf(const Graph& g, NodeId node) {
@@ -58,12 +67,12 @@ std::vector<NodeId> consumersOf(const Graph& g, NodeId node) {
 }
 
 bool NodePass::run(Graph& graph, PassContext& ctx) {
-    auto order = graph.topologicalOrder();
-    if (!order) return false;
-    std::deque<NodeId> queue(order->begin(), order->end());
-    std::unordered_set<NodeId> queued(order->begin(), order->end());
+    const std::vector<NodeId> order = topologicalOrderOrThrow(graph, name());
+    std::deque<NodeId> queue(order.begin(), order.end());
+    std::unordered_set<NodeId> queued(order.begin(), order.end());
     bool changed = false;
     while (!queue.empty()) {
+        if (ctx.cancelRequested()) return changed;  // stop between nodes; onFinishGraph would start new work
         NodeId id = queue.front();
         queue.pop_front();
         queued.erase(id);

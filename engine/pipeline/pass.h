@@ -1,7 +1,10 @@
 #pragma once
-// A pass: a name (GE's), a family, the lowest O-level it runs at and the switch option that
-// controls it; run() reports whether it changed the graph, and the pass manager decides whether
-// to iterate (docs/architecture.md §4, as ONNX Runtime). Passes edit only through Graph's API.
+// A pass: a name (GE's), a family, the lowest O-level it runs at, the switch options that
+// control it and the statistics it keeps; run() reports whether it changed the graph, and the
+// pass manager decides whether to iterate (as ONNX Runtime's graph transformers do). Passes edit
+// only through Graph's API and know nothing of timing, journal, progress or verification, which
+// the pass manager's instruments add.
+#include <atomic>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -18,15 +21,24 @@ std::string_view familyName(PassFamily family);
 
 class PassContext {
 public:
-    PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels)
-        : model_(model), options_(options), kernels_(kernels) {}
+    PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels,
+                const std::atomic<bool>* cancel = nullptr)
+        : model_(model), options_(options), kernels_(kernels), cancel_(cancel) {}
 
     const Model& model() const { return model_; }
     const PipelineOptions& options() const { return options_; }
     const kernels::KernelRegistry& kernels() const { return kernels_; }
     int64_t opset(const std::string& domain) const { return model_.opsetVersion(domain); }
 
+    // The counters of this pass run (declared by the pass, see Pass::statistics).
     PassStats stats;
+    void count(const StatisticInfo& statistic, uint64_t amount = 1) { stats.add(statistic, amount); }
+    // Something the user should know that does not stop the run; the pipeline lists each once.
+    void warn(std::string message) { warnings_.push_back(std::move(message)); }
+    std::vector<std::string> takeWarnings() { return std::move(warnings_); }
+    // Whether the user asked to stop. Long passes check it between nodes and return early with
+    // the graph consistent; the pass manager stops before the next pass.
+    bool cancelRequested() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
     // Why a node was left alone; the last word of the current pass run counts.
     void notFolded(const Node& n, NotFoldedReason reason, std::string detail);
     void clearNotFolded(NodeId id) { unfolded_.erase(id); }
@@ -39,6 +51,8 @@ private:
     const Model& model_;
     const PipelineOptions& options_;
     const kernels::KernelRegistry& kernels_;
+    const std::atomic<bool>* cancel_;
+    std::vector<std::string> warnings_;
     std::unordered_map<NodeId, UnfoldedNode> unfolded_;
     std::unordered_map<const Graph*, std::unordered_set<std::string>> names_;
 };
@@ -49,17 +63,21 @@ public:
     virtual std::string name() const = 0;
     virtual PassFamily family() const = 0;
     virtual OptLevel minLevel() const { return OptLevel::O1; }
-    // The option key that switches this pass off when false ("" = none).
-    virtual std::string switchOption() const { return {}; }
+    // The switch keys that control this pass (e.g. ge.oo.constantFolding): it runs only while
+    // every one is on (PipelineOptions::switchOn).
+    virtual std::vector<std::string> switchOptions() const { return {}; }
+    // The counters this pass keeps, listed (at 0) in every report of its runs.
+    virtual std::vector<StatisticInfo> statistics() const { return {}; }
     // Returns true when the graph changed.
     virtual bool run(Graph& graph, PassContext& ctx) = 0;
-    // Whether this pass runs under `options` (O-level, its switch, pass.<Name>).
+    // Whether this pass runs under `options` (pass.<Name> first, then O-level and its switches).
     bool enabled(const PipelineOptions& options) const;
 };
 
 // GE's BaseNodePass: visits nodes in topological order with a worklist; a change re-queues the
 // nodes the pass names (usually the consumers of what it changed). onFinishGraph runs once the
-// worklist is empty (PotentialConstTakenEffectPass does its work there, docs/ge-constant-folding.md §4.5).
+// worklist is empty (PotentialConstTakenEffectPass does its work there). A cancel request stops
+// the worklist between two nodes.
 class NodePass : public Pass {
 public:
     struct NodeResult {
@@ -72,6 +90,10 @@ protected:
     virtual NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) = 0;
     virtual bool onFinishGraph(Graph& graph, PassContext& ctx) { return false; }
 };
+
+// The graph's nodes in topological order; throws PassFailure naming `pass` and the nodes of a
+// cycle when there is one (a pass cannot run on a cyclic graph, and must not pretend it did).
+std::vector<NodeId> topologicalOrderOrThrow(const Graph& graph, const std::string& pass);
 
 // Consumers (depth-0 data uses) of every output of `node`.
 std::vector<NodeId> consumersOf(const Graph& g, NodeId node);

@@ -5,128 +5,209 @@
 
 #include "io/onnx_check.h"
 #include "ir/op_types.h"
+#include "pipeline/graph_verifier.h"
 
 namespace passscope {
 namespace {
 
-double since(std::chrono::steady_clock::time_point t) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
-
 // Shape inference between iterations, so passes that need static shapes see what folding
-// revealed (GE runs InferShape between its stages too).
+// revealed (GE runs InferShape between its stages too). Its warnings become the run's.
 class InferShapePass : public Pass {
-public:
+  public:
     explicit InferShapePass(Model& model) : model_(model) {}
     std::string name() const override { return "InferShape"; }
     PassFamily family() const override { return PassFamily::Format; }
-    bool run(Graph&, PassContext&) override {
+    bool run(Graph&, PassContext& ctx) override {
         Diagnostics diag;
         io::inferShapes(model_, diag);
+        for (std::string& w : diag.warnings) ctx.warn(std::move(w));
         return false;  // descriptions only: never a reason to iterate again
     }
 
-private:
+  private:
     Model& model_;
 };
 
-void applyPins(Model& model, const PipelineOptions& options, PipelineRun& run) {
-    Graph& g = *model.graph;
-    for (const auto& [name, dims] : options.inputShapes) {
-        bool found = false;
-        for (NodeId id : g.inputs()) {
-            const Node& n = g.node(id);
-            if (n.output(0).name != name) continue;
-            TensorDesc d = n.output(0).desc;
-            if (d.originShape.rankKnown() && d.originShape.rank() != dims.size())
-                throw std::invalid_argument("--input-shape " + name + ": the input has rank " +
-                                            std::to_string(d.originShape.rank()) + ", not " + std::to_string(dims.size()));
-            d.originShape = d.storageShape = Shape::fromExtents(dims);
-            g.setOutputDesc(id, 0, std::move(d));
-            found = true;
-        }
-        if (!found) throw std::invalid_argument("--input-shape names '" + name + "', which is not a graph input");
-    }
-    for (const std::string& name : options.noFold) {
-        bool found = false;
-        for (const Node* n : g.nodes())
-            if (n->name() == name) {
-                g.setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
-                found = true;
+// The user's pins: --input-shape rewrites graph inputs' descriptions, --no-fold flags nodes.
+class ApplyUserPinsPass : public Pass {
+  public:
+    std::string name() const override { return "ApplyUserPins"; }
+    PassFamily family() const override { return PassFamily::ConstantFolding; }
+    bool run(Graph& g, PassContext& ctx) override {
+        const PipelineOptions& options = ctx.options();
+        bool changed = false;
+        for (const auto& [name, dims] : options.inputShapes) {
+            bool found = false;
+            for (NodeId id : g.inputs()) {
+                const Node& n = g.node(id);
+                if (n.output(0).name != name) continue;
+                TensorDesc d = n.output(0).desc;
+                if (d.originShape.rankKnown() && d.originShape.rank() != dims.size())
+                    throw std::invalid_argument("--input-shape " + name + ": the input has rank " +
+                                                std::to_string(d.originShape.rank()) + ", not " +
+                                                std::to_string(dims.size()));
+                d.originShape = d.storageShape = Shape::fromExtents(dims);
+                g.setOutputDesc(id, 0, std::move(d));
+                found = changed = true;
             }
-        // A misspelt name must not pass silently: the user would read an unflagged node as folded
-        // despite the flag (docs/architecture.md §7: bad input is an error, never a silently different run).
-        if (!found) throw std::invalid_argument("--no-fold names '" + name + "', which is no node of this model");
+            if (!found)
+                throw std::invalid_argument("--input-shape names '" + name + "', which is not a graph input");
+        }
+        for (const std::string& name : options.noFold) {
+            bool found = false;
+            for (const Node* n : g.nodes())
+                if (n->name() == name) {
+                    g.setAttribute(n->id(),
+                                   Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
+                    found = changed = true;
+                }
+            // A misspelt name must not pass silently: the user would read an unflagged node as
+            // folded despite the flag. Bad input is an error, never a silently different run.
+            if (!found)
+                throw std::invalid_argument("--no-fold names '" + name + "', which is no node of this model");
+        }
+        return changed;
     }
+};
+
+// A cycle anywhere (main graph or a body) stops the run before any pass: every pass needs a
+// topological order, and running none of them while reporting success would be a lie.
+void refuseCycles(const Graph& g, const std::string& where) {
+    if (const std::vector<NodeId> cycle = findCycle(g); !cycle.empty())
+        throw PipelineError(where + " has a cycle (" + describeCycle(g, cycle) +
+                            "); the pipeline needs an acyclic graph");
+    for (const Node* n : g.nodes())
+        for (const Graph* sub : n->subgraphs())
+            refuseCycles(*sub, "a body of node '" + n->displayName() + "'");
 }
 
 }  // namespace
 
-PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* journal, const PipelineHooks& hooks) {
+PassManager::PassManager(Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels)
+    : model_(model), options_(options), kernels_(kernels) {}
+
+void PassManager::addInstrumentation(std::shared_ptr<PassInstrumentation> instrument) {
+    if (instrument) instruments_.push_back(std::move(instrument));
+}
+
+void PassManager::warn(const std::string& message) {
+    if (seenWarnings_.insert(message).second) warnings_.push_back(message);
+}
+
+void PassManager::run(Graph& graph, const std::function<void()>& body) {
+    size_t begun = 0;
+    try {
+        for (; begun < instruments_.size(); ++begun) instruments_[begun]->runBeforePipeline(graph);
+        body();
+    } catch (...) {
+        for (size_t i = begun; i-- > 0;) instruments_[i]->runAfterPipeline(graph);
+        throw;
+    }
+    for (size_t i = instruments_.size(); i-- > 0;) instruments_[i]->runAfterPipeline(graph);
+}
+
+bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, int iteration) {
+    PassContext ctx(model_, options_, kernels_, cancel_);
+    ctx.currentPass = pass.name();
+    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
+    PassExecution exec{pass, graph, stage, iteration, ctx};
+    size_t begun = 0;
+    try {
+        for (; begun < instruments_.size(); ++begun) instruments_[begun]->runBeforePass(exec);
+        exec.changed = pass.run(graph, ctx);
+    } catch (...) {
+        for (size_t i = begun; i-- > 0;) {
+            try {
+                instruments_[i]->runAfterPassFailed(exec);
+            } catch (...) {  // the pass's own exception is the one to report
+            }
+        }
+        throw;
+    }
+    for (std::string& w : ctx.takeWarnings()) warn(w);
+    // An instrument may fail the run (the verifier): the ones outside it still close the step.
+    size_t i = instruments_.size();
+    try {
+        for (; i-- > 0;) instruments_[i]->runAfterPass(exec);
+    } catch (...) {
+        for (; i-- > 0;) {
+            try {
+                instruments_[i]->runAfterPassFailed(exec);
+            } catch (...) {
+            }
+        }
+        throw;
+    }
+    return exec.changed;
+}
+
+void PassManager::runStages(std::vector<Stage>& stages, Graph& graph, PipelineRun& out) {
+    const bool mainGraph = &graph == model_.graph.get();
+    for (Stage& stage : stages) {
+        StageReport report{stage.name, 0, false};
+        bool dirty = false;
+        for (int it = 1; it <= options_.iterationCap && !out.cancelled; ++it) {
+            report.iterations = it;
+            if (dirty && mainGraph) {
+                InferShapePass infer(model_);
+                runPass(infer, graph, stage.name, it);
+            }
+            bool changed = false;
+            for (auto& pass : stage.passes) {
+                if (cancelRequested()) {
+                    out.cancelled = true;
+                    break;
+                }
+                changed |= runPass(*pass, graph, stage.name, it);
+            }
+            dirty = changed;
+            if (!changed || out.cancelled) break;
+            if (it == options_.iterationCap) {
+                report.hitCap = true;
+                warn("stage " + stage.name + " still changed the graph after " + std::to_string(it) +
+                     " iterations (passscope.iterationCap)");
+            }
+        }
+        out.stages.push_back(report);
+        if (out.cancelled || cancelRequested()) {
+            out.cancelled = true;
+            break;
+        }
+    }
+}
+
+PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* journal,
+                        const PipelineHooks& hooks) {
     PipelineRun run;
     const auto start = std::chrono::steady_clock::now();
     Graph& g = *model.graph;
-    if (journal) journal->begin(g);
-    size_t steps = 0;
-    auto runOne = [&](Pass& pass, const std::string& stage, int iteration) {
-        PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-        ctx.currentPass = pass.name();
-        if (journal) journal->beginStep(pass.name(), stage, iteration);
-        const auto t = std::chrono::steady_clock::now();
-        bool changed = pass.run(g, ctx);
-        const double seconds = since(t);
-        if (journal) journal->endStep(seconds, ctx.stats, ctx.takeUnfolded());
-        ++steps;
-        if (hooks.progress) hooks.progress(steps, stage + " / " + pass.name());
-        return changed;
-    };
+    refuseCycles(g, "the graph");
 
-    try {
+    PassManager manager(model, options);
+    manager.setCancelFlag(hooks.cancel);
+    if (hooks.progress) manager.addInstrumentation(std::make_shared<ProgressInstrument>(hooks.progress));
+    if (journal) manager.addInstrumentation(std::make_shared<JournalInstrument>(*journal));
+    if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
+    for (const auto& instrument : hooks.instruments) manager.addInstrumentation(instrument);
+    manager.addInstrumentation(std::make_shared<TimingInstrument>());  // last: it times the pass alone
+
+    manager.run(g, [&] {
         if (!options.inputShapes.empty() || !options.noFold.empty()) {
-            if (journal) journal->beginStep("ApplyUserPins", "Prepare", 0);
-            applyPins(model, options, run);
-            if (journal) journal->endStep(0, {}, {});
-            ++steps;
-            if (hooks.progress) hooks.progress(steps, "Prepare / ApplyUserPins");
+            ApplyUserPinsPass pins;
+            manager.runPass(pins, g, "Prepare", 0);
             if (!options.inputShapes.empty()) {
                 InferShapePass infer(model);
-                runOne(infer, "Prepare", 0);
+                manager.runPass(infer, g, "Prepare", 0);
             }
         }
-        if (options.level != OptLevel::O0) {
-            for (Stage& stage : buildPipeline(options)) {
-                StageReport report{stage.name, 0, false};
-                bool dirty = false;
-                for (int it = 1; it <= options.iterationCap; ++it) {
-                    if (hooks.cancel && hooks.cancel->load()) {
-                        run.cancelled = true;
-                        break;
-                    }
-                    report.iterations = it;
-                    if (dirty) {
-                        InferShapePass infer(model);
-                        runOne(infer, stage.name, it);
-                    }
-                    bool changed = false;
-                    for (auto& pass : stage.passes) changed |= runOne(*pass, stage.name, it);
-                    dirty = changed;
-                    if (!changed) break;
-                    if (it == options.iterationCap) {
-                        report.hitCap = true;
-                        run.warnings.push_back("stage " + stage.name + " still changed the graph after " +
-                                               std::to_string(it) + " iterations (passscope.iterationCap)");
-                    }
-                }
-                run.stages.push_back(report);
-                if (run.cancelled) break;
-            }
+        if (options.level != OptLevel::O0 && !manager.cancelRequested()) {
+            std::vector<Stage> stages = buildPipeline(options);
+            manager.runStages(stages, g, run);
         }
-    } catch (...) {
-        if (journal) journal->end();
-        throw;
-    }
-    if (journal) journal->end();
-    run.seconds = since(start);
+        if (manager.cancelRequested()) run.cancelled = true;
+    });
+    run.warnings = manager.warnings();
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return run;
 }
 

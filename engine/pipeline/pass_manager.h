@@ -1,16 +1,21 @@
 #pragma once
-// Runs stages of passes, each stage iterating to a fixed point under an iteration cap, recording
-// every pass run in the journal (instrumentation: passes know nothing about it).
+// The pass manager: runs passes on a graph (the model's main graph or an If/Loop/Scan body) with
+// the instruments added to it, and stages of passes to a fixed point under an iteration cap.
+// runPipeline composes the standard run: user pins, then GE's stages, with the journal, progress,
+// timing and (PipelineOptions::verifyEach) verifier instruments.
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "ir/model.h"
+#include "pipeline/instrumentation.h"
 #include "pipeline/journal.h"
 #include "pipeline/options.h"
 #include "pipeline/pass.h"
+#include "pipeline/pipeline_error.h"
 
 namespace passscope {
 
@@ -27,24 +32,69 @@ struct StageReport {
 
 struct PipelineRun {
     std::vector<StageReport> stages;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings;  // each once, in the order first seen
     double seconds = 0;
     bool cancelled = false;
 };
 
-struct PipelineHooks {
-    // Called after each pass run with (steps done so far, description); may be empty.
-    std::function<void(size_t, const std::string&)> progress;
-    const std::atomic<bool>* cancel = nullptr;
+class PassManager {
+  public:
+    PassManager(Model& model, const PipelineOptions& options,
+                const kernels::KernelRegistry& kernels = kernels::KernelRegistry::builtin());
+
+    const Model& model() const { return model_; }
+    const PipelineOptions& options() const { return options_; }
+
+    // Instruments see every pass run of this manager, nested runs included.
+    void addInstrumentation(std::shared_ptr<PassInstrumentation> instrument);
+    // The one way to stop a run: set the flag (any thread). The manager checks it before every
+    // pass run, and node-by-node passes between nodes; the run then ends with cancelled = true.
+    void setCancelFlag(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+    bool cancelRequested() const { return cancel_ && cancel_->load(); }
+
+    // Wraps a run on `graph` in the instruments' pipeline hooks (journal begin/end, verifier
+    // baseline). `body` runs passes with runPass/runStages; exceptions pass through after the
+    // instruments were told. Nested runs on a body graph may be made from inside a pass.
+    void run(Graph& graph, const std::function<void()>& body);
+    // Runs one pass on `graph` with every instrument; returns whether it changed the graph.
+    // Warnings the pass gives are added to warnings().
+    bool runPass(Pass& pass, Graph& graph, const std::string& stage, int iteration);
+    // Runs each stage to a fixed point (PipelineOptions::iterationCap) on `graph`; on the model's
+    // main graph, shape inference runs between iterations. Reports land in `out`; stops early
+    // when cancelled (out.cancelled).
+    void runStages(std::vector<Stage>& stages, Graph& graph, PipelineRun& out);
+
+    // Warnings of every pass run so far, each once.
+    const std::vector<std::string>& warnings() const { return warnings_; }
+    void warn(const std::string& message);
+
+  private:
+    Model& model_;
+    const PipelineOptions& options_;
+    const kernels::KernelRegistry& kernels_;
+    const std::atomic<bool>* cancel_ = nullptr;
+    std::vector<std::shared_ptr<PassInstrumentation>> instruments_;
+    std::vector<std::string> warnings_;
+    std::set<std::string> seenWarnings_;
 };
 
-// GE's stage order (docs/ge-constant-folding.md §3), built for `options`. The one place
-// where the pipeline's composition is written down.
+struct PipelineHooks {
+    // Called after each pass run with (steps done so far, "stage / pass"); may be empty.
+    std::function<void(size_t, const std::string&)> progress;
+    // Set to stop the run (checked before each pass and between nodes).
+    const std::atomic<bool>* cancel = nullptr;
+    // Added after the standard instruments (e.g. to watch each pass run).
+    std::vector<std::shared_ptr<PassInstrumentation>> instruments;
+};
+
+// GE's stage order, built for `options`. The one place where the pipeline's composition is
+// written down.
 std::vector<Stage> buildPipeline(const PipelineOptions& options);
 
 // Applies the user's pins (--input-shape, --no-fold), then runs the stages on model.graph.
 // `journal` (optional) records every step. Throws std::invalid_argument for a pin that names no
-// input or node.
+// input or node, PipelineError when the graph has a cycle, a pass breaks it (verifyEach) or a
+// kernel fails.
 PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* journal = nullptr,
                         const PipelineHooks& hooks = {});
 

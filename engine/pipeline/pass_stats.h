@@ -1,37 +1,71 @@
 #pragma once
-// What a pass run reports (docs/ge-constant-folding.md §10.1: folded_nodes, removed_ops, const
-// bytes added/removed), and why a node a folding pass examined was left alone (§10.2, "why not").
+// What a pass run reports. Statistics are open, as MLIR's Pass::Statistic: each pass declares the
+// counters it keeps (name, description), counts into them during a run, and the report, the
+// timeline and the CLI list whatever a step carries without knowing the pass. Also why a node a
+// folding pass examined was left alone ("why not").
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "ir/node.h"
 
 namespace passscope {
 
-struct PassStats {
-    uint64_t foldedNodes = 0;       // nodes replaced by constants
-    uint64_t removedOps = 0;        // non-constant nodes removed (folded, dead, merged, bypassed)
-    uint64_t constBytesAdded = 0;   // bytes of constants created
-    uint64_t constBytesRemoved = 0; // bytes of constants deleted
-    uint64_t nodesAdded = 0;
-    uint64_t nodesRemoved = 0;
-    uint64_t marked = 0;            // potential constants marked
-    uint64_t merged = 0;            // CSE merges
+// The identity of a counter: a stable snake_case name (the report's key) and one line for people.
+struct StatisticInfo {
+    std::string_view name;
+    std::string_view description;
 };
 
+struct PassStatistic {
+    std::string name;
+    std::string description;
+    uint64_t value = 0;
+};
+
+// The counters of one pass run, in the order the pass declared them (undeclared counters that
+// shared helpers count are appended when first used).
+class PassStats {
+  public:
+    // Adds `info` with value 0 unless present.
+    void declare(const StatisticInfo& info);
+    void add(const StatisticInfo& info, uint64_t amount = 1);
+    // The value of the counter `name`; 0 when the run did not count it.
+    uint64_t value(std::string_view name) const;
+    const std::vector<PassStatistic>& entries() const { return entries_; }
+    bool empty() const { return entries_.empty(); }
+    bool anyNonZero() const;
+
+  private:
+    PassStatistic& find(const StatisticInfo& info);
+    std::vector<PassStatistic> entries_;
+};
+
+// Counters the shared folding and cleanup helpers keep; passes declare those they use.
+namespace stat {
+inline constexpr StatisticInfo kFoldedNodes{"folded_nodes", "Nodes replaced by constants"};
+inline constexpr StatisticInfo kRemovedOps{"removed_ops",
+                                           "Operations removed (folded, dead, merged or bypassed)"};
+inline constexpr StatisticInfo kConstBytesAdded{"const_bytes_added", "Bytes of constants created"};
+inline constexpr StatisticInfo kConstBytesRemoved{"const_bytes_removed", "Bytes of constants deleted"};
+inline constexpr StatisticInfo kMarked{"marked_potential_const", "Potential constants marked"};
+inline constexpr StatisticInfo kMerged{"merged", "Common subexpressions merged"};
+}  // namespace stat
+
 enum class NotFoldedReason {
-    RuntimeInput,       // an input is computed at run time (detail names it and its producer)
-    UserFlag,           // _do_not_constant_folding
-    NoNeedFlag,         // no_need_constant_folding (internal)
-    NoKernel,           // no host kernel for this op / opset / dtype
-    KernelRefused,      // e.g. integer division by zero
-    SizeThreshold,      // output would exceed the fold size threshold
-    MemoryPriority,     // GE's MemoryPriority rule
-    NonDeterministic,   // random ops
-    OwnsSubgraph,       // If / Loop / Scan: their bodies are optimized instead
-    UnknownDomain,      // op of a domain the engine does not know
-    PotentialConst,     // marked as a potential constant; folds when the traversal ends
-    SideEffect,         // writes state (Assign, ...)
+    RuntimeInput,      // an input is computed at run time (detail names it and its producer)
+    UserFlag,          // _do_not_constant_folding
+    NoNeedFlag,        // no_need_constant_folding (internal)
+    NoKernel,          // no host kernel for this op / opset / dtype
+    KernelRefused,     // e.g. integer division by zero
+    SizeThreshold,     // output would exceed the fold size threshold
+    MemoryPriority,    // GE's MemoryPriority rule
+    NonDeterministic,  // random ops
+    OwnsSubgraph,      // If / Loop / Scan: their bodies are optimized instead
+    UnknownDomain,     // op of a domain the engine does not know
+    PotentialConst,    // marked as a potential constant; folds when the traversal ends
+    SideEffect,        // writes state (Assign, ...)
 };
 
 std::string_view reasonName(NotFoldedReason r);

@@ -27,26 +27,49 @@ std::vector<UnfoldedNode> finalUnfolded(const Journal& journal, const Graph& g) 
     return out;
 }
 
+std::vector<PassSummary> summarizePasses(const Journal& journal) {
+    std::vector<PassSummary> out;
+    std::map<std::string, size_t> index;
+    for (const JournalStep& s : journal.steps()) {
+        auto [it, fresh] = index.try_emplace(s.pass, out.size());
+        if (fresh) out.push_back(PassSummary{s.pass, 0, 0, {}});
+        PassSummary& p = out[it->second];
+        ++p.runs;
+        p.seconds += s.seconds;
+        for (const PassStatistic& st : s.stats.entries())
+            p.statistics.add(StatisticInfo{st.name, st.description}, st.value);
+    }
+    return out;
+}
+
 nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, const ModelInfo& before,
                               const ModelInfo& after, const PipelineOptions& options) {
     nlohmann::json passes = nlohmann::json::array();
+    nlohmann::json descriptions = nlohmann::json::object();
     for (const JournalStep& s : journal.steps()) {
         nlohmann::json unfolded = nlohmann::json::array();
         for (const UnfoldedNode& u : s.unfolded) unfolded.push_back(unfoldedJson(u));
+        // The pass's own counters, whatever it declared (values by name; descriptions once below).
+        nlohmann::json statistics = nlohmann::json::object();
+        for (const PassStatistic& st : s.stats.entries()) {
+            statistics[st.name] = st.value;
+            descriptions[st.name] = st.description;
+        }
         passes.push_back({
             {"name", s.pass},
             {"stage", s.stage},
             {"iteration", s.iteration},
             {"seconds", s.seconds},
             {"changes", s.changes.size()},
-            {"folded_nodes", s.stats.foldedNodes},
-            {"removed_ops", s.stats.removedOps},
-            {"const_bytes_added", s.stats.constBytesAdded},
-            {"const_bytes_removed", s.stats.constBytesRemoved},
-            {"marked_potential_const", s.stats.marked},
-            {"merged", s.stats.merged},
+            {"statistics", statistics},
             {"unfolded", unfolded},
         });
+    }
+    nlohmann::json totals = nlohmann::json::array();
+    for (const PassSummary& p : summarizePasses(journal)) {
+        nlohmann::json statistics = nlohmann::json::object();
+        for (const PassStatistic& st : p.statistics.entries()) statistics[st.name] = st.value;
+        totals.push_back({{"name", p.pass}, {"runs", p.runs}, {"seconds", p.seconds}, {"statistics", statistics}});
     }
     nlohmann::json stages = nlohmann::json::array();
     for (const StageReport& st : run.stages)
@@ -58,6 +81,8 @@ nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, co
         {"seconds", run.seconds},
         {"stages", stages},
         {"passes", passes},
+        {"pass_totals", totals},
+        {"statistic_descriptions", descriptions},
         {"warnings", run.warnings},
         {"before", summaryJson(before)},
         {"after", summaryJson(after)},

@@ -1,7 +1,8 @@
 #pragma once
-// The JSON report of a pipeline run (`optimize --report`): one entry per pass run with its stage,
-// iteration, time and statistics (docs/ge-constant-folding.md §10), the nodes folding passes left
-// alone with their reasons, the stages' iteration counts, and a before/after summary.
+// The JSON report of a pipeline run (`optimize --report`): one entry per pass run with its
+// stage, iteration, time and the statistics the pass declared, totals per pass, the nodes
+// folding passes left alone with their reasons, the stages' iteration counts, and a
+// before/after summary.
 #include <nlohmann/json.hpp>
 
 #include "pipeline/journal.h"
@@ -9,6 +10,16 @@
 #include "report/model_info.h"
 
 namespace passscope {
+
+// All runs of one pass added up: how often it ran, its time, and each of its statistics.
+struct PassSummary {
+    std::string pass;
+    size_t runs = 0;
+    double seconds = 0;
+    PassStats statistics;
+};
+// One summary per pass name, in the order the passes first ran.
+std::vector<PassSummary> summarizePasses(const Journal& journal);
 
 nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, const ModelInfo& before,
                               const ModelInfo& after, const PipelineOptions& options);

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 
+#include "ir/op_traits.h"
+
 namespace passscope::views::style {
 
 QFont titleFont() {
@@ -51,7 +53,7 @@ QColor opColor(const std::string& opType, const std::string& domain) {
         std::unordered_map<std::string, QColor> m;
         const QColor layer(0x33, 0x6f, 0xb0), activation(0x8b, 0x2d, 0x2d), norm(0x33, 0x6b, 0x3a),
             pool(0x2f, 0x7d, 0x6d), shape(0x6d, 0x5a, 0x8a), math(0x5a, 0x5a, 0x5a), constant(0x9a, 0x9a, 0x9a),
-            io(0x2b, 0x2b, 0x2b), control(0xa0, 0x6a, 0x1a), format(0xb0, 0x3a, 0x8c);
+            io(0x2b, 0x2b, 0x2b), format(0xb0, 0x3a, 0x8c);
         for (const char* op : {"Conv", "ConvTranspose", "Gemm", "MatMul", "MatMulInteger", "QLinearConv", "QLinearMatMul",
                                "LSTM", "GRU", "RNN", "Attention", "Einsum"})
             m[op] = layer;
@@ -72,10 +74,11 @@ QColor opColor(const std::string& opType, const std::string& domain) {
             m[op] = math;
         for (const char* op : {"Const", "Constant", "FileConstant", "ConstPlaceHolder"}) m[op] = constant;
         for (const char* op : {"Data", "NetOutput", "Variable", "VarRef"}) m[op] = io;
-        for (const char* op : {"If", "Loop", "Scan", "Assign", "AssignAdd", "AssignSub"}) m[op] = control;
         for (const char* op : {"TransData", "ReFormat"}) m[op] = format;
         return m;
     }();
+    // Control flow and state writers share one colour; which ops they are is op_traits' to say.
+    if (op::isControlFlow(opType, domain) || op::writesState(opType, domain)) return QColor(0xa0, 0x6a, 0x1a);
     auto it = byOp.find(opType);
     if (it != byOp.end()) return it->second;
     return domain.empty() ? QColor(0x4a, 0x55, 0x68) : QColor(0x6a, 0x4a, 0x68);

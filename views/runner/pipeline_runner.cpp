@@ -30,8 +30,8 @@ struct PipelineRunner::Outcome {
 
 namespace {
 
-// Thrown from the progress hook to stop between two passes: runPipeline checks its cancel flag
-// only when a stage starts an iteration, which on a large model can be many passes away.
+// The worker's own way out once the pipeline has returned cancelled; the pipeline itself is
+// stopped by the one cancel flag it checks before every pass and between nodes.
 struct RunCancelled {};
 
 }  // namespace
@@ -89,7 +89,6 @@ PipelineRunner::Outcome PipelineRunner::runInBackground(std::shared_ptr<RunState
         PipelineHooks hooks;
         hooks.cancel = &state->cancel;
         hooks.progress = [&state](size_t steps, const std::string& what) {
-            if (state->cancel) throw RunCancelled{};
             std::lock_guard lock(state->mutex);
             state->steps = static_cast<int>(steps);
             state->pass = QString::fromStdString(what);

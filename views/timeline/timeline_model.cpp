@@ -156,12 +156,11 @@ QString TimelineModel::toolTip(int row) const {
                         : tr("Changed nothing"));
     lines << tr("Nodes added %1, removed %2, edited %3").arg(c.added).arg(c.removed).arg(c.edited);
     if (c.constants) lines << tr("Constant nodes created, deleted or edited: %1").arg(c.constants);
-    if (st.foldedNodes) lines << tr("Folded nodes: %1").arg(st.foldedNodes);
-    if (st.removedOps) lines << tr("Operations removed: %1").arg(st.removedOps);
-    if (st.constBytesAdded || st.constBytesRemoved)
-        lines << tr("Constant bytes added %1, removed %2").arg(st.constBytesAdded).arg(st.constBytesRemoved);
-    if (st.marked) lines << tr("Potential constants marked: %1").arg(st.marked);
-    if (st.merged) lines << tr("Common subexpressions merged: %1").arg(st.merged);
+    // The pass's own statistics, whatever it declared: description and value of each nonzero one.
+    for (const PassStatistic& stat : st.entries())
+        if (stat.value)
+            lines << tr("%1: %2").arg(QString::fromStdString(stat.description.empty() ? stat.name : stat.description))
+                         .arg(stat.value);
     if (!s.unfolded.empty()) lines << tr("Nodes left unfolded: %1").arg(s.unfolded.size());
     lines << tr("Time: %1 ms").arg(milliseconds(s.seconds));
     if (!nodes.isEmpty()) lines << nodes;

@@ -3,6 +3,7 @@
 #include <functional>
 #include <unordered_map>
 
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 
 namespace passscope {
@@ -58,9 +59,8 @@ bool appendAttribute(std::string& key, const Attribute& a) {
 
 bool mergeable(const Node& n) {
     if (op::isStructural(n.opType(), n.domain()) || n.outputs().empty() || !n.subgraphs().empty()) return false;
-    if (!(n.domain().empty() || n.domain() == "ai.onnx" || n.domain() == "ai.onnx.ml")) return false;
-    if (kernels::isNonDeterministic(n.domain(), n.opType())) return false;
-    if (n.opType() == "Dropout") return false;  // random in training mode
+    if (!op::isStandardDomain(n.domain())) return false;
+    if (op::isRandom(n.opType(), n.domain()) || op::isRandomInTraining(n.opType(), n.domain())) return false;
     for (const NodeOutput& o : n.outputs())
         if (o.name.empty() && !o.uses.empty()) return false;
     return true;
@@ -87,11 +87,11 @@ std::optional<std::string> cseKey(const Node& n) {
 }  // namespace
 
 bool CommonSubexpressionEliminationPass::run(Graph& g, PassContext& ctx) {
-    auto order = g.topologicalOrder();
-    if (!order) return false;
+    const std::vector<NodeId> order = topologicalOrderOrThrow(g, name());
     std::unordered_map<std::string, NodeId> seen;
     bool changed = false;
-    for (NodeId id : *order) {
+    for (NodeId id : order) {
+        if (ctx.cancelRequested()) break;  // every merge so far is complete
         const Node* n = g.findNode(id);
         if (!n || !mergeable(*n)) continue;
         auto key = cseKey(*n);
@@ -102,9 +102,8 @@ bool CommonSubexpressionEliminationPass::run(Graph& g, PassContext& ctx) {
         for (size_t i = 0; i < n->outputs().size(); ++i)
             g.replaceAllUses(ValueRef{id, static_cast<uint32_t>(i), 0}, ValueRef{keep, static_cast<uint32_t>(i), 0});
         for (NodeId to : std::vector<NodeId>(g.node(id).controlOutputs())) g.addControlEdge(keep, to);
-        ++ctx.stats.merged;
-        ++ctx.stats.removedOps;
-        ++ctx.stats.nodesRemoved;
+        ctx.count(stat::kMerged);
+        ctx.count(stat::kRemovedOps);
         g.removeNode(id);
         changed = true;
     }

@@ -12,6 +12,7 @@ public:
     std::string name() const override { return "CommonSubexpressionEliminationPass"; }
     PassFamily family() const override { return PassFamily::Cleanup; }
     OptLevel minLevel() const override { return OptLevel::O2; }
+    std::vector<StatisticInfo> statistics() const override { return {stat::kMerged, stat::kRemovedOps}; }
     bool run(Graph& graph, PassContext& ctx) override;
 };
 

@@ -1,5 +1,6 @@
 #include "passes/cleanup/dead_code_elimination_pass.h"
 
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 
 namespace passscope {
@@ -8,8 +9,7 @@ namespace {
 bool keptForItself(const Graph& g, const Node& n) {
     if (n.id() == g.netOutput()) return true;
     if (n.opType() == op::kData && n.domain().empty()) return true;
-    return n.domain() == op::kGeDomain &&
-           (n.opType() == op::kAssign || n.opType() == op::kAssignAdd || n.opType() == "AssignSub");
+    return op::writesState(n.opType(), n.domain());
 }
 
 void collectOuter(const Graph& sub, uint32_t depth, std::vector<NodeId>& out) {
@@ -43,17 +43,16 @@ bool DeadCodeEliminationPass::run(Graph& g, PassContext& ctx) {
                 stack.push_back(p);
             }
     }
-    auto order = g.topologicalOrder();
-    if (!order) return false;
+    const std::vector<NodeId> order = topologicalOrderOrThrow(g, name());
     bool changed = false;
     // Consumers first, so every removal leaves no dangling reader behind.
-    for (auto it = order->rbegin(); it != order->rend(); ++it) {
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
         if (live[*it]) continue;
         const Node& n = g.node(*it);
         if (const Tensor* t = n.attrTensor(op::attr::kValue); t && op::isConstant(n.opType(), n.domain()))
-            ctx.stats.constBytesRemoved += t->byteSize();
-        if (!op::isStructural(n.opType(), n.domain())) ++ctx.stats.removedOps;
-        ++ctx.stats.nodesRemoved;
+            ctx.count(stat::kConstBytesRemoved, t->byteSize());
+        if (!op::isStructural(n.opType(), n.domain())) ctx.count(stat::kRemovedOps);
+        ctx.count(kDeadNodes);
         g.removeNode(*it);
         changed = true;
     }

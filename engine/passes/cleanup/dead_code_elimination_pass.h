@@ -10,6 +10,10 @@ class DeadCodeEliminationPass : public Pass {
 public:
     std::string name() const override { return "DeadCodeEliminationPass"; }
     PassFamily family() const override { return PassFamily::Cleanup; }
+    static constexpr StatisticInfo kDeadNodes{"dead_nodes", "Nodes removed because nothing needs them"};
+    std::vector<StatisticInfo> statistics() const override {
+        return {kDeadNodes, stat::kRemovedOps, stat::kConstBytesRemoved};
+    }
     bool run(Graph& graph, PassContext& ctx) override;
 };
 

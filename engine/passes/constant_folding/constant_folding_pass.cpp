@@ -2,6 +2,7 @@
 
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
+#include "passes/constant_folding/kernel_call.h"
 
 namespace passscope {
 namespace {
@@ -36,7 +37,7 @@ NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassCon
         return {};
     }
     kernels::KernelContext kc(n, opset, std::move(*inputs));
-    kernels::KernelResult r = kernels::runKernel(fn, kc);
+    kernels::KernelResult r = folding::evaluateKernel(fn, kc);
     if (r.status == kernels::KernelStatus::Refused) {
         ctx.notFolded(n, NotFoldedReason::KernelRefused, r.reason);
         return {};

@@ -11,7 +11,10 @@ class ConstantFoldingPass : public NodePass {
 public:
     std::string name() const override { return "ConstantFoldingPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
-    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+    std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
+    std::vector<StatisticInfo> statistics() const override {
+        return {stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved};
+    }
 
 protected:
     NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;

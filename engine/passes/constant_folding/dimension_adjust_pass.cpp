@@ -2,17 +2,14 @@
 
 #include <cstring>
 
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 
 namespace passscope {
 namespace {
 
-bool isDimensionOp(const Node& n) {
-    if (!(n.domain().empty() || n.domain() == "ai.onnx")) return false;
-    const std::string& t = n.opType();
-    return t == "Squeeze" || t == "Unsqueeze" || t == "Flatten" || t == "Reshape";
-}
+bool isDimensionOp(const Node& n) { return op::isDimensionOp(n.opType(), n.domain()); }
 
 // Axes / shape inputs (index >= 1) must be constants: the op then only relabels dimensions.
 bool parametersConstant(const Graph& g, const Node& n) {
@@ -52,8 +49,8 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
         for (size_t i = 1; i < n.inputs().size(); ++i)
             if (const Node* p = g.producer(n.input(i))) params.push_back(p->id());
         g.replaceAllUses(self, n.input(0));
-        ++ctx.stats.removedOps;
-        ++ctx.stats.nodesRemoved;
+        ctx.count(kBypassed);
+        ctx.count(stat::kRemovedOps);
         g.removeNode(id);
         for (NodeId p : params) folding::deleteIfOrphanConstant(g, p, ctx);
         return {true, repass};
@@ -80,7 +77,7 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
     shape.setName(shapeName);
     g.setOutputDesc(cid, 0, TensorDesc::tensor(DataType::Int64, Shape::fromExtents({static_cast<int64_t>(outDims->size())})));
     g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(shape)));
-    ctx.stats.constBytesAdded += outDims->size() * sizeof(int64_t);
+    ctx.count(stat::kConstBytesAdded, outDims->size() * sizeof(int64_t));
 
     Node& r = g.addNode("Reshape", "", ctx.uniqueName(g, base + "/merged"), 1);
     const NodeId rid = r.id();
@@ -91,7 +88,6 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
     g.setOutputName(id, 0, "");
     g.setOutputName(rid, 0, valueName);
     g.setOutputDesc(rid, 0, std::move(desc));
-    ctx.stats.nodesAdded += 2;
     std::vector<NodeId> repass = consumersOf(g, id);
     g.replaceAllUses(self, ValueRef{rid, 0, 0});
 
@@ -100,11 +96,11 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
         std::vector<NodeId> params;
         for (size_t i = 1; i < d.inputs().size(); ++i)
             if (const Node* p = g.producer(d.input(i))) params.push_back(p->id());
-        ++ctx.stats.removedOps;
-        ++ctx.stats.nodesRemoved;
+        ctx.count(stat::kRemovedOps);
         g.removeNode(dead);
         for (NodeId p : params) folding::deleteIfOrphanConstant(g, p, ctx);
     }
+    ctx.count(kCollapsed);
     repass.push_back(rid);
     return {true, repass};
 }

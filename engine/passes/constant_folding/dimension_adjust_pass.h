@@ -11,7 +11,12 @@ class DimensionAdjustPass : public NodePass {
 public:
     std::string name() const override { return "DimensionAdjustPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
-    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+    std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
+    static constexpr StatisticInfo kBypassed{"bypassed", "No-op dimension ops bypassed"};
+    static constexpr StatisticInfo kCollapsed{"chains_collapsed", "Pairs of dimension ops collapsed into one Reshape"};
+    std::vector<StatisticInfo> statistics() const override {
+        return {kBypassed, kCollapsed, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved};
+    }
 
 protected:
     NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;

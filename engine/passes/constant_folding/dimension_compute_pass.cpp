@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "ir/op_traits.h"
 #include "passes/constant_folding/folding.h"
 
 namespace passscope {
@@ -43,7 +44,7 @@ std::optional<Tensor> computeFromShape(const Node& n, const Shape& shape, int64_
 
 NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
-    if ((n.opType() != "Shape" && n.opType() != "Size") || !(n.domain().empty() || n.domain() == "ai.onnx")) return {};
+    if (!op::isShapeOp(n.opType(), n.domain())) return {};
     if (n.inputs().empty() || !folding::foldable(n, ctx)) return {};
     const NodeOutput* in = g.value(n.input(0));
     if (!in) return {};
@@ -61,7 +62,7 @@ NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassCo
         if (folding::isPotentialConst(n)) return {};
         std::vector<Tensor> weights{*value};
         folding::markPotentialConst(g, id, std::move(weights), name());
-        ++ctx.stats.marked;
+        ctx.count(stat::kMarked);
         return {true, {}};
     }
     std::vector<Tensor> outs{std::move(*value)};

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 
 namespace passscope::folding {
@@ -16,14 +17,6 @@ std::vector<std::string> stringsAttr(const Node& n, std::string_view name) {
     return {};
 }
 
-bool knownDomain(const std::string& d) { return d.empty() || d == "ai.onnx" || d == "ai.onnx.ml"; }
-
-// GE-domain ops that write state must stay where they are.
-bool hasSideEffect(const Node& n) {
-    return n.domain() == op::kGeDomain &&
-           (n.opType() == op::kAssign || n.opType() == op::kAssignAdd || n.opType() == "AssignSub" ||
-            n.opType() == op::kVariable || n.opType() == op::kVarRef);
-}
 
 }  // namespace
 
@@ -74,15 +67,15 @@ bool foldable(const Node& n, PassContext& ctx) {
         ctx.notFolded(n, NotFoldedReason::OwnsSubgraph, n.opType() + " owns a subgraph; its body is optimized instead");
         return false;
     }
-    if (kernels::isNonDeterministic(n.domain(), n.opType())) {
+    if (op::isRandom(n.opType(), n.domain())) {
         ctx.notFolded(n, NotFoldedReason::NonDeterministic, n.opType() + " is random");
         return false;
     }
-    if (hasSideEffect(n)) {
+    if (op::touchesState(n.opType(), n.domain())) {
         ctx.notFolded(n, NotFoldedReason::SideEffect, n.opType() + " writes a variable");
         return false;
     }
-    if (!knownDomain(n.domain()) && n.domain() != op::kGeDomain) {
+    if (!op::isStandardDomain(n.domain()) && n.domain() != op::kGeDomain) {
         ctx.notFolded(n, NotFoldedReason::UnknownDomain, "domain '" + n.domain() + "' is not known to the engine");
         return false;
     }
@@ -92,14 +85,13 @@ bool foldable(const Node& n, PassContext& ctx) {
 void deleteIfOrphanConstant(Graph& g, NodeId id, PassContext& ctx) {
     const Node* n = g.findNode(id);
     if (!n) return;
-    const bool isConst = isConstantNode(*n) || (n->opType() == "Constant" && knownDomain(n->domain()));
+    const bool isConst = isConstantNode(*n) || (n->opType() == "Constant" && op::isStandardDomain(n->domain()));
     if (!isConst) return;
     for (const NodeOutput& o : n->outputs())
         if (!o.uses.empty()) return;
     if (std::find(g.inputs().begin(), g.inputs().end(), id) != g.inputs().end()) return;
-    if (const Tensor* t = n->attrTensor(op::attr::kValue)) ctx.stats.constBytesRemoved += t->byteSize();
-    if (!op::isStructural(n->opType(), n->domain())) ++ctx.stats.removedOps;
-    ++ctx.stats.nodesRemoved;
+    if (const Tensor* t = n->attrTensor(op::attr::kValue)) ctx.count(stat::kConstBytesRemoved, t->byteSize());
+    if (!op::isStructural(n->opType(), n->domain())) ctx.count(stat::kRemovedOps);
     g.removeNode(id);
 }
 
@@ -136,8 +128,7 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         const std::string name = ctx.uniqueName(g, baseName + (values.size() > 1 ? "_" + std::to_string(i) : "") + "/folded");
         Node& c = g.addNode(std::string(op::kConst), "", name, 1);
         const NodeId cid = c.id();
-        ctx.stats.constBytesAdded += value.byteSize();
-        ++ctx.stats.nodesAdded;
+        ctx.count(stat::kConstBytesAdded, value.byteSize());
         g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
         g.setAttribute(cid, Attribute::makeInt(std::string(op::attr::kIsFromConstantFolding), 1));
         g.setAttribute(cid, Attribute{std::string(kFoldedFrom), AttrKind::Strings, provenance, {}, {}});
@@ -149,9 +140,8 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         for (const Use& u : g.node(id).output(i).uses) repass.push_back(u.node);
         g.replaceAllUses(ValueRef{id, static_cast<uint32_t>(i), 0}, ValueRef{cid, 0, 0});
     }
-    ++ctx.stats.foldedNodes;
-    ++ctx.stats.removedOps;
-    ++ctx.stats.nodesRemoved;
+    ctx.count(stat::kFoldedNodes);
+    ctx.count(stat::kRemovedOps);
     g.removeNode(id);
     for (NodeId p : inputProducers) deleteIfOrphanConstant(g, p, ctx);
     return repass;

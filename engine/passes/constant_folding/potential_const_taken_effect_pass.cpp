@@ -16,6 +16,7 @@ bool PotentialConstTakenEffectPass::onFinishGraph(Graph& g, PassContext& ctx) {
         const auto* weights = w ? std::get_if<std::vector<Tensor>>(&w->value) : nullptr;
         if (!weights || weights->size() < n->outputs().size()) {
             folding::clearPotentialConst(g, id);  // a mark without its weight cannot take effect
+            ctx.count(kMarksCleared);
             changed = true;
             continue;
         }

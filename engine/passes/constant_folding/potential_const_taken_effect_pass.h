@@ -10,7 +10,11 @@ class PotentialConstTakenEffectPass : public NodePass {
 public:
     std::string name() const override { return "PotentialConstTakenEffectPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
-    std::string switchOption() const override { return "ge.oo.constantFolding"; }
+    std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
+    static constexpr StatisticInfo kMarksCleared{"marks_cleared", "Potential-constant marks without a weight, cleared"};
+    std::vector<StatisticInfo> statistics() const override {
+        return {stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved, kMarksCleared};
+    }
 
 protected:
     NodeResult runOnNode(Graph&, NodeId, PassContext&) override { return {}; }

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 
@@ -9,8 +10,7 @@ namespace passscope {
 namespace {
 
 bool excluded(const Node& n) {
-    static const std::set<std::string> kControl = {"If", "Loop", "Scan", "Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond"};
-    return op::isStructural(n.opType(), n.domain()) || n.opType() == "Constant" || kControl.count(n.opType()) ||
+    return op::isStructural(n.opType(), n.domain()) || n.opType() == "Constant" || op::isControlFlow(n.opType(), n.domain()) ||
            n.outputs().empty() || n.attrInt("_is_inserted_by_ge", 0) != 0;
 }
 
@@ -47,7 +47,7 @@ NodePass::NodeResult ReplaceWithEmptyConstPass::runOnNode(Graph& g, NodeId id, P
     if (!needFold_) {
         if (folding::isPotentialConst(n)) return {};
         folding::markPotentialConst(g, id, std::move(empties), name());
-        ++ctx.stats.marked;
+        ctx.count(stat::kMarked);
         return {true, {}};
     }
     return {true, folding::replaceWithConstants(g, id, std::move(empties), ctx)};

@@ -1,0 +1,39 @@
+#pragma once
+// What the engine knows about ops, in one place: which domain spellings are ONNX's, which ops
+// write state, which are random, which own control flow, which compute shapes. Folding, DCE, CSE
+// and the views ask here instead of keeping lists of their own, so a new op is taught once.
+#include <string>
+#include <string_view>
+
+namespace passscope::op {
+
+// The ONNX default domain has two spellings: "" and "ai.onnx".
+bool isOnnxDomain(std::string_view domain);
+// "" for either spelling of the ONNX domain, the domain itself otherwise.
+std::string_view canonicalDomain(std::string_view domain);
+// The spelling people read: "ai.onnx" for the default domain.
+std::string displayDomain(std::string_view domain);
+// ONNX and ONNX-ML: the domains whose op semantics the engine knows.
+bool isStandardDomain(std::string_view domain);
+// `type` of the ONNX default domain (either spelling)?
+bool isOnnxOp(std::string_view type, std::string_view domain, std::string_view wanted);
+
+// GE ops that write a variable (Assign, AssignAdd, AssignSub): kept by DCE for their effect.
+bool writesState(std::string_view type, std::string_view domain);
+// Writers plus the variables themselves (Variable, VarRef): never folded, never merged.
+bool touchesState(std::string_view type, std::string_view domain);
+
+// Ops whose result is random on every run (RandomNormal, Multinomial, ...): never folded or merged.
+bool isRandom(std::string_view type, std::string_view domain);
+// Ops that are random in training mode only (Dropout): never merged, folded only through a kernel
+// that checks the mode.
+bool isRandomInTraining(std::string_view type, std::string_view domain);
+
+// Ops that own control flow: ONNX If/Loop/Scan and GE's dataflow control ops (Switch, Merge, ...).
+bool isControlFlow(std::string_view type, std::string_view domain);
+// Ops whose value is the shape of their input (Shape, Size): computable from static shapes.
+bool isShapeOp(std::string_view type, std::string_view domain);
+// Ops that only relabel dimensions (Squeeze, Unsqueeze, Flatten, Reshape).
+bool isDimensionOp(std::string_view type, std::string_view domain);
+
+}  // namespace passscope::op
