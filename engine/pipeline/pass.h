@@ -2,6 +2,8 @@
 // A pass: a name (GE's), a family, the lowest O-level it runs at and the switch option that
 // controls it; run() reports whether it changed the graph, and the pass manager decides whether
 // to iterate (STYLE.md, the ONNX Runtime row). Passes edit only through Graph's API.
+#include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -12,6 +14,8 @@
 #include "pipeline/pass_stats.h"
 
 namespace passscope {
+
+class Pass;
 
 enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
 std::string_view familyName(PassFamily family);
@@ -27,6 +31,13 @@ public:
     int64_t opset(const std::string& domain) const { return model_.opsetVersion(domain); }
 
     PassStats stats;
+    // The graph this pass run works on (a body in a nested run); reasons are recorded under it.
+    GraphPath graphPath;
+    std::string graphName;
+    // Set by the pass manager: runs `passes` on `body` (a subgraph of the graph being worked
+    // on) as a nested pass manager, to a fixed point, each pass run a journal step of its own.
+    // Returns whether the body changed. Empty outside a pass manager.
+    std::function<bool(Graph& body, std::vector<std::unique_ptr<Pass>>& passes)> runNested;
     // Why a node was left alone; the last word of the current pass run counts.
     void notFolded(const Node& n, NotFoldedReason reason, std::string detail);
     void clearNotFolded(NodeId id) { unfolded_.erase(id); }

@@ -68,16 +68,35 @@ PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* j
     Graph& g = *model.graph;
     if (journal) journal->begin(g);
     size_t steps = 0;
-    auto runOne = [&](Pass& pass, const std::string& stage, int iteration) {
+    // One pass run on `graph` (the main graph or, from a nested pass manager, a body), one
+    // journal step. A pass can run a list of passes on a body through ctx.runNested.
+    std::function<bool(Pass&, Graph&, const std::string&, int)> runOne;
+    runOne = [&](Pass& pass, Graph& graph, const std::string& stage, int iteration) {
         PassContext ctx(model, options, kernels::KernelRegistry::builtin());
         ctx.currentPass = pass.name();
-        if (journal) journal->beginStep(pass.name(), stage, iteration);
+        if (&graph != &g) {
+            ctx.graphPath = pathOf(graph);
+            ctx.graphName = describePath(g, ctx.graphPath);
+        }
+        ctx.runNested = [&, stage, iteration](Graph& body, std::vector<std::unique_ptr<Pass>>& passes) {
+            bool any = false;
+            for (int it = 1; it <= options.iterationCap; ++it) {
+                if (hooks.cancel && hooks.cancel->load()) break;
+                bool changed = false;
+                for (auto& p : passes) changed |= runOne(*p, body, stage, iteration);
+                any |= changed;
+                if (!changed) break;
+            }
+            return any;
+        };
+        if (journal) journal->beginStep(pass.name(), stage, iteration, ctx.graphPath, ctx.graphName);
         const auto t = std::chrono::steady_clock::now();
-        bool changed = pass.run(g, ctx);
+        bool changed = pass.run(graph, ctx);
         const double seconds = since(t);
         if (journal) journal->endStep(seconds, ctx.stats, ctx.takeUnfolded());
         ++steps;
-        if (hooks.progress) hooks.progress(steps, stage + " / " + pass.name());
+        if (hooks.progress)
+            hooks.progress(steps, stage + " / " + pass.name() + (ctx.graphName.empty() ? "" : " in " + ctx.graphName));
         return changed;
     };
 
@@ -90,7 +109,7 @@ PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* j
             if (hooks.progress) hooks.progress(steps, "Prepare / ApplyUserPins");
             if (!options.inputShapes.empty()) {
                 InferShapePass infer(model);
-                runOne(infer, "Prepare", 0);
+                runOne(infer, g, "Prepare", 0);
             }
         }
         if (options.level != OptLevel::O0) {
@@ -105,10 +124,10 @@ PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* j
                     report.iterations = it;
                     if (dirty) {
                         InferShapePass infer(model);
-                        runOne(infer, stage.name, it);
+                        runOne(infer, g, stage.name, it);
                     }
                     bool changed = false;
-                    for (auto& pass : stage.passes) changed |= runOne(*pass, stage.name, it);
+                    for (auto& pass : stage.passes) changed |= runOne(*pass, g, stage.name, it);
                     dirty = changed;
                     if (!changed) break;
                     if (it == options.iterationCap) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ir/graph_path.h"
 #include "ir/node.h"
 
 namespace passscope {
@@ -37,6 +38,8 @@ enum class NotFoldedReason {
 std::string_view reasonName(NotFoldedReason r);
 
 struct UnfoldedNode {
+    GraphPath graph;        // the graph `node` belongs to (empty = main graph); ids are per graph
+    std::string graphName;  // that graph, readable ("If_0/then_branch"); empty for the main graph
     NodeId node = kNoNode;
     std::string name;
     std::string opType;
