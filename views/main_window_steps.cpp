@@ -314,7 +314,9 @@ void MainWindow::onGraphNodeSelected(NodeId id) {
 }
 
 void MainWindow::showNodeProperties(NodeId id) {
-    const Graph* g = document_->currentGraph();
+    // Inside an If/Loop/Scan body the id is the body's: look it up there, not in the main graph.
+    const bool inBody = graphPanel_->inSubgraph() && graphPanel_->shownGraph();
+    const Graph* g = inBody ? graphPanel_->shownGraph() : document_->currentGraph();
     const Node* node = g ? g->findNode(id) : nullptr;
     if (!node) {  // a ghost (removed by the step) or a stale id: nothing to flag
         properties_->clear();
@@ -324,12 +326,12 @@ void MainWindow::showNodeProperties(NodeId id) {
         return;
     }
     NodeNotes notes;
-    if (const std::optional<FoldingNote> note = document_->whyNotFolded(id)) {
+    if (const std::optional<FoldingNote> note = document_->whyNotFolded(id, inBody ? pathOf(*g) : GraphPath{})) {
         notes.whyNotFolded = note->reason;
         notes.whyNotFoldedDetail = note->detail;
         notes.whyNotFoldedPass = note->pass;
     }
-    if (document_->hasSteps()) {
+    if (document_->hasSteps() && !inBody) {  // the step's marks are main-graph ids
         if (document_->marks().added.count(id))
             notes.change = tr("added by this step");
         else if (document_->marks().edited.count(id))
@@ -348,7 +350,7 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
     if (!noFoldAction_->isEnabled())
         menu.addAction(tr("(made by a pass: folding can only be switched off on nodes of the loaded model)"))
             ->setEnabled(false);
-    const Graph* g = document_->graphShown();
+    const Graph* g = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : document_->graphShown();
     if (const Node* node = g ? g->findNode(id) : nullptr) {
         const auto bodies = bodiesOf(*node);
         if (!bodies.empty()) menu.addSeparator();

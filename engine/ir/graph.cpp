@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <utility>
 #include <stdexcept>
 
 namespace passscope {
@@ -97,8 +98,8 @@ void Graph::forEachNode(const std::function<void(const Node&)>& fn) const {
 }
 
 void Graph::setInputs(std::vector<NodeId> ids) {
-    inputs_ = std::move(ids);
-    if (observer_) observer_->graphInputsChanged(*this);
+    std::vector<NodeId> before = std::exchange(inputs_, std::move(ids));
+    if (GraphObserver* o = observer()) o->graphInputsChanged(*this, before);
 }
 
 std::unordered_map<std::string, ValueRef> Graph::valuesByName() const {
@@ -186,7 +187,7 @@ Node& Graph::addNodeWithId(NodeId id, std::string opType, std::string domain, st
     n->outputs_.resize(outputCount);
     nodes_[id] = std::move(n);
     ++liveCount_;
-    if (observer_) observer_->nodeAdded(*this, *nodes_[id]);
+    if (GraphObserver* o = observer()) o->nodeAdded(*this, *nodes_[id]);
     return *nodes_[id];
 }
 
@@ -200,7 +201,7 @@ Node& Graph::addNode(std::string opType, std::string domain, std::string name, s
     Node& ref = *n;
     nodes_.push_back(std::move(n));
     ++liveCount_;
-    if (observer_) observer_->nodeAdded(*this, ref);
+    if (GraphObserver* o = observer()) o->nodeAdded(*this, ref);
     return ref;
 }
 
@@ -220,19 +221,19 @@ void Graph::removeNode(NodeId id) {
     for (NodeId from : std::vector<NodeId>(n.controlInputs_)) removeControlEdge(from, id);
     for (NodeId to : std::vector<NodeId>(n.controlOutputs_)) removeControlEdge(id, to);
     for (size_t i = 0; i < n.inputs_.size(); ++i) dropUse(n.inputs_[i], Use{id, static_cast<int32_t>(i)});
-    std::vector<ValueRef> outer;
-    for (Graph* sub : n.subgraphs()) sub->collectOuterRefs(outer, 1);
-    for (const ValueRef& r : outer) dropUse(r, Use{id, Use::kImplicit});
+    for (Graph* sub : n.subgraphs()) linkEscapingReads(*sub, false);
     if (std::find(inputs_.begin(), inputs_.end(), id) != inputs_.end()) {
         std::vector<NodeId> remaining = inputs_;
         std::erase(remaining, id);
         setInputs(std::move(remaining));
     }
-    if (observer_) observer_->nodeRemoved(*this, n);
+    if (GraphObserver* o = observer()) o->nodeRemoved(*this, n);
     if (netOutput_ == id) netOutput_ = kNoNode;
     nodes_[id].reset();
     --liveCount_;
 }
+
+std::shared_ptr<const Node> Graph::detachedCopy(const Node& n) { return copyNode(n, nullptr); }
 
 void Graph::restoreNode(const Node& snapshot) {
     const NodeId id = snapshot.id_;
@@ -247,10 +248,8 @@ void Graph::restoreNode(const Node& snapshot) {
     ++liveCount_;
     Node& r = *nodes_[id];
     for (size_t i = 0; i < r.inputs_.size(); ++i) addUse(r.inputs_[i], Use{id, static_cast<int32_t>(i)});
-    std::vector<ValueRef> outer;
-    for (Graph* sub : r.subgraphs()) sub->collectOuterRefs(outer, 1);
-    for (const ValueRef& ref : outer) addUse(ref, Use{id, Use::kImplicit});
-    if (observer_) observer_->nodeAdded(*this, r);
+    for (Graph* sub : r.subgraphs()) linkEscapingReads(*sub, true);
+    if (GraphObserver* o = observer()) o->nodeAdded(*this, r);
 }
 
 void Graph::setInput(NodeId node, size_t index, ValueRef value) {
@@ -260,14 +259,14 @@ void Graph::setInput(NodeId node, size_t index, ValueRef value) {
     dropUse(before, Use{node, static_cast<int32_t>(index)});
     n.inputs_[index] = value;
     addUse(value, Use{node, static_cast<int32_t>(index)});
-    if (observer_) observer_->inputChanged(*this, n, index, before);
+    if (GraphObserver* o = observer()) o->inputChanged(*this, n, index, before);
 }
 
 void Graph::addInput(NodeId node, ValueRef value) {
     Node& n = mutableNode(node);
     size_t old = n.inputs_.size();
     n.inputs_.push_back(ValueRef{});
-    if (observer_) observer_->inputsResized(*this, n, old);
+    if (GraphObserver* o = observer()) o->inputsResized(*this, n, old);
     setInput(node, old, value);
 }
 
@@ -276,10 +275,30 @@ void Graph::setInputCount(NodeId node, size_t count) {
     size_t old = n.inputs_.size();
     for (size_t i = count; i < old; ++i) setInput(node, i, ValueRef{});
     n.inputs_.resize(count);
-    if (observer_ && old != count) observer_->inputsResized(*this, n, old);
+    if (GraphObserver* o = observer(); o && old != count) o->inputsResized(*this, n, old);
 }
 
 void Graph::setInputsUnlinked(NodeId node, std::vector<ValueRef> inputs) { mutableNode(node).inputs_ = std::move(inputs); }
+
+void Graph::linkEscapingReads(Graph& body, bool add) {
+    // `level` = how many graphs lie between a node of `g` and the graph owning `body`'s owner:
+    // a ref with depth >= level leaves `body`; shallower refs are the body's own business.
+    std::function<void(Graph&, uint32_t)> walk = [&](Graph& g, uint32_t level) {
+        for (auto& n : g.nodes_) {
+            if (!n) continue;
+            for (size_t i = 0; i < n->inputs_.size(); ++i) {
+                const ValueRef& r = n->inputs_[i];
+                if (!r.valid() || r.depth < level) continue;
+                if (add)
+                    g.addUse(r, Use{n->id_, static_cast<int32_t>(i)});
+                else
+                    g.dropUse(r, Use{n->id_, static_cast<int32_t>(i)});
+            }
+            for (Graph* sub : n->subgraphs()) walk(*sub, level + 1);
+        }
+    };
+    walk(body, 1);
+}
 
 void Graph::collectOuterRefs(std::vector<ValueRef>& out, uint32_t depth) const {
     for (const auto& n : nodes_) {
@@ -319,26 +338,31 @@ void Graph::replaceAllUses(const ValueRef& from, const ValueRef& to) {
 
 void Graph::setAttribute(NodeId node, Attribute attr) {
     Node& n = mutableNode(node);
-    for (Graph* g : attr.graphs()) g->setParent(this, node);
+    for (Graph* g : attr.graphs()) {
+        g->setParent(this, node);
+        linkEscapingReads(*g, true);
+    }
     for (Attribute& a : n.attrs_) {
         if (a.name == attr.name) {
+            for (Graph* g : a.graphs()) linkEscapingReads(*g, false);
             Attribute before = std::move(a);
             a = std::move(attr);
-            if (observer_) observer_->attributeChanged(*this, n, &before, &a);
+            if (GraphObserver* o = observer()) o->attributeChanged(*this, n, &before, &a);
             return;
         }
     }
     n.attrs_.push_back(std::move(attr));
-    if (observer_) observer_->attributeChanged(*this, n, nullptr, &n.attrs_.back());
+    if (GraphObserver* o = observer()) o->attributeChanged(*this, n, nullptr, &n.attrs_.back());
 }
 
 bool Graph::removeAttribute(NodeId node, std::string_view name) {
     Node& n = mutableNode(node);
     for (auto it = n.attrs_.begin(); it != n.attrs_.end(); ++it) {
         if (it->name == name) {
+            for (Graph* g : it->graphs()) linkEscapingReads(*g, false);
             Attribute before = std::move(*it);
             n.attrs_.erase(it);
-            if (observer_) observer_->attributeChanged(*this, n, &before, nullptr);
+            if (GraphObserver* o = observer()) o->attributeChanged(*this, n, &before, nullptr);
             return true;
         }
     }
@@ -349,14 +373,14 @@ void Graph::setOutputName(NodeId node, size_t output, std::string name) {
     Node& n = mutableNode(node);
     std::string before = std::move(n.outputs_.at(output).name);
     n.outputs_[output].name = std::move(name);
-    if (observer_) observer_->outputNameChanged(*this, n, output, before);
+    if (GraphObserver* o = observer()) o->outputNameChanged(*this, n, output, before);
 }
 
 void Graph::setOutputDesc(NodeId node, size_t output, TensorDesc desc) {
     Node& n = mutableNode(node);
     TensorDesc before = std::move(n.outputs_.at(output).desc);
     n.outputs_[output].desc = std::move(desc);
-    if (observer_) observer_->outputDescChanged(*this, n, output, before);
+    if (GraphObserver* o = observer()) o->outputDescChanged(*this, n, output, before);
 }
 
 void Graph::setOutputDocString(NodeId node, size_t output, std::string doc) {
@@ -373,7 +397,7 @@ void Graph::addControlEdge(NodeId from, NodeId to) {
     if (std::find(f.controlOutputs_.begin(), f.controlOutputs_.end(), to) != f.controlOutputs_.end()) return;
     f.controlOutputs_.push_back(to);
     t.controlInputs_.push_back(from);
-    if (observer_) observer_->controlEdgeChanged(*this, from, to, true);
+    if (GraphObserver* o = observer()) o->controlEdgeChanged(*this, from, to, true);
 }
 
 void Graph::removeControlEdge(NodeId from, NodeId to) {
@@ -381,7 +405,7 @@ void Graph::removeControlEdge(NodeId from, NodeId to) {
     Node& t = mutableNode(to);
     std::erase(f.controlOutputs_, to);
     std::erase(t.controlInputs_, from);
-    if (observer_) observer_->controlEdgeChanged(*this, from, to, false);
+    if (GraphObserver* o = observer()) o->controlEdgeChanged(*this, from, to, false);
 }
 
 void Graph::rebuildUses() {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ir/graph_observer.h"
+#include "ir/graph_path.h"
 #include "ir/node.h"
 
 namespace passscope {
@@ -72,6 +73,9 @@ public:
     // Puts back a node removed earlier, with the same id (the journal's undo). Its inputs are
     // linked; its consumers and control edges are restored by undoing their own changes.
     void restoreNode(const Node& snapshot);
+    // A copy of `n` that belongs to no graph (its subgraphs are cloned, parentless): what the
+    // journal keeps of a removed node. Costs the node's size, not the graph's.
+    static std::shared_ptr<const Node> detachedCopy(const Node& n);
     void setInput(NodeId node, size_t index, ValueRef value);
     void addInput(NodeId node, ValueRef value);
     void setInputCount(NodeId node, size_t count);
@@ -80,7 +84,9 @@ public:
     void setInputsUnlinked(NodeId node, std::vector<ValueRef> inputs);
     // Moves every use of `from` (a depth-0 value) to `to`, including reads from subgraphs.
     void replaceAllUses(const ValueRef& from, const ValueRef& to);
-    void setAttribute(NodeId node, Attribute attr);  // adds or replaces by name
+    // Adds or replaces by name. Subgraphs of the new attribute are adopted (parent set) and the
+    // outer values they read gain implicit uses on the way out; those of a replaced one lose them.
+    void setAttribute(NodeId node, Attribute attr);
     bool removeAttribute(NodeId node, std::string_view name);
     void setOutputName(NodeId node, size_t output, std::string name);
     void setOutputDesc(NodeId node, size_t output, TensorDesc desc);
@@ -90,8 +96,14 @@ public:
     void addControlEdge(NodeId from, NodeId to);
     void removeControlEdge(NodeId from, NodeId to);
 
+    // The observer sees edits of this graph and of every subgraph below it (a subgraph without
+    // an observer of its own reports to its nearest ancestor's), including bodies added later.
     void setObserver(GraphObserver* observer) { observer_ = observer; }
-    GraphObserver* observer() const { return observer_; }
+    GraphObserver* observer() const {
+        for (const Graph* g = this; g; g = g->parent_)
+            if (g->observer_) return g->observer_;
+        return nullptr;
+    }
 
     // Recomputes every use list (here and in subgraphs) from the inputs; used after bulk
     // construction by the importer and after cloning.
@@ -114,6 +126,9 @@ private:
     // Where the use of an outer value by a subgraph node is recorded: the ancestor owner node.
     std::optional<std::pair<Graph*, Use>> useSite(const ValueRef& ref, NodeId consumer, int32_t input);
     void collectOuterRefs(std::vector<ValueRef>& out, uint32_t depth) const;
+    // Adds (or drops) the uses of outer values read from inside `body` (owned by a node of this
+    // graph): each read whose ref leaves the body is recorded where useSite() puts it.
+    static void linkEscapingReads(Graph& body, bool add);
     void rewriteOuterRefs(const ValueRef& from, const ValueRef& to, uint32_t depth);
 
     std::vector<std::unique_ptr<Node>> nodes_;  // index = id; null once removed

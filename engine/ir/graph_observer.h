@@ -1,6 +1,8 @@
 #pragma once
 // Hooks called by Graph's editing API after each change. The journal (pipeline/) implements this
 // as instrumentation: passes never write to the journal themselves (docs/architecture.md §4, as MLIR).
+#include <vector>
+
 #include "ir/node.h"
 
 namespace passscope {
@@ -21,7 +23,7 @@ public:
     virtual void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) {}
     virtual void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) {}
     virtual void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {}
-    virtual void graphInputsChanged(const Graph&) {}
+    virtual void graphInputsChanged(const Graph&, const std::vector<NodeId>& before) {}
 };
 
 }  // namespace passscope

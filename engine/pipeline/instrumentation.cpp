@@ -6,7 +6,9 @@
 namespace passscope {
 
 void TimingInstrument::stop(PassExecution& e) {
-    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (starts_.empty()) return;
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - starts_.back()).count();
+    starts_.pop_back();
     totals_[e.pass.name()] += e.seconds;
 }
 
@@ -23,7 +25,7 @@ void JournalInstrument::runAfterPipeline(Graph& graph) {
 }
 
 void JournalInstrument::runBeforePass(PassExecution& e) {
-    journal_.beginStep(e.pass.name(), e.stage, e.iteration);
+    journal_.beginStep(e.pass.name(), e.stage, e.iteration, e.context.graphPath, e.context.graphName);
 }
 
 void JournalInstrument::runAfterPass(PassExecution& e) {
@@ -32,7 +34,9 @@ void JournalInstrument::runAfterPass(PassExecution& e) {
 
 void ProgressInstrument::runAfterPass(PassExecution& e) {
     ++steps_;
-    if (report_) report_(steps_, e.stage + " / " + e.pass.name());
+    if (report_)
+        report_(steps_, e.stage + " / " + e.pass.name() +
+                            (e.context.graphName.empty() ? "" : " in " + e.context.graphName));
 }
 
 void VerifierInstrument::runBeforePipeline(Graph& graph) {
@@ -41,21 +45,30 @@ void VerifierInstrument::runBeforePipeline(Graph& graph) {
 }
 
 void VerifierInstrument::runBeforePass(PassExecution& e) {
-    typed_.clear();
+    // A body met first in a nested run: what it already had is not blamed on a pass either.
+    if (!baseline_.count(&e.graph)) runBeforePipeline(e.graph);
+    std::vector<std::pair<NodeId, size_t>>& typed = typed_.emplace_back();
     for (const Node* n : e.graph.nodes())
         for (size_t o = 0; o < n->outputs().size(); ++o) {
             const TensorDesc& d = n->output(o).desc;
             if (d.kind == ValueKind::Tensor && d.dtype != DataType::Undefined)
-                typed_.emplace_back(n->id(), o);
+                typed.emplace_back(n->id(), o);
         }
 }
 
+void VerifierInstrument::runAfterPassFailed(PassExecution&) {
+    if (!typed_.empty()) typed_.pop_back();
+}
+
 void VerifierInstrument::runAfterPass(PassExecution& e) {
+    if (typed_.empty()) return;
+    const std::vector<std::pair<NodeId, size_t>> typed = std::move(typed_.back());
+    typed_.pop_back();
     const std::unordered_set<std::string>& known = baseline_[&e.graph];
     std::vector<VerifierProblem> fresh;
     for (VerifierProblem& p : verifyGraph(e.graph))
         if (!known.count(p.text())) fresh.push_back(std::move(p));
-    for (const auto& [id, o] : typed_) {
+    for (const auto& [id, o] : typed) {
         const Node* n = e.graph.findNode(id);
         if (!n || o >= n->outputs().size()) continue;
         const TensorDesc& d = n->output(o).desc;

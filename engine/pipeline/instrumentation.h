@@ -44,14 +44,15 @@ class PassInstrumentation {
 // Wall time of each pass run, and the total per pass name.
 class TimingInstrument : public PassInstrumentation {
   public:
-    void runBeforePass(PassExecution&) override { start_ = std::chrono::steady_clock::now(); }
+    void runBeforePass(PassExecution&) override { starts_.push_back(std::chrono::steady_clock::now()); }
     void runAfterPass(PassExecution& e) override { stop(e); }
     void runAfterPassFailed(PassExecution& e) override { stop(e); }
     const std::map<std::string, double>& totals() const { return totals_; }
 
   private:
     void stop(PassExecution& e);
-    std::chrono::steady_clock::time_point start_;
+    // A stack: a pass that runs passes on its bodies is timed around them.
+    std::vector<std::chrono::steady_clock::time_point> starts_;
     std::map<std::string, double> totals_;
 };
 
@@ -91,11 +92,13 @@ class VerifierInstrument : public PassInstrumentation {
     void runBeforePipeline(Graph& graph) override;
     void runBeforePass(PassExecution& e) override;
     void runAfterPass(PassExecution& e) override;
+    void runAfterPassFailed(PassExecution& e) override;
 
   private:
     std::unordered_map<const Graph*, std::unordered_set<std::string>> baseline_;
-    // (node id, output) pairs of the graph being run whose data type was known before the pass.
-    std::vector<std::pair<NodeId, size_t>> typed_;
+    // Per open pass run (nested runs stack up): (node id, output) pairs of the graph it works on
+    // whose data type was known before the pass.
+    std::vector<std::vector<std::pair<NodeId, size_t>>> typed_;
 };
 
 }  // namespace passscope

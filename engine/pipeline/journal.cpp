@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 namespace passscope {
 
@@ -26,14 +27,14 @@ std::string_view reasonName(NotFoldedReason r) {
 std::vector<NodeId> JournalStep::addedNodes() const {
     std::vector<NodeId> out;
     for (const Change& c : changes)
-        if (const auto* a = std::get_if<change::NodeAdded>(&c)) out.push_back(a->node);
+        if (const auto* a = std::get_if<change::NodeAdded>(&c); a && c.inMainGraph()) out.push_back(a->node);
     return out;
 }
 
 std::vector<NodeId> JournalStep::removedNodes() const {
     std::vector<NodeId> out;
     for (const Change& c : changes)
-        if (const auto* r = std::get_if<change::NodeRemoved>(&c)) out.push_back(r->snapshot->id());
+        if (const auto* r = std::get_if<change::NodeRemoved>(&c); r && c.inMainGraph()) out.push_back(r->snapshot->id());
     return out;
 }
 
@@ -42,6 +43,10 @@ std::vector<NodeId> JournalStep::editedNodes() const {
     for (NodeId id : addedNodes()) added.insert(id);
     for (NodeId id : removedNodes()) removed.insert(id);
     for (const Change& c : changes) {
+        if (!c.inMainGraph()) {
+            edited.insert(c.graph.front().owner);
+            continue;
+        }
         std::visit(
             [&](const auto& x) {
                 using T = std::decay_t<decltype(x)>;
@@ -64,93 +69,122 @@ std::vector<NodeId> JournalStep::editedNodes() const {
 
 void Journal::begin(Graph& graph) {
     graph_ = &graph;
-    inputsBefore_ = graph.inputs();
     steps_.clear();
-    graph.setObserver(this);
+    open_.clear();
+    graph.setObserver(this);  // sees the bodies' edits too
 }
 
 void Journal::end() {
     if (graph_) graph_->setObserver(nullptr);
     graph_ = nullptr;
+    open_.clear();
 }
 
-void Journal::beginStep(std::string pass, std::string stage, int iteration) {
-    JournalStep s;
-    s.pass = std::move(pass);
-    s.stage = std::move(stage);
-    s.iteration = iteration;
-    steps_.push_back(std::move(s));
-    inStep_ = true;
+void Journal::beginStep(std::string pass, std::string stage, int iteration, GraphPath graph, std::string graphName) {
+    OpenStep open;
+    open.step.pass = std::move(pass);
+    open.step.stage = std::move(stage);
+    open.step.iteration = iteration;
+    open.step.graph = std::move(graph);
+    open.step.graphName = std::move(graphName);
+    open_.push_back(std::move(open));
 }
 
 void Journal::endStep(double seconds, PassStats stats, std::vector<UnfoldedNode> unfolded) {
-    JournalStep& s = steps_.back();
+    if (open_.empty()) return;
+    OpenStep open = std::move(open_.back());
+    open_.pop_back();
+    // A step that changed nothing takes its place now, after any nested steps it ran.
+    if (open.placed == kNotPlaced) {
+        steps_.push_back(std::move(open.step));
+        open.placed = steps_.size() - 1;
+    }
+    JournalStep& s = steps_[open.placed];
     s.seconds = seconds;
     s.stats = stats;
     s.changed = !s.changes.empty();
     s.unfolded = std::move(unfolded);
-    inStep_ = false;
 }
 
-void Journal::record(Change c) {
-    if (!inStep_) beginStep("(outside a pass)", "", 0), inStep_ = true;
-    steps_.back().changes.push_back(std::move(c));
+void Journal::record(const Graph& where, Change c) {
+    if (&where != graph_) {
+        c.graph = pathOf(where);
+        // A copy of a body that is not (yet) part of the graph reports through its parent too;
+        // only the graphs the journal can find again are recorded.
+        if (!graph_ || resolvePath(*graph_, c.graph) != &where) return;
+    }
+    if (open_.empty()) beginStep("(outside a pass)", "", 0);
+    OpenStep& open = open_.back();
+    // The step is placed by its first change, so nested steps run before it comes first. When a
+    // nested step came after its last change, what follows goes to a continuation at the end,
+    // keeping steps in the order their changes happened (replay depends on it).
+    if (open.placed == kNotPlaced || open.placed != steps_.size() - 1) {
+        JournalStep placed;
+        placed.pass = open.step.pass;
+        placed.stage = open.step.stage;
+        placed.iteration = open.step.iteration;
+        placed.graph = open.step.graph;
+        placed.graphName = open.step.graphName;
+        steps_.push_back(std::move(placed));
+        open.placed = steps_.size() - 1;
+    }
+    JournalStep& s = steps_[open.placed];
+    s.changes.push_back(std::move(c));
+    s.changed = true;
 }
 
-void Journal::nodeAdded(const Graph&, const Node& n) {
-    record(change::NodeAdded{n.id(), n.opType(), n.domain(), n.name(), n.outputs().size()});
+void Journal::nodeAdded(const Graph& g, const Node& n) {
+    record(g, change::NodeAdded{n.id(), n.opType(), n.domain(), n.name(), n.outputs().size()});
     // A restored node arrives complete: record its content as edits so replay rebuilds it.
-    for (const Attribute& a : n.attributes()) record(change::AttributeChanged{n.id(), a.name, std::nullopt, deepCopy(a)});
+    for (const Attribute& a : n.attributes()) record(g, change::AttributeChanged{n.id(), a.name, nullptr, std::make_shared<const Attribute>(deepCopy(a))});
     if (!n.inputs().empty()) {
-        record(change::InputsResized{n.id(), 0, n.inputs().size()});
+        record(g, change::InputsResized{n.id(), 0, n.inputs().size()});
         for (size_t i = 0; i < n.inputs().size(); ++i)
-            if (n.input(i).valid()) record(change::InputChanged{n.id(), i, ValueRef{}, n.input(i)});
+            if (n.input(i).valid()) record(g, change::InputChanged{n.id(), i, ValueRef{}, n.input(i)});
     }
     for (size_t o = 0; o < n.outputs().size(); ++o) {
-        if (!n.output(o).name.empty()) record(change::OutputNameChanged{n.id(), o, {}, n.output(o).name});
-        if (n.output(o).desc.hasType()) record(change::OutputDescChanged{n.id(), o, TensorDesc{}, n.output(o).desc});
+        if (!n.output(o).name.empty()) record(g, change::OutputNameChanged{n.id(), o, {}, n.output(o).name});
+        if (n.output(o).desc.hasType()) record(g, change::OutputDescChanged{n.id(), o, std::make_shared<const TensorDesc>(),
+                                                std::make_shared<const TensorDesc>(n.output(o).desc)});
     }
 }
 
-void Journal::nodeRemoved(const Graph&, const Node& n) {
-    // Node is copyable through the Graph only; keep a detached single-node clone.
-    auto holder = std::make_shared<Graph>();
-    holder->restoreNode(n);
-    std::shared_ptr<const Node> snapshot(holder, holder->findNode(n.id()));
-    record(change::NodeRemoved{snapshot});
+void Journal::nodeRemoved(const Graph& g, const Node& n) {
+    // A detached copy of the node alone: its size, not the graph's.
+    record(g, change::NodeRemoved{Graph::detachedCopy(n)});
 }
 
-void Journal::inputChanged(const Graph&, const Node& n, size_t input, const ValueRef& before) {
-    record(change::InputChanged{n.id(), input, before, n.input(input)});
+void Journal::inputChanged(const Graph& g, const Node& n, size_t input, const ValueRef& before) {
+    record(g, change::InputChanged{n.id(), input, before, n.input(input)});
 }
 
-void Journal::inputsResized(const Graph&, const Node& n, size_t oldCount) {
-    record(change::InputsResized{n.id(), oldCount, n.inputs().size()});
+void Journal::inputsResized(const Graph& g, const Node& n, size_t oldCount) {
+    record(g, change::InputsResized{n.id(), oldCount, n.inputs().size()});
 }
 
-void Journal::attributeChanged(const Graph&, const Node& n, const Attribute* before, const Attribute* after) {
+void Journal::attributeChanged(const Graph& g, const Node& n, const Attribute* before, const Attribute* after) {
     // Deep copies: a subgraph edited later must not change what this record says.
-    change::AttributeChanged c{n.id(), before ? before->name : after->name, std::nullopt, std::nullopt};
-    if (before) c.before = deepCopy(*before);
-    if (after) c.after = deepCopy(*after);
-    record(std::move(c));
+    change::AttributeChanged c{n.id(), before ? before->name : after->name, nullptr, nullptr};
+    if (before) c.before = std::make_shared<const Attribute>(deepCopy(*before));
+    if (after) c.after = std::make_shared<const Attribute>(deepCopy(*after));
+    record(g, std::move(c));
 }
 
-void Journal::outputDescChanged(const Graph&, const Node& n, size_t output, const TensorDesc& before) {
-    record(change::OutputDescChanged{n.id(), output, before, n.output(output).desc});
+void Journal::outputDescChanged(const Graph& g, const Node& n, size_t output, const TensorDesc& before) {
+    record(g, change::OutputDescChanged{n.id(), output, std::make_shared<const TensorDesc>(before),
+                                        std::make_shared<const TensorDesc>(n.output(output).desc)});
 }
 
-void Journal::outputNameChanged(const Graph&, const Node& n, size_t output, const std::string& before) {
-    record(change::OutputNameChanged{n.id(), output, before, n.output(output).name});
+void Journal::outputNameChanged(const Graph& g, const Node& n, size_t output, const std::string& before) {
+    record(g, change::OutputNameChanged{n.id(), output, before, n.output(output).name});
 }
 
-void Journal::controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {
-    record(change::ControlEdgeChanged{from, to, added});
+void Journal::controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) {
+    record(g, change::ControlEdgeChanged{from, to, added});
 }
 
-void Journal::graphInputsChanged(const Graph& g) {
-    record(change::GraphInputsChanged{inputsBefore_, g.inputs()});
-    inputsBefore_ = g.inputs();
+void Journal::graphInputsChanged(const Graph& g, const std::vector<NodeId>& before) {
+    record(g, change::GraphInputsChanged{before, g.inputs()});
 }
 
 size_t Journal::memoryBytes() const {
@@ -158,8 +192,15 @@ size_t Journal::memoryBytes() const {
     for (const JournalStep& s : steps_) {
         bytes += sizeof(JournalStep) + s.changes.capacity() * sizeof(Change) + s.unfolded.capacity() * sizeof(UnfoldedNode);
         for (const UnfoldedNode& u : s.unfolded) bytes += u.name.capacity() + u.detail.capacity();
-        for (const Change& c : s.changes)
-            if (const auto* r = std::get_if<change::NodeRemoved>(&c)) bytes += sizeof(Node) + 64 * r->snapshot->attributes().size();
+        for (const Change& c : s.changes) {
+            bytes += c.graph.capacity() * sizeof(GraphPathStep);
+            if (const auto* r = std::get_if<change::NodeRemoved>(&c))
+                bytes += sizeof(Node) + 64 * r->snapshot->attributes().size();
+            else if (const auto* a = std::get_if<change::AttributeChanged>(&c))
+                bytes += sizeof(Attribute) * ((a->before ? 1 : 0) + (a->after ? 1 : 0));
+            else if (std::holds_alternative<change::OutputDescChanged>(c))
+                bytes += 2 * sizeof(TensorDesc);
+        }
     }
     return bytes;
 }
@@ -181,8 +222,15 @@ void JournalCursor::moveTo(size_t step) {
     }
 }
 
+Graph& JournalCursor::target(const Change& c) {
+    if (c.inMainGraph()) return *graph_;
+    Graph* g = resolvePath(*graph_, c.graph);
+    if (!g) throw std::logic_error("journal replay: no graph at " + describePath(*graph_, c.graph));
+    return *g;
+}
+
 void JournalCursor::apply(const Change& c) {
-    Graph& g = *graph_;
+    Graph& g = target(c);
     std::visit(
         [&](const auto& x) {
             using T = std::decay_t<decltype(x)>;
@@ -193,7 +241,7 @@ void JournalCursor::apply(const Change& c) {
             else if constexpr (std::is_same_v<T, change::AttributeChanged>) {
                 if (x.after) g.setAttribute(x.node, deepCopy(*x.after));
                 else g.removeAttribute(x.node, x.name);
-            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, x.after);
+            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, *x.after);
             else if constexpr (std::is_same_v<T, change::OutputNameChanged>) g.setOutputName(x.node, x.output, x.after);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
                 if (x.added) g.addControlEdge(x.from, x.to);
@@ -204,7 +252,7 @@ void JournalCursor::apply(const Change& c) {
 }
 
 void JournalCursor::undo(const Change& c) {
-    Graph& g = *graph_;
+    Graph& g = target(c);
     std::visit(
         [&](const auto& x) {
             using T = std::decay_t<decltype(x)>;
@@ -215,7 +263,7 @@ void JournalCursor::undo(const Change& c) {
             else if constexpr (std::is_same_v<T, change::AttributeChanged>) {
                 if (x.before) g.setAttribute(x.node, deepCopy(*x.before));
                 else g.removeAttribute(x.node, x.name);
-            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, x.before);
+            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, *x.before);
             else if constexpr (std::is_same_v<T, change::OutputNameChanged>) g.setOutputName(x.node, x.output, x.before);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
                 if (x.added) g.removeControlEdge(x.from, x.to);

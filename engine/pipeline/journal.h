@@ -20,20 +20,34 @@ struct NodeAdded { NodeId node; std::string opType, domain, name; size_t outputs
 struct NodeRemoved { std::shared_ptr<const Node> snapshot; };  // detached state, for undo
 struct InputChanged { NodeId node; size_t input; ValueRef before, after; };
 struct InputsResized { NodeId node; size_t before, after; };
-struct AttributeChanged { NodeId node; std::string name; std::optional<Attribute> before, after; };
-struct OutputDescChanged { NodeId node; size_t output; TensorDesc before, after; };
+// Attributes and descriptions are held by pointer (null = absent): inline they made every
+// Change 680 bytes, and a pipeline records several changes per node.
+struct AttributeChanged { NodeId node; std::string name; std::shared_ptr<const Attribute> before, after; };
+struct OutputDescChanged { NodeId node; size_t output; std::shared_ptr<const TensorDesc> before, after; };
 struct OutputNameChanged { NodeId node; size_t output; std::string before, after; };
 struct ControlEdgeChanged { NodeId from, to; bool added; };
 struct GraphInputsChanged { std::vector<NodeId> before, after; };
 }  // namespace change
 
-using Change = std::variant<change::NodeAdded, change::NodeRemoved, change::InputChanged, change::InputsResized,
-                            change::AttributeChanged, change::OutputDescChanged, change::OutputNameChanged,
-                            change::ControlEdgeChanged, change::GraphInputsChanged>;
+using ChangeKind = std::variant<change::NodeAdded, change::NodeRemoved, change::InputChanged, change::InputsResized,
+                                change::AttributeChanged, change::OutputDescChanged, change::OutputNameChanged,
+                                change::ControlEdgeChanged, change::GraphInputsChanged>;
+
+// One recorded edit and the graph it was made in (empty path = the main graph): node ids are
+// unique only within one graph, so a body's change names its body. Visit it like the variant.
+struct Change : ChangeKind {
+    using ChangeKind::ChangeKind;
+    GraphPath graph;
+    bool inMainGraph() const { return graph.empty(); }
+};
 
 struct JournalStep {
     std::string pass;
     std::string stage;
+    // The graph the pass ran on: empty for the main graph, else the body (a nested pass-manager
+    // run), with its readable name ("If_0/then_branch").
+    GraphPath graph;
+    std::string graphName;
     int iteration = 0;
     double seconds = 0;
     bool changed = false;
@@ -41,7 +55,8 @@ struct JournalStep {
     std::vector<Change> changes;
     std::vector<UnfoldedNode> unfolded;  // nodes a folding pass examined and left alone, with why
 
-    // Ids of nodes added, removed, and otherwise edited in this step (for highlighting).
+    // Ids of main-graph nodes added, removed, and otherwise edited in this step (for
+    // highlighting). An edit inside a body counts as an edit of the body's owner node.
     std::vector<NodeId> addedNodes() const;
     std::vector<NodeId> removedNodes() const;
     std::vector<NodeId> editedNodes() const;
@@ -53,7 +68,12 @@ public:
     // by undoing the steps from the graph as it ends (JournalCursor), so a pipeline run never
     // holds a second copy of the graph.
     void begin(Graph& graph);
-    void beginStep(std::string pass, std::string stage, int iteration);
+    // `graph` names the body a nested run works on (empty for the main graph). A step begun
+    // while another is open nests: its changes go to it alone. A step takes its place in
+    // steps() at its first change (or at its end when it changed nothing), so a pass that only
+    // runs nested pass managers comes after the steps it ran; what an outer run changes after a
+    // nested step goes to a continuation step. Steps stay in the order their changes happened.
+    void beginStep(std::string pass, std::string stage, int iteration, GraphPath graph = {}, std::string graphName = {});
     void endStep(double seconds, PassStats stats, std::vector<UnfoldedNode> unfolded);
     void end();
 
@@ -70,14 +90,18 @@ public:
     void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) override;
     void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) override;
     void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) override;
-    void graphInputsChanged(const Graph&) override;
+    void graphInputsChanged(const Graph&, const std::vector<NodeId>& before) override;
 
 private:
-    void record(Change c);
+    void record(const Graph& where, Change c);
     Graph* graph_ = nullptr;
-    std::vector<NodeId> inputsBefore_;
     std::vector<JournalStep> steps_;
-    bool inStep_ = false;
+    static constexpr size_t kNotPlaced = static_cast<size_t>(-1);
+    struct OpenStep {
+        JournalStep step;             // what the step is (pass, stage, graph) until placed
+        size_t placed = kNotPlaced;   // its index in steps_ once it recorded a change
+    };
+    std::vector<OpenStep> open_;  // innermost last
 };
 
 // A working graph positioned at one step of a journal: position k means "after the first k
@@ -91,6 +115,7 @@ public:
     const Graph& graph() const { return *graph_; }
 
 private:
+    Graph& target(const Change& c);
     void apply(const Change& c);
     void undo(const Change& c);
     const Journal& journal_;

@@ -19,7 +19,7 @@ std::string_view familyName(PassFamily family) {
 }
 
 void PassContext::notFolded(const Node& n, NotFoldedReason reason, std::string detail) {
-    unfolded_[n.id()] = UnfoldedNode{n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
+    unfolded_[n.id()] = UnfoldedNode{graphPath, graphName, n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
 }
 
 std::vector<UnfoldedNode> PassContext::takeUnfolded() {

@@ -5,6 +5,8 @@
 // only through Graph's API and know nothing of timing, journal, progress or verification, which
 // the pass manager's instruments add.
 #include <atomic>
+#include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -15,6 +17,8 @@
 #include "pipeline/pass_stats.h"
 
 namespace passscope {
+
+class Pass;
 
 enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
 std::string_view familyName(PassFamily family);
@@ -39,6 +43,13 @@ public:
     // Whether the user asked to stop. Long passes check it between nodes and return early with
     // the graph consistent; the pass manager stops before the next pass.
     bool cancelRequested() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+    // The graph this pass run works on (a body in a nested run); reasons are recorded under it.
+    GraphPath graphPath;
+    std::string graphName;
+    // Set by the pass manager: runs `passes` on `body` (a subgraph of the graph being worked
+    // on) as a nested pass manager, to a fixed point, each pass run a journal step of its own.
+    // Returns whether the body changed. Empty outside a pass manager.
+    std::function<bool(Graph& body, std::vector<std::unique_ptr<Pass>>& passes)> runNested;
     // Why a node was left alone; the last word of the current pass run counts.
     void notFolded(const Node& n, NotFoldedReason reason, std::string detail);
     void clearNotFolded(NodeId id) { unfolded_.erase(id); }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "io/onnx_check.h"
+#include "ir/graph_path.h"
 #include "ir/op_types.h"
 #include "pipeline/graph_verifier.h"
 
@@ -109,6 +110,25 @@ void PassManager::run(Graph& graph, const std::function<void()>& body) {
 bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, int iteration) {
     PassContext ctx(model_, options_, kernels_, cancel_);
     ctx.currentPass = pass.name();
+    if (&graph != model_.graph.get()) {
+        ctx.graphPath = pathOf(graph);
+        ctx.graphName = describePath(*model_.graph, ctx.graphPath);
+    }
+    // A pass that owns bodies (SubgraphOptimizePass) runs passes on them through this manager, so
+    // every body pass run is a step of its own with every instrument, as MLIR nests pass managers.
+    ctx.runNested = [this, &stage, iteration](Graph& body, std::vector<std::unique_ptr<Pass>>& passes) {
+        bool any = false;
+        for (int it = 1; it <= options_.iterationCap && !cancelRequested(); ++it) {
+            bool changed = false;
+            for (auto& p : passes) {
+                if (cancelRequested()) break;
+                changed |= runPass(*p, body, stage, iteration);
+            }
+            any |= changed;
+            if (!changed) break;
+        }
+        return any;
+    };
     for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
     PassExecution exec{pass, graph, stage, iteration, ctx};
     size_t begun = 0;

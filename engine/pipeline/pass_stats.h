@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/graph_path.h"
 #include "ir/node.h"
 
 namespace passscope {
@@ -71,6 +72,8 @@ enum class NotFoldedReason {
 std::string_view reasonName(NotFoldedReason r);
 
 struct UnfoldedNode {
+    GraphPath graph;        // the graph `node` belongs to (empty = main graph); ids are per graph
+    std::string graphName;  // that graph, readable ("If_0/then_branch"); empty for the main graph
     NodeId node = kNoNode;
     std::string name;
     std::string opType;

@@ -12,6 +12,7 @@ ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph) {
         if (op::holdsConstant(n->opType(), n->domain())) ids_.insert(n->id());
     for (const JournalStep& step : journal.steps())
         for (const Change& c : step.changes) {
+            if (!c.inMainGraph()) continue;  // body ids are another graph's
             if (const auto* a = std::get_if<change::NodeAdded>(&c)) {
                 if (op::holdsConstant(a->opType, a->domain)) ids_.insert(a->node);
             } else if (const auto* r = std::get_if<change::NodeRemoved>(&c)) {
@@ -24,6 +25,7 @@ ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph) {
 StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants) {
     std::set<NodeId> added, removed, transient, edited, constantIds;
     for (const Change& c : step.changes) {
+        if (!c.inMainGraph()) continue;
         if (const auto* a = std::get_if<change::NodeAdded>(&c))
             added.insert(a->node);
         else if (const auto* r = std::get_if<change::NodeRemoved>(&c)) {
@@ -37,6 +39,10 @@ StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& const
     // A constant end makes a rewire or a control edge a matter of representation.
     auto constantEnd = [&](const ValueRef& ref) { return ref.valid() && constants.contains(ref.node); };
     for (const Change& c : step.changes) {
+        if (!c.inMainGraph()) {
+            edited.insert(c.graph.front().owner);  // an edit inside a body edits its owner
+            continue;
+        }
         std::visit(
             [&](const auto& x) {
                 using T = std::decay_t<decltype(x)>;

@@ -38,6 +38,7 @@ class ConstantNodes {
 //  - A computing node whose only changes are inputs rewired from one constant to another (or
 //    control edges to a constant) is not edited: it computes the same thing.
 //  - Any other change of a computing node that the step neither added nor removed edits it.
+//  - A change inside an If/Loop/Scan body edits the body's owner node in the main graph.
 StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants);
 
 }  // namespace passscope

@@ -6,7 +6,9 @@ namespace passscope {
 namespace {
 
 nlohmann::json unfoldedJson(const UnfoldedNode& u) {
-    return {{"node", u.name}, {"op", u.opType}, {"reason", std::string(reasonName(u.reason))}, {"detail", u.detail}};
+    nlohmann::json j{{"node", u.name}, {"op", u.opType}, {"reason", std::string(reasonName(u.reason))}, {"detail", u.detail}};
+    if (!u.graph.empty()) j["graph"] = u.graphName;  // the body the node lives in ("If_0/then_branch")
+    return j;
 }
 
 nlohmann::json summaryJson(const ModelInfo& i) {
@@ -18,12 +20,15 @@ nlohmann::json summaryJson(const ModelInfo& i) {
 }  // namespace
 
 std::vector<UnfoldedNode> finalUnfolded(const Journal& journal, const Graph& g) {
-    std::map<NodeId, UnfoldedNode> last;
+    // Ids are unique only within one graph: a body's node is keyed by its graph's path too.
+    std::map<std::pair<GraphPath, NodeId>, UnfoldedNode> last;
     for (const JournalStep& s : journal.steps())
-        for (const UnfoldedNode& u : s.unfolded) last[u.node] = u;
+        for (const UnfoldedNode& u : s.unfolded) last[{u.graph, u.node}] = u;
     std::vector<UnfoldedNode> out;
-    for (auto& [id, u] : last)
-        if (g.findNode(id)) out.push_back(u);
+    for (auto& [key, u] : last) {
+        const Graph* where = resolvePath(g, key.first);
+        if (where && where->findNode(key.second)) out.push_back(u);
+    }
     return out;
 }
 
@@ -55,7 +60,7 @@ nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, co
             statistics[st.name] = st.value;
             descriptions[st.name] = st.description;
         }
-        passes.push_back({
+        nlohmann::json entry{
             {"name", s.pass},
             {"stage", s.stage},
             {"iteration", s.iteration},
@@ -63,7 +68,9 @@ nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, co
             {"changes", s.changes.size()},
             {"statistics", statistics},
             {"unfolded", unfolded},
-        });
+        };
+        if (!s.graphName.empty()) entry["graph"] = s.graphName;  // a nested run on a body
+        passes.push_back(std::move(entry));
     }
     nlohmann::json totals = nlohmann::json::array();
     for (const PassSummary& p : summarizePasses(journal)) {

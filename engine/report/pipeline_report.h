@@ -24,7 +24,8 @@ std::vector<PassSummary> summarizePasses(const Journal& journal);
 nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, const ModelInfo& before,
                               const ModelInfo& after, const PipelineOptions& options);
 
-// The last word on every node that some folding pass examined and left alone (by node id).
+// The last word on every node that some folding pass examined and left alone and that is still
+// in `finalGraph` or one of its bodies, by (graph path, node id): main-graph nodes first.
 std::vector<UnfoldedNode> finalUnfolded(const Journal& journal, const Graph& finalGraph);
 
 }  // namespace passscope

@@ -31,6 +31,17 @@ std::string compareGraphs(const Graph& a, const Graph& b) {
                 const Tensor* u = std::get_if<Tensor>(&y->value);
                 if (!u || !t->sameValue(*u)) return at + ": tensor attribute '" + x.name + "' differs";
             }
+            // Bodies are graphs like the main one: compared the same way, recursively.
+            const std::vector<Graph*> xs = x.graphs(), ys = y->graphs();
+            if (xs.size() != ys.size()) return at + ": attribute '" + x.name + "' holds another number of graphs";
+            for (size_t k = 0; k < xs.size(); ++k) {
+                if (!xs[k] || !ys[k]) {
+                    if (xs[k] != ys[k]) return at + ": attribute '" + x.name + "' lacks a graph";
+                    continue;
+                }
+                std::string inner = compareGraphs(*xs[k], *ys[k]);
+                if (!inner.empty()) return at + " body '" + x.name + "[" + std::to_string(k) + "]': " + inner;
+            }
         }
     }
     return {};

@@ -1,6 +1,7 @@
 #pragma once
 // Structural equality of two engine graphs (ids, ops, names, edges, descriptions, attribute
-// names and kinds, control edges), for journal replay tests.
+// names and kinds, control edges, use counts), for journal replay tests. Subgraphs held by
+// attributes are compared recursively.
 #include <string>
 
 #include "ir/graph.h"

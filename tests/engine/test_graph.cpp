@@ -160,8 +160,8 @@ TEST(Graph, ObserverSeesEveryEdit) {
         void controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) override {
             calls.push_back(std::string(added ? "control+ " : "control- ") + g.node(from).name() + "->" + g.node(to).name());
         }
-        void graphInputsChanged(const Graph& g) override {
-            calls.push_back("graph inputs " + std::to_string(g.inputs().size()));
+        void graphInputsChanged(const Graph& g, const std::vector<NodeId>& before) override {
+            calls.push_back("graph inputs " + std::to_string(before.size()) + "->" + std::to_string(g.inputs().size()));
         }
     } rec;
     Chain t;
@@ -181,7 +181,7 @@ TEST(Graph, ObserverSeesEveryEdit) {
     t.g.addControlEdge(t.add, n);
     t.g.removeControlEdge(t.add, n);
     t.g.addControlEdge(t.add, n);
-    t.g.setInputs({t.x});
+    t.g.setInputs({t.x, t.c});
     const std::string x = std::to_string(t.x), c = std::to_string(t.c);
     const std::vector<std::string> beforeRemoval{
         "added i",
@@ -197,7 +197,7 @@ TEST(Graph, ObserverSeesEveryEdit) {
         "control+ add->i",
         "control- add->i",
         "control+ add->i",
-        "graph inputs 1",
+        "graph inputs 1->2",  // with the list before the change
     };
     ASSERT_EQ(rec.calls, beforeRemoval);
     // Removal reports its control edges, then the node with its inputs kept (the snapshot the

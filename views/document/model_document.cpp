@@ -152,14 +152,14 @@ const Graph* ModelDocument::currentGraph() const {
     return model_ ? model_->model.graph.get() : nullptr;
 }
 
-std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id) const {
+std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id, const GraphPath& graph) const {
     const PipelineResult* result = steps_->result().get();
     if (!result) return std::nullopt;
     const auto& steps = result->journal.steps();
     // The latest word of a folding pass on this node up to the selected position.
     for (size_t s = std::min(steps_->position(), steps.size()); s-- > 0;)
         for (auto u = steps[s].unfolded.rbegin(); u != steps[s].unfolded.rend(); ++u)
-            if (u->node == id)
+            if (u->node == id && u->graph == graph)
                 return FoldingNote{QString::fromLatin1(reasonName(u->reason)),
                                    QString::fromStdString(u->detail), QString::fromStdString(steps[s].pass)};
     return std::nullopt;

@@ -75,7 +75,9 @@ class ModelDocument : public QObject {
     const StepMarks& marks() const;    // what the selected step changed
     // graphShown(), or the model as loaded while its first run is under way.
     const Graph* currentGraph() const;
-    std::optional<FoldingNote> whyNotFolded(NodeId id) const;
+    // The latest reason up to the selected step for node `id` of the graph at `graph` (empty =
+    // the main graph): ids repeat across bodies, so the graph is part of the key.
+    std::optional<FoldingNote> whyNotFolded(NodeId id, const GraphPath& graph = {}) const;
 
     // ---- files (model_document_files.cpp) ----
     // Writes `view` (where the user looks) with the model, options and position filled in.

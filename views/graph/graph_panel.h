@@ -71,6 +71,8 @@ class GraphPanel : public QWidget {
     void enterSubgraph(const Graph& body, const QString& title);
     void leaveSubgraph();
     bool inSubgraph() const { return !bodyTitles_.isEmpty(); }
+    // The graph drawn on the "after" side: the main graph at the selected step, or the body.
+    const Graph* shownGraph() const { return after_; }
 
     bool isLayingOut() const { return layingOut_; }
     // Graphviz seconds of the layout shown (0 before the first one).

@@ -13,7 +13,7 @@ StepMarks marksForPosition(const Journal& journal, size_t position, const Consta
     marks.constants.insert(changes.constants.begin(), changes.constants.end());
     for (const Change& c : step.changes) {
         const auto* removed = std::get_if<change::NodeRemoved>(&c);
-        if (!removed || !marks.removed.count(removed->snapshot->id())) continue;
+        if (!removed || !c.inMainGraph() || !marks.removed.count(removed->snapshot->id())) continue;
         std::vector<NodeId>& producers = marks.removedInputs[removed->snapshot->id()];
         for (const ValueRef& ref : removed->snapshot->inputs())
             if (ref.valid() && ref.depth == 0) producers.push_back(ref.node);

@@ -14,6 +14,7 @@ namespace {
 std::vector<NodeId> touchedNodes(const JournalStep& step) {
     std::vector<NodeId> ids;
     for (const Change& c : step.changes) {
+        if (!c.inMainGraph()) continue;  // a body's ids are not the main graph's
         if (const auto* a = std::get_if<change::NodeAdded>(&c))
             ids.push_back(a->node);
         else if (const auto* r = std::get_if<change::NodeRemoved>(&c))

@@ -115,8 +115,9 @@ QVariant TimelineModel::displayData(int row, int column) const {
             return QString::fromStdString(s.stage);
         case IterationColumn:
             return s.iteration;
-        case PassColumn:
-            return QString::fromStdString(s.pass);
+        case PassColumn:  // a nested run on a body says which: "ConstantFoldingPass in If_0/then_branch"
+            return s.graphName.empty() ? QString::fromStdString(s.pass)
+                                       : tr("%1 in %2").arg(QString::fromStdString(s.pass), QString::fromStdString(s.graphName));
         case AddedColumn:
             return countCell(c.added);
         case RemovedColumn:
@@ -152,6 +153,7 @@ QString TimelineModel::toolTip(int row) const {
     lines << tr("%1 — stage %2, iteration %3")
                  .arg(QString::fromStdString(s.pass), QString::fromStdString(s.stage))
                  .arg(s.iteration);
+    if (!s.graphName.empty()) lines << tr("Inside the body %1").arg(QString::fromStdString(s.graphName));
     lines << (s.changed ? tr("%n change(s) recorded", nullptr, static_cast<int>(s.changes.size()))
                         : tr("Changed nothing"));
     lines << tr("Nodes added %1, removed %2, edited %3").arg(c.added).arg(c.removed).arg(c.edited);

@@ -8,51 +8,35 @@
 namespace passscope {
 namespace {
 
-// The passes that make sense inside a body; shapes inside bodies are not re-inferred.
-bool optimizeBody(Graph& body, PassContext& ctx) {
+// The passes that make sense inside a body (shapes inside bodies are not re-inferred), in the
+// pipeline's order, then this pass for the bodies nested in it.
+std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options) {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<DimensionComputePass>(true));
     passes.push_back(std::make_unique<ConstantFoldingPass>());
     passes.push_back(std::make_unique<DeadCodeEliminationPass>());
     passes.push_back(std::make_unique<CommonSubexpressionEliminationPass>());
-    bool any = false;
-    for (int it = 0; it < ctx.options().iterationCap; ++it) {
-        bool changed = false;
-        for (auto& p : passes) {
-            if (!p->enabled(ctx.options())) continue;
-            // Nested bodies first, so what they fold is seen by this level.
-            changed |= p->run(body, ctx);
-        }
-        SubgraphOptimizePass nested;
-        changed |= nested.run(body, ctx);
-        any |= changed;
-        if (!changed) break;
-    }
-    return any;
+    passes.push_back(std::make_unique<SubgraphOptimizePass>());
+    std::erase_if(passes, [&](const std::unique_ptr<Pass>& p) { return !p->enabled(options); });
+    return passes;
 }
 
 }  // namespace
 
 bool SubgraphOptimizePass::run(Graph& g, PassContext& ctx) {
-    bool changed = false;
+    if (!ctx.runNested) return false;  // only a pass manager can run nested passes
     std::vector<NodeId> owners;
     for (const Node* n : g.nodes())
         if (!n->subgraphs().empty()) owners.push_back(n->id());
+    if (owners.empty()) return false;
+    std::vector<std::unique_ptr<Pass>> passes = bodyPasses(ctx.options());
+    bool changed = false;
     for (NodeId id : owners) {
-        std::vector<Attribute> rewritten;
-        for (const Attribute& a : g.node(id).attributes()) {
-            if (a.graphs().empty()) continue;
-            Attribute copy = deepCopy(a, &g, id);
-            bool bodyChanged = false;
-            for (Graph* body : copy.graphs()) bodyChanged |= optimizeBody(*body, ctx);
-            if (bodyChanged) rewritten.push_back(std::move(copy));
-        }
-        for (Attribute& a : rewritten) {
-            g.setAttribute(id, std::move(a));
-            changed = true;
-        }
+        const Node* owner = g.findNode(id);
+        if (!owner) continue;
+        // The bodies are edited in place; the owner's attributes themselves never change here.
+        for (Graph* body : owner->subgraphs()) changed |= ctx.runNested(*body, passes);
     }
-    if (changed) g.rebuildUses();  // implicit reads of outer values may have changed
     return changed;
 }
 

@@ -1,14 +1,16 @@
 #pragma once
 // SubgraphOptimizePass: If/Loop/Scan bodies are never folded as a whole (their owner is kept),
-// but their insides are optimized like a graph of their own — folding (outer-scope constants
-// count as constants), DCE and CSE to a fixed point. Each body is optimized on a copy and put
-// back with one attribute change, so the journal can step over it like any other edit.
+// but their insides are optimized like a graph of their own, in place, by a nested pass manager
+// (ctx.runNested): folding (outer-scope constants count as constants, since a body resolves
+// them through its parent), DCE, CSE and this pass again for bodies inside bodies, to a fixed
+// point. Every pass run on a body is a journal step of its own that names the body, so the
+// journal replays body edits like any other; this pass itself edits nothing.
 #include "pipeline/pass.h"
 
 namespace passscope {
 
 class SubgraphOptimizePass : public Pass {
-public:
+  public:
     std::string name() const override { return "SubgraphOptimizePass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
     bool run(Graph& graph, PassContext& ctx) override;

@@ -1,0 +1,455 @@
+// Subgraphs (If/Loop/Scan bodies) are graphs like the main one: implicit uses follow attribute
+// edits, the journal records edits inside bodies and replays them step by step, why-not reasons
+// name the body they belong to, the pipeline optimizes bodies as steps of their own. Also: the
+// journal stays linear in the model's size (a long foldable chain, many dead nodes).
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+
+#include "graph_equality.h"
+#include "io/model_loader.h"
+#include "ir/op_types.h"
+#include "model_builders.h"
+#include "pipeline/pass_manager.h"
+#include "report/model_info.h"
+#include "report/pipeline_report.h"
+
+using namespace passscope;
+using namespace passscope::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+Tensor scalarFloat(float v) {
+    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
+    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
+}
+
+Model loadProto(const onnx::ModelProto& m, const std::string& dirName) {
+    auto dir = freshDir(dirName);
+    writeModel(m, dir / "m.onnx");
+    return io::loadModel(dir / "m.onnx").model;
+}
+
+const Node* byName(const Graph& g, const std::string& name) {
+    for (const Node* n : g.nodes())
+        if (n->name() == name) return n;
+    return nullptr;
+}
+
+size_t countOp(const Graph& g, const std::string& op) {
+    size_t c = 0;
+    for (const Node* n : g.nodes()) c += n->opType() == op;
+    return c;
+}
+
+// Every use list of `g` and its bodies, sorted, by "path:node:output": equal for two graphs
+// exactly when their use lists hold the same uses.
+std::map<std::string, std::vector<std::pair<NodeId, int32_t>>> useLists(const Graph& g,
+                                                                        const std::string& at = "") {
+    std::map<std::string, std::vector<std::pair<NodeId, int32_t>>> out;
+    for (const Node* n : g.nodes()) {
+        for (size_t o = 0; o < n->outputs().size(); ++o) {
+            auto& list = out[at + std::to_string(n->id()) + ":" + std::to_string(o)];
+            for (const Use& u : n->output(o).uses) list.emplace_back(u.node, u.input);
+            std::sort(list.begin(), list.end());
+        }
+        for (const Attribute& a : n->attributes()) {
+            const auto bodies = a.graphs();
+            for (size_t k = 0; k < bodies.size(); ++k) {
+                auto inner = useLists(
+                    *bodies[k], at + std::to_string(n->id()) + "/" + a.name + "[" + std::to_string(k) + "]/");
+                out.insert(inner.begin(), inner.end());
+            }
+        }
+    }
+    return out;
+}
+
+// The use lists `g` would have if rebuilt from its inputs.
+std::map<std::string, std::vector<std::pair<NodeId, int32_t>>> rebuiltUseLists(const Graph& g) {
+    std::unique_ptr<Graph> copy = g.clone();
+    copy->rebuildUses();
+    return useLists(*copy);
+}
+
+// x, c (a constant), out = NetOutput(x).
+struct Outer {
+    Graph g;
+    NodeId x, c, c2, out;
+    Outer() {
+        x = g.addNode("Data", "", "x", 1).id();
+        g.setOutputName(x, 0, "x");
+        c = g.addNode("Const", "", "c", 1).id();
+        g.setOutputName(c, 0, "c");
+        g.setAttribute(c, Attribute::makeTensor("value", scalarFloat(2.0f)));
+        c2 = g.addNode("Const", "", "c2", 1).id();
+        g.setOutputName(c2, 0, "c2");
+        g.setAttribute(c2, Attribute::makeTensor("value", scalarFloat(3.0f)));
+        out = g.addNode("NetOutput", "", "", 0).id();
+        g.addInput(out, {x, 0, 0});
+        g.setNetOutput(out);
+        g.setInputs({x});
+    }
+};
+
+// A body (not yet attached) whose one node reads the outer value `outer` at depth 1.
+std::shared_ptr<Graph> bodyReading(NodeId outer, const std::string& name) {
+    auto body = std::make_shared<Graph>();
+    body->name = name;
+    NodeId neg = body->addNode("Neg", "", name + "_neg", 1).id();
+    body->setOutputName(neg, 0, name + "_out");
+    body->addInput(neg, {outer, 0, 1});
+    NodeId out = body->addNode("NetOutput", "", "", 0).id();
+    body->addInput(out, {neg, 0, 0});
+    body->setNetOutput(out);
+    return body;
+}
+
+size_t implicitUses(const Graph& g, NodeId producer, NodeId owner) {
+    const auto& uses = g.node(producer).output(0).uses;
+    return static_cast<size_t>(std::count(uses.begin(), uses.end(), Use{owner, Use::kImplicit}));
+}
+
+}  // namespace
+
+TEST(Subgraphs, SetAttributeKeepsImplicitUsesAsRebuildUsesWould) {
+    Outer t;
+    NodeId owner = t.g.addNode("If", "", "if", 1).id();
+    t.g.addInput(owner, {t.x, 0, 0});
+    t.g.setAttribute(owner, Attribute::makeGraph("then_branch", bodyReading(t.c, "then")));
+    EXPECT_EQ(implicitUses(t.g, t.c, owner), 1u);
+    EXPECT_EQ(useLists(t.g), rebuiltUseLists(t.g));
+    t.g.setAttribute(owner, Attribute::makeGraph("else_branch", bodyReading(t.c, "else")));
+    EXPECT_EQ(implicitUses(t.g, t.c, owner), 2u);
+    // Replacing a body moves the implicit use from what the old one read to what the new one reads.
+    t.g.setAttribute(owner, Attribute::makeGraph("then_branch", bodyReading(t.c2, "then2")));
+    EXPECT_EQ(implicitUses(t.g, t.c, owner), 1u);
+    EXPECT_EQ(implicitUses(t.g, t.c2, owner), 1u);
+    EXPECT_EQ(useLists(t.g), rebuiltUseLists(t.g));
+    // A body inside a body reading the main graph (depth 2): the use lands on the outer owner.
+    auto outerBody = std::make_shared<Graph>();
+    auto inner = std::make_shared<Graph>();
+    NodeId deep = inner->addNode("Neg", "", "deep", 1).id();
+    inner->addInput(deep, {t.c2, 0, 2});
+    NodeId nestedIf = outerBody->addNode("If", "", "nested_if", 1).id();
+    outerBody->setAttribute(nestedIf, Attribute::makeGraph("then_branch", inner));
+    NodeId loop = t.g.addNode("Loop", "", "loop", 1).id();
+    t.g.setAttribute(loop, Attribute::makeGraph("body", outerBody));
+    EXPECT_EQ(implicitUses(t.g, t.c2, loop), 1u);
+    EXPECT_EQ(useLists(t.g), rebuiltUseLists(t.g));
+    EXPECT_TRUE(t.g.removeAttribute(owner, "then_branch"));
+    EXPECT_EQ(implicitUses(t.g, t.c2, owner), 0u);
+    EXPECT_EQ(useLists(t.g), rebuiltUseLists(t.g));
+    t.g.removeNode(loop);
+    EXPECT_EQ(implicitUses(t.g, t.c2, loop), 0u);
+    EXPECT_EQ(useLists(t.g), rebuiltUseLists(t.g));
+}
+
+TEST(Subgraphs, JournalReplaysEveryBodyEditForwardAndBackward) {
+    Outer t;
+    NodeId owner = t.g.addNode("If", "", "if", 1).id();
+    t.g.addInput(owner, {t.x, 0, 0});
+    t.g.setAttribute(owner, Attribute::makeGraph("then_branch", bodyReading(t.c, "then")));
+    t.g.setAttribute(owner, Attribute::makeGraph("else_branch", bodyReading(t.c, "else")));
+    ASSERT_EQ(implicitUses(t.g, t.c, owner), 2u);
+
+    Journal journal;
+    journal.begin(t.g);
+    std::vector<std::unique_ptr<Graph>> snapshots;
+    snapshots.push_back(t.g.clone());
+    Graph* then = t.g.node(owner).findAttr("then_branch")->graphs().front();
+    auto step = [&](const std::string& name, const std::function<void()>& edit) {
+        journal.beginStep(name, "test", 1, pathOf(*then), describePath(t.g, pathOf(*then)));
+        edit();
+        journal.endStep(0, {}, {});
+        snapshots.push_back(t.g.clone());
+    };
+    const NodeId neg = byName(*then, "then_neg")->id();
+    NodeId added = kNoNode;
+    step("add a body node reading an outer value", [&] {
+        added = then->addNode("Abs", "", "then_abs", 1).id();
+        then->setOutputName(added, 0, "then_abs_out");
+        then->addInput(added, {t.c2, 0, 1});
+        then->setInput(then->netOutput(), 0, {added, 0, 0});
+    });
+    step("remove a body node", [&] { then->removeNode(neg); });
+    step("edit attributes, descriptions and control edges in a body", [&] {
+        then->setAttribute(added, Attribute::makeInt(std::string(op::attr::kDoNotConstantFolding), 1));
+        TensorDesc d;
+        d.kind = ValueKind::Tensor;
+        d.dtype = DataType::Float;
+        then->setOutputDesc(added, 0, d);
+        then->setOutputName(added, 0, "renamed");
+        NodeId k = then->addNode("Const", "", "then_k", 1).id();
+        then->setAttribute(k, Attribute::makeTensor("value", scalarFloat(5.0f)));
+        then->addControlEdge(k, added);
+        then->setInputs({k});
+        then->setInputs({});
+    });
+    step("rewire an outer value read by both bodies (main graph edit)", [&] {
+        t.g.replaceAllUses({t.c, 0, 0}, {t.c2, 0, 0});
+    });
+    step("replace a body",
+         [&] { t.g.setAttribute(owner, Attribute::makeGraph("else_branch", bodyReading(t.c, "else2"))); });
+    step("edit inside the new body", [&] {
+        Graph* fresh = t.g.node(owner).findAttr("else_branch")->graphs().front();
+        NodeId n = fresh->addNode("Relu", "", "else2_relu", 1).id();
+        fresh->addInput(n, {t.x, 0, 1});
+    });
+    step("remove the owner", [&] {
+        t.g.setInput(t.g.netOutput(), 0, {t.x, 0, 0});
+        t.g.removeNode(owner);
+    });
+    journal.end();
+
+    ASSERT_EQ(snapshots.size(), journal.steps().size() + 1);
+    // Body edits carry their body's path; they highlight the owner in the main graph.
+    const JournalStep& first = journal.steps()[0];
+    ASSERT_FALSE(first.changes.empty());
+    EXPECT_EQ(first.changes.front().graph, (GraphPath{{owner, "then_branch", 0}}));
+    EXPECT_EQ(first.graphName, "if/then_branch");
+    EXPECT_EQ(first.editedNodes(), std::vector<NodeId>{owner});
+    EXPECT_TRUE(first.addedNodes().empty());
+
+    JournalCursor cursor(journal, t.g);
+    auto check = [&](size_t k, const char* way) {
+        cursor.moveTo(k);
+        EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << way << " step " << k;
+        EXPECT_EQ(useLists(*snapshots[k]), useLists(cursor.graph())) << way << " step " << k;
+        EXPECT_EQ(useLists(cursor.graph()), rebuiltUseLists(cursor.graph())) << way << " step " << k;
+    };
+    for (size_t k = journal.steps().size() + 1; k-- > 0;) check(k, "back to");
+    for (size_t k = 0; k <= journal.steps().size(); ++k) check(k, "forward to");
+    cursor.moveTo(0);
+    EXPECT_EQ(implicitUses(cursor.graph(), t.c, owner), 2u);
+}
+
+namespace {
+
+// cond, x inputs; c initializer; If(cond) whose bodies read x and c from the outer scope:
+//   then: then_neg = Neg(x)                        -> not folded, runtime input
+//         then_sqrt = Sqrt(c); then_add = then_neg + then_sqrt (Sqrt folds)
+//   else: else_sqrt = Sqrt(c) with _do_not_constant_folding -> not folded, user flag
+//         else_add = x + else_sqrt                 -> not folded, runtime input
+// and a main-graph Relu(x). Body node ids repeat main-graph ids.
+onnx::ModelProto ifModel() {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addFloatInitializer(g, "c", {2}, {4, 9});
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* a = ifNode->add_attribute();
+        a->set_name(branch);
+        a->set_type(onnx::AttributeProto::GRAPH);
+        auto* body = a->mutable_g();
+        body->set_name(branch);
+        if (std::string(branch) == "then_branch") {
+            addNode(*body, "Neg", {"x"}, {"then_negated"}, "then_neg");
+            addNode(*body, "Sqrt", {"c"}, {"then_root"}, "then_sqrt");
+            addNode(*body, "Add", {"then_negated", "then_root"}, {"then_out"}, "then_add");
+            addTensorValue(body->mutable_output(), "then_out", onnx::TensorProto::FLOAT, {2});
+        } else {
+            auto* s = addNode(*body, "Sqrt", {"c"}, {"else_root"}, "else_sqrt");
+            auto* flag = s->add_attribute();
+            flag->set_name(std::string(op::attr::kDoNotConstantFolding));
+            flag->set_type(onnx::AttributeProto::INT);
+            flag->set_i(1);
+            addNode(*body, "Add", {"x", "else_root"}, {"else_out"}, "else_add");
+            addTensorValue(body->mutable_output(), "else_out", onnx::TensorProto::FLOAT, {2});
+        }
+    }
+    addNode(g, "Relu", {"x"}, {"z"}, "relu");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "z", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
+const UnfoldedNode* findReason(const std::vector<UnfoldedNode>& reasons, const std::string& name) {
+    for (const UnfoldedNode& u : reasons)
+        if (u.name == name) return &u;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(Subgraphs, WhyNotReasonsAreKeptPerGraph) {
+    Model model = loadProto(ifModel(), "why_not_bodies");
+    Journal journal;
+    PipelineRun run = runPipeline(model, PipelineOptions{}, &journal);
+    const Graph& g = *model.graph;
+    const Node* owner = byName(g, "if");
+    ASSERT_NE(owner, nullptr);
+    const Graph* then = owner->findAttr("then_branch")->graphs().front();
+    const Graph* otherwise = owner->findAttr("else_branch")->graphs().front();
+    // The ids really collide, which is what the reasons must survive.
+    ASSERT_NE(g.findNode(byName(*then, "then_neg")->id()), nullptr);
+    ASSERT_NE(g.findNode(byName(*otherwise, "else_sqrt")->id()), nullptr);
+
+    const std::vector<UnfoldedNode> reasons = finalUnfolded(journal, g);
+    for (const UnfoldedNode& u : reasons) {
+        const Graph* where = resolvePath(g, u.graph);
+        ASSERT_NE(where, nullptr) << u.name;
+        const Node* n = where->findNode(u.node);
+        ASSERT_NE(n, nullptr) << u.name;
+        EXPECT_EQ(n->displayName(), u.name)
+            << "reason of " << u.name << " is filed under another graph's node";
+    }
+    const GraphPath thenPath{{owner->id(), "then_branch", 0}}, elsePath{{owner->id(), "else_branch", 0}};
+    const UnfoldedNode* neg = findReason(reasons, "then_neg");
+    ASSERT_NE(neg, nullptr);
+    EXPECT_EQ(neg->graph, thenPath);
+    EXPECT_EQ(neg->graphName, "if/then_branch");
+    EXPECT_EQ(neg->reason, NotFoldedReason::RuntimeInput);
+    const UnfoldedNode* flagged = findReason(reasons, "else_sqrt");
+    ASSERT_NE(flagged, nullptr);
+    EXPECT_EQ(flagged->graph, elsePath);
+    EXPECT_EQ(flagged->reason, NotFoldedReason::UserFlag);
+    const UnfoldedNode* elseAdd = findReason(reasons, "else_add");
+    ASSERT_NE(elseAdd, nullptr);
+    EXPECT_EQ(elseAdd->graph, elsePath);
+    const UnfoldedNode* relu = findReason(reasons, "relu");
+    ASSERT_NE(relu, nullptr);
+    EXPECT_TRUE(relu->graph.empty());
+    const UnfoldedNode* ifReason = findReason(reasons, "if");
+    ASSERT_NE(ifReason, nullptr);
+    EXPECT_EQ(ifReason->reason, NotFoldedReason::OwnsSubgraph);
+
+    // The report names the body.
+    const nlohmann::json report =
+        pipelineReport(journal, run, summarize(model), summarize(model), PipelineOptions{});
+    bool sawThen = false, sawMainWithBodyName = false;
+    for (const auto& pass : report["passes"])
+        for (const auto& u : pass["unfolded"]) {
+            if (u["node"] == "then_neg") sawThen = u.value("graph", "") == "if/then_branch";
+            if (u["node"] == "relu" && u.contains("graph")) sawMainWithBodyName = true;
+        }
+    EXPECT_TRUE(sawThen);
+    EXPECT_FALSE(sawMainWithBodyName);
+}
+
+TEST(Subgraphs, PipelineOptimizesBodiesAsStepsTheCursorReplays) {
+    Model model = loadProto(ifModel(), "body_steps");
+    const NodeId c = model.graph->valuesByName().at("c").node;
+    const NodeId owner = byName(*model.graph, "if")->id();
+    ASSERT_EQ(implicitUses(*model.graph, c, owner), 2u);  // one read in each branch
+    std::vector<std::unique_ptr<Graph>> snapshots;
+    snapshots.push_back(model.graph->clone());
+    PipelineHooks hooks;
+    hooks.progress = [&](size_t, const std::string&) { snapshots.push_back(model.graph->clone()); };
+    Journal journal;
+    runPipeline(model, PipelineOptions{}, &journal, hooks);
+    ASSERT_EQ(snapshots.size(), journal.steps().size() + 1);
+
+    // The then-branch's Sqrt of an outer constant folded, in a step of its own naming the body.
+    const Graph* then = byName(*model.graph, "if")->findAttr("then_branch")->graphs().front();
+    EXPECT_EQ(countOp(*then, "Sqrt"), 0u);
+    bool bodyFold = false;
+    for (const JournalStep& s : journal.steps()) {
+        if (!s.graph.empty()) {  // a nested run edits its body only
+            for (const Change& ch : s.changes) EXPECT_EQ(ch.graph, s.graph) << s.pass << " " << s.graphName;
+        }
+        if (s.pass == "ConstantFoldingPass" && s.graphName == "if/then_branch" && s.changed) bodyFold = true;
+    }
+    EXPECT_TRUE(bodyFold);
+
+    JournalCursor cursor(journal, *model.graph);
+    for (size_t k = 0; k <= journal.steps().size(); ++k) {
+        cursor.moveTo(k);
+        EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << "forward to step " << k;
+        EXPECT_EQ(useLists(*snapshots[k]), useLists(cursor.graph())) << "forward to step " << k;
+    }
+    for (size_t k = journal.steps().size() + 1; k-- > 0;) {
+        cursor.moveTo(k);
+        EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << "back to step " << k;
+        EXPECT_EQ(useLists(*snapshots[k]), useLists(cursor.graph())) << "back to step " << k;
+    }
+    cursor.moveTo(0);
+    EXPECT_EQ(implicitUses(cursor.graph(), c, owner), 2u);
+    const Graph* thenBefore = byName(cursor.graph(), "if")->findAttr("then_branch")->graphs().front();
+    EXPECT_EQ(countOp(*thenBefore, "Sqrt"), 1u);
+}
+
+// ---- size: the pipeline and its journal stay near-linear ----
+
+namespace {
+
+// x + (c0 + c + c + ... + c): `links` Adds of constants that all fold, one at a time.
+onnx::ModelProto foldableChain(size_t links) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {4});
+    addFloatInitializer(g, "c0", {4}, {1, 2, 3, 4});
+    addFloatInitializer(g, "c", {4}, {0.5f, 0.5f, 0.5f, 0.5f});
+    std::string last = "c0";
+    for (size_t i = 0; i < links; ++i) {
+        const std::string out = "a" + std::to_string(i);
+        addNode(g, "Add", {last, "c"}, {out}, "add" + std::to_string(i));
+        last = out;
+    }
+    addNode(g, "Add", {"x", last}, {"y"}, "use");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4});
+    return m;
+}
+
+// y = Relu(x), and a chain of `dead` Neg nodes from x that nothing reads.
+onnx::ModelProto deadNodes(size_t dead) {
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {4});
+    addNode(g, "Relu", {"x"}, {"y"}, "relu");
+    std::string last = "x";
+    for (size_t i = 0; i < dead; ++i) {
+        const std::string out = "d" + std::to_string(i);
+        addNode(g, "Neg", {last}, {out}, "dead" + std::to_string(i));
+        last = out;
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4});
+    return m;
+}
+
+long peakRssMiB() {
+    struct rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024;
+}
+
+}  // namespace
+
+// Each removed node used to be kept in a Graph of its own sized to the node's id: quadratic
+// memory and time (20,000 links took 6.5 GB and 48 s). Bounds leave room for sanitizer builds.
+TEST(Subgraphs, LongFoldableChainAndManyDeadNodesStayLinear) {
+    constexpr size_t kLinks = 20000;
+    for (int which = 0; which < 2; ++which) {
+        Model model = loadProto(which == 0 ? foldableChain(kLinks) : deadNodes(kLinks), "long_chain");
+        const auto start = std::chrono::steady_clock::now();
+        Journal journal;
+        runPipeline(model, PipelineOptions{}, &journal);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        EXPECT_LE(model.graph->nodeCount(), 6u) << which;
+        EXPECT_LT(seconds, 60.0) << which;
+        EXPECT_LT(peakRssMiB(), 2048) << which;
+        JournalCursor cursor(journal, *model.graph);
+        cursor.moveTo(0);
+        EXPECT_GE(cursor.graph().nodeCount(), kLinks) << which;
+    }
+}
+
+// Writes the stress models for measuring passscope-cli by hand:
+//   PASSSCOPE_STRESS_DIR=/tmp/stress build/tests/engine_tests --gtest_filter='StressModels.*'
+//   /usr/bin/time -v build/bin/passscope-cli optimize /tmp/stress/chain_100k.onnx -o /tmp/out.onnx
+TEST(StressModels, WriteForMeasurement) {
+    const char* dir = std::getenv("PASSSCOPE_STRESS_DIR");
+    if (!dir) GTEST_SKIP() << "set PASSSCOPE_STRESS_DIR to write the stress models";
+    fs::create_directories(dir);
+    writeModel(foldableChain(100000), fs::path(dir) / "chain_100k.onnx");
+    writeModel(foldableChain(20000), fs::path(dir) / "chain_20k.onnx");
+    writeModel(deadNodes(50000), fs::path(dir) / "dead_50k.onnx");
+}
