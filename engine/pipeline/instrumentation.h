@@ -41,17 +41,18 @@ class PassInstrumentation {
     virtual void runAfterPassFailed(PassExecution&) {}
 };
 
-// Wall time of each pass run, and the total per pass name.
+// Wall time of each pass run, and the total per pass name. Runs may nest (a pass running a
+// nested pass manager on a body): each run is timed from its own start.
 class TimingInstrument : public PassInstrumentation {
   public:
-    void runBeforePass(PassExecution&) override { start_ = std::chrono::steady_clock::now(); }
+    void runBeforePass(PassExecution&) override { starts_.push_back(std::chrono::steady_clock::now()); }
     void runAfterPass(PassExecution& e) override { stop(e); }
     void runAfterPassFailed(PassExecution& e) override { stop(e); }
     const std::map<std::string, double>& totals() const { return totals_; }
 
   private:
     void stop(PassExecution& e);
-    std::chrono::steady_clock::time_point start_;
+    std::vector<std::chrono::steady_clock::time_point> starts_;
     std::map<std::string, double> totals_;
 };
 
@@ -85,17 +86,22 @@ class ProgressInstrument : public PassInstrumentation {
 
 // Runs the graph verifier after every pass and fails the run (PassFailure naming the pass) on a
 // problem the graph did not have when the run began, or on a value that had a data type before
-// the pass and lost it. Problems the input already had are not blamed on a pass.
+// the pass and lost it. Problems the input already had are not blamed on a pass. A pass run on a
+// body is checked on the whole model (the body's outer reads are use lists of its ancestors).
 class VerifierInstrument : public PassInstrumentation {
   public:
     void runBeforePipeline(Graph& graph) override;
     void runBeforePass(PassExecution& e) override;
     void runAfterPass(PassExecution& e) override;
+    void runAfterPassFailed(PassExecution&) override {
+        if (!typed_.empty()) typed_.pop_back();
+    }
 
   private:
     std::unordered_map<const Graph*, std::unordered_set<std::string>> baseline_;
-    // (node id, output) pairs of the graph being run whose data type was known before the pass.
-    std::vector<std::pair<NodeId, size_t>> typed_;
+    // Per pass run in progress (runs nest): the (node id, output) pairs of its graph whose data
+    // type was known before it.
+    std::vector<std::vector<std::pair<NodeId, size_t>>> typed_;
 };
 
 }  // namespace passscope
