@@ -209,6 +209,49 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>PassStatistic</name>
+    <message>
+        <source>Nodes replaced by constants</source>
+        <translation>替换为常量的节点</translation>
+    </message>
+    <message>
+        <source>Operations removed (folded, dead, merged or bypassed)</source>
+        <translation>删除的算子（折叠、无用、合并或绕过）</translation>
+    </message>
+    <message>
+        <source>Bytes of constants created</source>
+        <translation>新建常量的字节数</translation>
+    </message>
+    <message>
+        <source>Bytes of constants deleted</source>
+        <translation>删除常量的字节数</translation>
+    </message>
+    <message>
+        <source>Potential constants marked</source>
+        <translation>标记的潜在常量</translation>
+    </message>
+    <message>
+        <source>Common subexpressions merged</source>
+        <translation>合并的公共子表达式</translation>
+    </message>
+    <message>
+        <source>Potential-constant marks without a weight, cleared</source>
+        <translation>清除的无权重潜在常量标记</translation>
+    </message>
+    <message>
+        <source>No-op dimension ops bypassed</source>
+        <translation>绕过的无效维度算子</translation>
+    </message>
+    <message>
+        <source>Pairs of dimension ops collapsed into one Reshape</source>
+        <translation>合并为一个 Reshape 的维度算子对</translation>
+    </message>
+    <message>
+        <source>Nodes removed because nothing needs them</source>
+        <translation>因无人使用而删除的节点</translation>
+    </message>
+</context>
+<context>
     <name>Render</name>
     <message>
         <source>--step %1 is past the last pass run (%2)</source>
@@ -1523,6 +1566,10 @@ Double-click to close this scope.</source>
     <message>
         <source>Nodes added %1, removed %2, edited %3</source>
         <translation>节点：新增 %1，删除 %2，修改 %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>Folded nodes: %1</source>

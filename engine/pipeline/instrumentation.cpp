@@ -39,34 +39,41 @@ void ProgressInstrument::runAfterPass(PassExecution& e) {
                             (e.context.graphName.empty() ? "" : " in " + e.context.graphName));
 }
 
+namespace {
+
+// The outermost graph: a body's reads of outer values are use lists of its ancestors, so a pass
+// run on a body is checked on the whole model.
+const Graph& rootOf(const Graph& g) {
+    const Graph* at = &g;
+    while (at->parent()) at = at->parent();
+    return *at;
+}
+
+}  // namespace
+
 void VerifierInstrument::runBeforePipeline(Graph& graph) {
-    std::unordered_set<std::string>& known = baseline_[&graph];
-    for (const VerifierProblem& p : verifyGraph(graph)) known.insert(p.text());
+    const Graph& root = rootOf(graph);
+    auto [it, fresh] = baseline_.try_emplace(&root);
+    if (!fresh) return;  // a nested run: the outer run took the baseline
+    for (const VerifierProblem& p : verifyGraph(root)) it->second.insert(p.text());
 }
 
 void VerifierInstrument::runBeforePass(PassExecution& e) {
-    // A body met first in a nested run: what it already had is not blamed on a pass either.
-    if (!baseline_.count(&e.graph)) runBeforePipeline(e.graph);
     std::vector<std::pair<NodeId, size_t>>& typed = typed_.emplace_back();
     for (const Node* n : e.graph.nodes())
         for (size_t o = 0; o < n->outputs().size(); ++o) {
             const TensorDesc& d = n->output(o).desc;
-            if (d.kind == ValueKind::Tensor && d.dtype != DataType::Undefined)
-                typed.emplace_back(n->id(), o);
+            if (d.kind == ValueKind::Tensor && d.dtype != DataType::Undefined) typed.emplace_back(n->id(), o);
         }
 }
 
-void VerifierInstrument::runAfterPassFailed(PassExecution&) {
-    if (!typed_.empty()) typed_.pop_back();
-}
-
 void VerifierInstrument::runAfterPass(PassExecution& e) {
-    if (typed_.empty()) return;
     const std::vector<std::pair<NodeId, size_t>> typed = std::move(typed_.back());
     typed_.pop_back();
-    const std::unordered_set<std::string>& known = baseline_[&e.graph];
+    const Graph& root = rootOf(e.graph);
+    const std::unordered_set<std::string>& known = baseline_[&root];
     std::vector<VerifierProblem> fresh;
-    for (VerifierProblem& p : verifyGraph(e.graph))
+    for (VerifierProblem& p : verifyGraph(root))
         if (!known.count(p.text())) fresh.push_back(std::move(p));
     for (const auto& [id, o] : typed) {
         const Node* n = e.graph.findNode(id);

@@ -41,7 +41,8 @@ class PassInstrumentation {
     virtual void runAfterPassFailed(PassExecution&) {}
 };
 
-// Wall time of each pass run, and the total per pass name.
+// Wall time of each pass run, and the total per pass name. Runs may nest (a pass running a
+// nested pass manager on a body): each run is timed from its own start.
 class TimingInstrument : public PassInstrumentation {
   public:
     void runBeforePass(PassExecution&) override { starts_.push_back(std::chrono::steady_clock::now()); }
@@ -51,7 +52,6 @@ class TimingInstrument : public PassInstrumentation {
 
   private:
     void stop(PassExecution& e);
-    // A stack: a pass that runs passes on its bodies is timed around them.
     std::vector<std::chrono::steady_clock::time_point> starts_;
     std::map<std::string, double> totals_;
 };
@@ -86,18 +86,21 @@ class ProgressInstrument : public PassInstrumentation {
 
 // Runs the graph verifier after every pass and fails the run (PassFailure naming the pass) on a
 // problem the graph did not have when the run began, or on a value that had a data type before
-// the pass and lost it. Problems the input already had are not blamed on a pass.
+// the pass and lost it. Problems the input already had are not blamed on a pass. A pass run on a
+// body is checked on the whole model (the body's outer reads are use lists of its ancestors).
 class VerifierInstrument : public PassInstrumentation {
   public:
     void runBeforePipeline(Graph& graph) override;
     void runBeforePass(PassExecution& e) override;
     void runAfterPass(PassExecution& e) override;
-    void runAfterPassFailed(PassExecution& e) override;
+    void runAfterPassFailed(PassExecution&) override {
+        if (!typed_.empty()) typed_.pop_back();
+    }
 
   private:
     std::unordered_map<const Graph*, std::unordered_set<std::string>> baseline_;
-    // Per open pass run (nested runs stack up): (node id, output) pairs of the graph it works on
-    // whose data type was known before the pass.
+    // Per pass run in progress (runs nest): the (node id, output) pairs of its graph whose data
+    // type was known before it.
     std::vector<std::vector<std::pair<NodeId, size_t>>> typed_;
 };
 
