@@ -453,3 +453,37 @@ TEST(StressModels, WriteForMeasurement) {
     writeModel(foldableChain(20000), fs::path(dir) / "chain_20k.onnx");
     writeModel(deadNodes(50000), fs::path(dir) / "dead_50k.onnx");
 }
+
+// The ONNX test corpus's control-flow models (If, Loop, Scan, optional and sequence bodies):
+// every step of their pipeline, body steps included, replays forward and backward.
+TEST(Subgraphs, ControlFlowCorpusModelsReplayEveryStep) {
+    const char* env = std::getenv("PASSSCOPE_ONNX_TESTDATA");
+    const fs::path node = fs::path(env ? env : "/usr/share/libonnx-testdata/data") / "node";
+    if (!fs::is_directory(node)) GTEST_SKIP() << "no ONNX test corpus at " << node;
+    size_t models = 0;
+    for (const char* name : {"test_if", "test_if_opt", "test_if_seq", "test_loop11", "test_loop13_seq",
+                             "test_loop16_seq_none", "test_scan9_sum", "test_scan_sum"}) {
+        const fs::path file = node / name / "model.onnx";
+        if (!fs::exists(file)) continue;
+        Model model = io::loadModel(file).model;
+        std::vector<std::unique_ptr<Graph>> snapshots;
+        snapshots.push_back(model.graph->clone());
+        PipelineHooks hooks;
+        hooks.progress = [&](size_t, const std::string&) { snapshots.push_back(model.graph->clone()); };
+        Journal journal;
+        runPipeline(model, PipelineOptions{}, &journal, hooks);
+        ASSERT_EQ(snapshots.size(), journal.steps().size() + 1) << name;
+        JournalCursor cursor(journal, *model.graph);
+        for (size_t k = 0; k <= journal.steps().size(); ++k) {
+            cursor.moveTo(k);
+            EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << name << " forward to step " << k;
+            EXPECT_EQ(useLists(*snapshots[k]), useLists(cursor.graph())) << name << " forward to step " << k;
+        }
+        for (size_t k = journal.steps().size() + 1; k-- > 0;) {
+            cursor.moveTo(k);
+            EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << name << " back to step " << k;
+        }
+        ++models;
+    }
+    EXPECT_GE(models, 1u);
+}
