@@ -15,6 +15,7 @@
 #include "ir/op_types.h"
 #include "model_builders.h"
 #include "pipeline/pass_manager.h"
+#include "pipeline/step_changes.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
 
@@ -215,8 +216,17 @@ TEST(Subgraphs, JournalReplaysEveryBodyEditForwardAndBackward) {
     EXPECT_EQ(first.graphName, "if/then_branch");
     EXPECT_EQ(first.editedNodes(), std::vector<NodeId>{owner});
     EXPECT_TRUE(first.addedNodes().empty());
+    // Classified for the main graph the step edits the owner; for the body, it adds then_abs.
+    EXPECT_EQ(classifyStep(first, ConstantNodes(journal, t.g)).edited, std::vector<NodeId>{owner});
 
     JournalCursor cursor(journal, t.g);
+    cursor.moveTo(1);  // `then` went with its owner; the cursor has it at step 1
+    const GraphPath thenPath{{owner, "then_branch", 0}};
+    const Graph* thenAt1 = resolvePath(cursor.graph(), thenPath);
+    ASSERT_NE(thenAt1, nullptr);
+    const StepNodeChanges inBody = classifyStep(first, ConstantNodes(journal, *thenAt1, thenPath), thenPath);
+    EXPECT_EQ(inBody.added, std::vector<NodeId>{added});
+    EXPECT_EQ(inBody.edited, std::vector<NodeId>{thenAt1->netOutput()});
     auto check = [&](size_t k, const char* way) {
         cursor.moveTo(k);
         EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << way << " step " << k;
