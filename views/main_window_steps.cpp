@@ -358,7 +358,8 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
             const QString crumb = QStringLiteral("%1 › %2").arg(QString::fromStdString(node->displayName()), title);
             const Graph* shown = body;
             menu.addAction(tr("Open Body “%1”").arg(title), this, [this, shown, crumb] {
-                graphPanel_->enterSubgraph(*shown, crumb);
+                // The body's nested pass runs are steps too: mark what the selected one changed.
+                graphPanel_->enterSubgraph(*shown, crumb, document_->bodyMarks(*shown, pathOf(*shown)));
             });
         }
     }

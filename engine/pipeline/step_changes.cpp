@@ -7,12 +7,21 @@
 
 namespace passscope {
 
-ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph) {
+namespace {
+
+// Whether `inner` lies strictly inside the graph at `outer`.
+bool below(const GraphPath& inner, const GraphPath& outer) {
+    return inner.size() > outer.size() && std::equal(outer.begin(), outer.end(), inner.begin());
+}
+
+}  // namespace
+
+ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph, const GraphPath& graph) {
     for (const Node* n : finalGraph.nodes())
         if (op::holdsConstant(n->opType(), n->domain())) ids_.insert(n->id());
     for (const JournalStep& step : journal.steps())
         for (const Change& c : step.changes) {
-            if (!c.inMainGraph()) continue;  // body ids are another graph's
+            if (c.graph != graph) continue;  // another graph's ids
             if (const auto* a = std::get_if<change::NodeAdded>(&c)) {
                 if (op::holdsConstant(a->opType, a->domain)) ids_.insert(a->node);
             } else if (const auto* r = std::get_if<change::NodeRemoved>(&c)) {
@@ -22,10 +31,10 @@ ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph) {
         }
 }
 
-StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants) {
+StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants, const GraphPath& graph) {
     std::set<NodeId> added, removed, transient, edited, constantIds;
     for (const Change& c : step.changes) {
-        if (!c.inMainGraph()) continue;
+        if (c.graph != graph) continue;
         if (const auto* a = std::get_if<change::NodeAdded>(&c))
             added.insert(a->node);
         else if (const auto* r = std::get_if<change::NodeRemoved>(&c)) {
@@ -39,8 +48,8 @@ StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& const
     // A constant end makes a rewire or a control edge a matter of representation.
     auto constantEnd = [&](const ValueRef& ref) { return ref.valid() && constants.contains(ref.node); };
     for (const Change& c : step.changes) {
-        if (!c.inMainGraph()) {
-            edited.insert(c.graph.front().owner);  // an edit inside a body edits its owner
+        if (c.graph != graph) {
+            if (below(c.graph, graph)) edited.insert(c.graph[graph.size()].owner);  // a body's edit edits its owner
             continue;
         }
         std::visit(

@@ -25,7 +25,9 @@ struct StepNodeChanges {
 class ConstantNodes {
   public:
     ConstantNodes() = default;
-    ConstantNodes(const Journal& journal, const Graph& finalGraph);
+    // `graph` selects a body (empty = the main graph); `finalGraph` is then that body (at any
+    // position: the journal names the constant nodes it lacks).
+    ConstantNodes(const Journal& journal, const Graph& finalGraph, const GraphPath& graph = {});
     bool contains(NodeId id) const { return ids_.count(id) > 0; }
     void insert(NodeId id) { ids_.insert(id); }
 
@@ -39,6 +41,8 @@ class ConstantNodes {
 //    control edges to a constant) is not edited: it computes the same thing.
 //  - Any other change of a computing node that the step neither added nor removed edits it.
 //  - A change inside an If/Loop/Scan body edits the body's owner node in the main graph.
-StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants);
+// With `graph` (a body's path), the same for the nodes of that body: its own changes count, a
+// change in a body nested in it edits that body's owner, the rest of the model is not looked at.
+StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants, const GraphPath& graph = {});
 
 }  // namespace passscope

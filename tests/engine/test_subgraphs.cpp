@@ -15,6 +15,7 @@
 #include "ir/op_types.h"
 #include "model_builders.h"
 #include "pipeline/pass_manager.h"
+#include "pipeline/step_changes.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
 
@@ -215,8 +216,17 @@ TEST(Subgraphs, JournalReplaysEveryBodyEditForwardAndBackward) {
     EXPECT_EQ(first.graphName, "if/then_branch");
     EXPECT_EQ(first.editedNodes(), std::vector<NodeId>{owner});
     EXPECT_TRUE(first.addedNodes().empty());
+    // Classified for the main graph the step edits the owner; for the body, it adds then_abs.
+    EXPECT_EQ(classifyStep(first, ConstantNodes(journal, t.g)).edited, std::vector<NodeId>{owner});
 
     JournalCursor cursor(journal, t.g);
+    cursor.moveTo(1);  // `then` went with its owner; the cursor has it at step 1
+    const GraphPath thenPath{{owner, "then_branch", 0}};
+    const Graph* thenAt1 = resolvePath(cursor.graph(), thenPath);
+    ASSERT_NE(thenAt1, nullptr);
+    const StepNodeChanges inBody = classifyStep(first, ConstantNodes(journal, *thenAt1, thenPath), thenPath);
+    EXPECT_EQ(inBody.added, std::vector<NodeId>{added});
+    EXPECT_EQ(inBody.edited, std::vector<NodeId>{thenAt1->netOutput()});
     auto check = [&](size_t k, const char* way) {
         cursor.moveTo(k);
         EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << way << " step " << k;
@@ -452,4 +462,38 @@ TEST(StressModels, WriteForMeasurement) {
     writeModel(foldableChain(100000), fs::path(dir) / "chain_100k.onnx");
     writeModel(foldableChain(20000), fs::path(dir) / "chain_20k.onnx");
     writeModel(deadNodes(50000), fs::path(dir) / "dead_50k.onnx");
+}
+
+// The ONNX test corpus's control-flow models (If, Loop, Scan, optional and sequence bodies):
+// every step of their pipeline, body steps included, replays forward and backward.
+TEST(Subgraphs, ControlFlowCorpusModelsReplayEveryStep) {
+    const char* env = std::getenv("PASSSCOPE_ONNX_TESTDATA");
+    const fs::path node = fs::path(env ? env : "/usr/share/libonnx-testdata/data") / "node";
+    if (!fs::is_directory(node)) GTEST_SKIP() << "no ONNX test corpus at " << node;
+    size_t models = 0;
+    for (const char* name : {"test_if", "test_if_opt", "test_if_seq", "test_loop11", "test_loop13_seq",
+                             "test_loop16_seq_none", "test_scan9_sum", "test_scan_sum"}) {
+        const fs::path file = node / name / "model.onnx";
+        if (!fs::exists(file)) continue;
+        Model model = io::loadModel(file).model;
+        std::vector<std::unique_ptr<Graph>> snapshots;
+        snapshots.push_back(model.graph->clone());
+        PipelineHooks hooks;
+        hooks.progress = [&](size_t, const std::string&) { snapshots.push_back(model.graph->clone()); };
+        Journal journal;
+        runPipeline(model, PipelineOptions{}, &journal, hooks);
+        ASSERT_EQ(snapshots.size(), journal.steps().size() + 1) << name;
+        JournalCursor cursor(journal, *model.graph);
+        for (size_t k = 0; k <= journal.steps().size(); ++k) {
+            cursor.moveTo(k);
+            EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << name << " forward to step " << k;
+            EXPECT_EQ(useLists(*snapshots[k]), useLists(cursor.graph())) << name << " forward to step " << k;
+        }
+        for (size_t k = journal.steps().size() + 1; k-- > 0;) {
+            cursor.moveTo(k);
+            EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << name << " back to step " << k;
+        }
+        ++models;
+    }
+    EXPECT_GE(models, 1u);
 }

@@ -152,6 +152,12 @@ const Graph* ModelDocument::currentGraph() const {
     return model_ ? model_->model.graph.get() : nullptr;
 }
 
+StepMarks ModelDocument::bodyMarks(const Graph& body, const GraphPath& path) const {
+    const PipelineResult* result = steps_->result().get();
+    if (!result || !steps_->isReady()) return {};
+    return marksForPosition(result->journal, steps_->position(), ConstantNodes(result->journal, body, path), path);
+}
+
 std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id, const GraphPath& graph) const {
     const PipelineResult* result = steps_->result().get();
     if (!result) return std::nullopt;

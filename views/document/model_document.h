@@ -78,6 +78,8 @@ class ModelDocument : public QObject {
     // The latest reason up to the selected step for node `id` of the graph at `graph` (empty =
     // the main graph): ids repeat across bodies, so the graph is part of the key.
     std::optional<FoldingNote> whyNotFolded(NodeId id, const GraphPath& graph = {}) const;
+    // What the selected step changed inside the body at `path` (`body`: that body as shown).
+    StepMarks bodyMarks(const Graph& body, const GraphPath& path) const;
 
     // ---- files (model_document_files.cpp) ----
     // Writes `view` (where the user looks) with the model, options and position filled in.

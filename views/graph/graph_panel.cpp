@@ -270,7 +270,7 @@ void GraphPanel::setSearchHits(const std::unordered_set<NodeId>& hits) {
     beforeScene_->setSearchHits(hits);
 }
 
-void GraphPanel::enterSubgraph(const Graph& body, const QString& title) {
+void GraphPanel::enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks) {
     if (!inSubgraph()) {
         mainDiagram_ = diagram_;
         mainExpanded_ = expanded_;
@@ -284,7 +284,7 @@ void GraphPanel::enterSubgraph(const Graph& body, const QString& title) {
     expanded_ = defaultExpansion(*diagram_, kDefaultBoxBudget);
     before_ = nullptr;
     after_ = &body;
-    marks_ = {};
+    marks_ = marks;
     fitAfterLayout_ = true;
     updateBreadcrumb();
     startLayout();

@@ -67,8 +67,9 @@ class GraphPanel : public QWidget {
     void revealNode(NodeId id);
     void setSearchHits(const std::unordered_set<NodeId>& hits);
 
-    // Shows an If/Loop/Scan body (a graph without history) until leaveSubgraph().
-    void enterSubgraph(const Graph& body, const QString& title);
+    // Shows an If/Loop/Scan body (a graph without history) until leaveSubgraph(), with `marks`:
+    // what the selected step changed inside that body (its nested pass runs).
+    void enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks = {});
     void leaveSubgraph();
     bool inSubgraph() const { return !bodyTitles_.isEmpty(); }
     // The graph drawn on the "after" side: the main graph at the selected step, or the body.

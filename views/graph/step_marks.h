@@ -21,8 +21,10 @@ struct StepMarks {
 };
 
 // Marks of the step that leads to `position` (journal step position-1); none for position 0.
-// `constants` names the journal's constant nodes (DiagramModel::constants()).
-StepMarks marksForPosition(const Journal& journal, size_t position, const ConstantNodes& constants);
+// `constants` names the journal's constant nodes (DiagramModel::constants()). `graph` selects an
+// If/Loop/Scan body (empty = the main graph); `constants` must then be that body's.
+StepMarks marksForPosition(const Journal& journal, size_t position, const ConstantNodes& constants,
+                           const GraphPath& graph = {});
 
 // How a view shows a step: one view with ghosts of removed nodes, or the two sides of a
 // side-by-side comparison (the graph before the step with what it removes marked, and after).

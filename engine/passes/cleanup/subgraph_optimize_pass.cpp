@@ -8,15 +8,22 @@
 namespace passscope {
 namespace {
 
+// Whether `g` holds a node that owns a body.
+bool ownsBodies(const Graph& g) {
+    for (const Node* n : g.nodes())
+        if (!n->subgraphs().empty()) return true;
+    return false;
+}
+
 // The passes that make sense inside a body (shapes inside bodies are not re-inferred), in the
-// pipeline's order, then this pass for the bodies nested in it.
-std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options) {
+// pipeline's order, then this pass when the body has bodies of its own.
+std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options, bool nested) {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<DimensionComputePass>(true));
     passes.push_back(std::make_unique<ConstantFoldingPass>());
     passes.push_back(std::make_unique<DeadCodeEliminationPass>());
     passes.push_back(std::make_unique<CommonSubexpressionEliminationPass>());
-    passes.push_back(std::make_unique<SubgraphOptimizePass>());
+    if (nested) passes.push_back(std::make_unique<SubgraphOptimizePass>());
     std::erase_if(passes, [&](const std::unique_ptr<Pass>& p) { return !p->enabled(options); });
     return passes;
 }
@@ -28,14 +35,15 @@ bool SubgraphOptimizePass::run(Graph& g, PassContext& ctx) {
     std::vector<NodeId> owners;
     for (const Node* n : g.nodes())
         if (!n->subgraphs().empty()) owners.push_back(n->id());
-    if (owners.empty()) return false;
-    std::vector<std::unique_ptr<Pass>> passes = bodyPasses(ctx.options());
     bool changed = false;
     for (NodeId id : owners) {
         const Node* owner = g.findNode(id);
         if (!owner) continue;
         // The bodies are edited in place; the owner's attributes themselves never change here.
-        for (Graph* body : owner->subgraphs()) changed |= ctx.runNested(*body, passes);
+        for (Graph* body : owner->subgraphs()) {
+            std::vector<std::unique_ptr<Pass>> passes = bodyPasses(ctx.options(), ownsBodies(*body));
+            changed |= ctx.runNested(*body, passes);
+        }
     }
     return changed;
 }
