@@ -6,6 +6,7 @@
 #include <QVBoxLayout>
 
 #include "desc_text.h"
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 #include "tensor_stats.h"
@@ -134,8 +135,7 @@ QString PropertiesPanel::valueSection(const Node& node) const {
 void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeNotes& notes) {
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(esc(node.displayName()));
-    const QString domain =
-        node.domain().empty() ? QStringLiteral("ai.onnx") : QString::fromStdString(node.domain());
+    const QString domain = QString::fromStdString(op::displayDomain(node.domain()));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">");
     html += row(tr("Op type"), QStringLiteral("<b>%1</b>").arg(esc(node.opType())));
     html += row(tr("Domain"), esc(domain));
