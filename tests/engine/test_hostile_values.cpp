@@ -211,6 +211,15 @@ TEST(HostileValues, AWrongTypedAttributeIsRefusedNotDefaulted) {
                            kernels::KernelContext(transpose.node(), 13, {floats({2, 3})}));
     EXPECT_EQ(r.status, kernels::KernelStatus::Refused);
     EXPECT_NE(r.reason.find("perm"), std::string::npos) << r.reason;
+    // Cast's 'to' may be an int (ONNX) or a dtype name (GE): both are its own types.
+    for (Attribute to : {Attribute::makeInt("to", 11), Attribute::makeString("to", "double")}) {
+        OneNode cast("Cast");
+        cast.model.graph->setAttribute(cast.id, to);
+        kernels::KernelResult c = kernels::runKernel(kernels::KernelRegistry::builtin().find("", "Cast", 13),
+                                                     kernels::KernelContext(cast.node(), 13, {floats({2})}));
+        ASSERT_EQ(c.status, kernels::KernelStatus::Ok) << c.reason;
+        EXPECT_EQ(c.outputs[0].dtype(), DataType::Double);
+    }
 }
 
 TEST(HostileValues, VerifyRefusesAHugeDeclaredInput) {
