@@ -16,6 +16,7 @@ Action addVerifyCommand(CLI::App& app) {
         int runs = 3;
         uint64_t seed = 1234;
         double rtol = 1e-3, atol = 1e-5;
+        uint64_t maxTensorBytes = VerifyOptions::kDefaultMaxTensorBytes;
     };
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand(
@@ -26,7 +27,12 @@ Action addVerifyCommand(CLI::App& app) {
     cmd->add_option("--seed", args->seed, "Seed of the input generator")->capture_default_str();
     cmd->add_option("--rtol", args->rtol, "Relative tolerance for floating outputs")->capture_default_str();
     cmd->add_option("--atol", args->atol, "Absolute tolerance for floating outputs")->capture_default_str();
-    cmd->add_option("--input-shape", args->inputShapes, "NAME:D0,D1,... for inputs with symbolic dims (default 1), repeatable");
+    cmd->add_option("--input-shape", args->inputShapes,
+                    "NAME:D0,D1,... for inputs with symbolic dims (default 1) or too large to feed, repeatable");
+    cmd->add_option("--max-tensor-bytes", args->maxTensorBytes,
+                    "Largest input or computed tensor verify creates; a larger one stops it with an error")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
         VerifyOptions options;
@@ -34,6 +40,7 @@ Action addVerifyCommand(CLI::App& app) {
         options.seed = args->seed;
         options.rtol = args->rtol;
         options.atol = args->atol;
+        options.maxTensorBytes = args->maxTensorBytes;
         try {
             PipelineOptions pins;
             for (const std::string& s : args->inputShapes) pins.addInputShape(s);

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "ir/op_types.h"
+#include "kernels/output_size.h"
 
 namespace passscope {
 namespace {
@@ -63,6 +64,19 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
             args.emplace_back(it->second);
         }
         kernels::KernelContext ctx(n, opset, std::move(args));
+        if (maxValueBytes_ != 0) {
+            // Declared shapes may not be those of the inputs fed (pinned, symbolic dims set to 1),
+            // so only the inputs count. An unknown estimate runs: every input is a real tensor,
+            // and ops without a formula (Conv, pooling) stay within a small factor of them.
+            kernels::OutputEstimate e;
+            try {
+                e = kernels::estimateOutputBytes(ctx, false);
+            } catch (const std::exception& ex) {
+                return fail(n, ex.what());
+            }
+            if (e.known && !(e.bytes <= static_cast<double>(maxValueBytes_)))
+                return fail(n, "its outputs would take about " + kernels::bytesText(e.bytes) + ", over the limit of " + std::to_string(maxValueBytes_) + " bytes per node");
+        }
         kernels::KernelResult r = kernels::runKernel(fn, ctx);
         if (r.status != kernels::KernelStatus::Ok) return fail(n, r.reason);
         for (size_t i = 0; i < n.outputs().size() && i < r.outputs.size(); ++i) values[key(id, static_cast<uint32_t>(i))] = std::move(r.outputs[i]);

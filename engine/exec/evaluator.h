@@ -33,9 +33,14 @@ public:
     // `inputs` by graph input name; an input with a default (overridable initializer) may be left out.
     EvalResult run(const std::map<std::string, Tensor>& inputs) const;
 
+    // A node whose outputs are estimated (before computing) to take more than `bytes` stops the
+    // run instead of allocating them; 0 (the default) means no limit.
+    void setMaxValueBytes(uint64_t bytes) { maxValueBytes_ = bytes; }
+
 private:
     const Model& model_;
     const kernels::KernelRegistry& registry_;
+    uint64_t maxValueBytes_ = 0;
 };
 
 }  // namespace passscope

@@ -5,6 +5,7 @@
 #include "exec/evaluator.h"
 #include "exec/tensor_compare.h"
 #include "ir/op_types.h"
+#include "kernels/output_size.h"
 #include "kernels/tensor_util.h"
 
 namespace passscope {
@@ -80,6 +81,19 @@ VerifyResult verifyModels(const Model& original, const Model& optimized, const V
                     }
                 }
             }
+            const auto count = checkedElementCount(dims);
+            const double bytes = count ? static_cast<double>(*count) * static_cast<double>(std::max<size_t>(
+                                                                           elementSize(o.desc.dtype), 1))
+                                       : 0;
+            if (!count || bytes > static_cast<double>(options.maxTensorBytes)) {
+                result.comparable = false;
+                result.problem = "input '" + o.name + "' " + Shape::fromExtents(dims).toString() + " would take " +
+                                 (count ? kernels::bytesText(bytes) : std::string("more elements than 2^63")) +
+                                 ", over the limit of " + std::to_string(options.maxTensorBytes) +
+                                 " bytes per tensor; pin a smaller shape with --input-shape " + o.name +
+                                 ":D0,D1,... or raise the limit with --max-tensor-bytes BYTES";
+                return result;
+            }
             try {
                 inputs[o.name] = randomTensor(o.desc.dtype, dims, rng);
             } catch (const std::exception& e) {
@@ -88,8 +102,11 @@ VerifyResult verifyModels(const Model& original, const Model& optimized, const V
                 return result;
             }
         }
-        EvalResult a = Evaluator(original).run(inputs);
-        EvalResult b = Evaluator(optimized).run(inputs);
+        Evaluator evalA(original), evalB(optimized);
+        evalA.setMaxValueBytes(options.maxTensorBytes);
+        evalB.setMaxValueBytes(options.maxTensorBytes);
+        EvalResult a = evalA.run(inputs);
+        EvalResult b = evalB.run(inputs);
         for (auto* r : {&a, &b}) {
             if (r->failure) {
                 result.comparable = false;

@@ -15,6 +15,10 @@ struct VerifyOptions {
     double rtol = 1e-3;
     double atol = 1e-5;
     std::map<std::string, std::vector<int64_t>> inputShapes;  // pins for symbolic dims
+    // Largest tensor verify creates: a random input, or a value a node computes (estimated
+    // before computing). A declared input of [1000000000, 1000] is refused, not allocated.
+    uint64_t maxTensorBytes = kDefaultMaxTensorBytes;
+    static constexpr uint64_t kDefaultMaxTensorBytes = uint64_t(1) << 30;
 };
 
 struct VerifyRow {

@@ -1,6 +1,9 @@
 #include "io/onnx_export.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <functional>
 #include <set>
@@ -448,7 +451,48 @@ StagedExport stageExport(const Model& model, const fs::path& path, const ExportO
 }
 
 void StagedExport::commit() {
-    for (StagedFile& f : files) f.commit();
+    // The data file goes in before the model, so no model ever points at data that is not there
+    // yet. Until the model is in, the data file it replaced is kept under a hard link: if the
+    // model cannot be renamed in, the data is put back and the previous model reads what it read.
+    struct Replaced {
+        fs::path destination;
+        fs::path previous;  // empty: there was no file before
+    };
+    std::vector<Replaced> replaced;
+    auto rollBack = [&] {
+        for (auto it = replaced.rbegin(); it != replaced.rend(); ++it) {
+            if (it->previous.empty()) ::unlink(it->destination.c_str());
+            else ::rename(it->previous.c_str(), it->destination.c_str());
+        }
+    };
+    try {
+        for (size_t i = 0; i < files.size(); ++i) {
+            StagedFile& f = files[i];
+            if (i + 1 == files.size()) {
+                f.commit();
+                break;
+            }
+            Replaced r{f.destination(), {}};
+            for (int attempt = 0; attempt < 100; ++attempt) {
+                fs::path keep = f.destination();
+                keep += ".previous-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+                if (::link(f.destination().c_str(), keep.c_str()) == 0) {
+                    r.previous = keep;
+                    break;
+                }
+                // No previous file, or a file system without hard links: nothing to put back.
+                if (errno != EEXIST) break;
+            }
+            const bool existed = !r.previous.empty() || fs::exists(fs::symlink_status(f.destination()));
+            f.commit();
+            if (!r.previous.empty() || !existed) replaced.push_back(std::move(r));
+        }
+    } catch (...) {
+        rollBack();
+        throw;
+    }
+    for (const Replaced& r : replaced)
+        if (!r.previous.empty()) ::unlink(r.previous.c_str());
 }
 
 void exportModel(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {

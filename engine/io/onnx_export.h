@@ -49,7 +49,8 @@ struct ProtoBuildOptions {
 onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options = {});
 
 // A model written to temporaries beside its destination (the data file first, the model last);
-// commit() renames them in place. Dropped uncommitted, it removes them and leaves no trace.
+// commit() renames them in place in that order, and puts the previous data file back when the
+// model cannot be renamed in. Dropped uncommitted, it removes them and leaves no trace.
 struct StagedExport {
     std::vector<StagedFile> files;
     void commit();

@@ -27,7 +27,10 @@ namespace {
 class TextErrors : public google::protobuf::io::ErrorCollector {
 public:
     void AddError(int line, int column, const std::string& message) override {
-        if (count_++ < 3) text_ += "\n  line " + std::to_string(line + 1) + ", column " + std::to_string(column + 1) + ": " + message;
+        // A message quoting its token (an integer literal of 100,000 digits) is cut short.
+        const std::string shown =
+            message.size() <= 200 ? message : message.substr(0, 200) + "... (" + std::to_string(message.size()) + " characters)";
+        if (count_++ < 3) text_ += "\n  line " + std::to_string(line + 1) + ", column " + std::to_string(column + 1) + ": " + shown;
     }
     void AddWarning(int, int, const std::string&) override {}
     const std::string& text() const { return text_; }

@@ -31,7 +31,9 @@ private:
     std::string bytes_;
 };
 
-// A read-only private mapping of a whole file. Throws std::runtime_error when it cannot be opened.
+// A read-only private mapping of a whole regular file, opened without following a symlink in the
+// last component and without blocking. Throws std::runtime_error when it cannot be opened or is
+// not a regular file.
 class MappedFile {
 public:
     static std::shared_ptr<const MappedFile> open(const std::filesystem::path& path);

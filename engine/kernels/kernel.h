@@ -28,6 +28,10 @@ public:
     bool outputWanted(size_t i) const { return i < node_.outputs().size() && !node_.outputs()[i].name.empty(); }
 
     bool hasAttr(std::string_view name) const { return node_.hasAttr(name); }
+    // Attribute getters: the fallback when the attribute is absent. An attribute present with
+    // another type (keepdims given as a float or a string, axes as floats) throws AttributeError:
+    // replacing it by the default would compute something the model did not say. attrFloat also
+    // takes an int (widened exactly as ONNX Runtime does).
     int64_t attrInt(std::string_view name, int64_t fallback) const;
     double attrFloat(std::string_view name, double fallback) const;
     std::string attrString(std::string_view name, const std::string& fallback) const;
@@ -71,7 +75,14 @@ struct KernelError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Runs a kernel, converting KernelError and other exceptions into Unsupported results.
+// An attribute of the wrong type: the node is refused (KernelStatus::Refused) with a reason naming
+// the attribute.
+struct AttributeError : KernelError {
+    using KernelError::KernelError;
+};
+
+// Runs a kernel, converting AttributeError into Refused and KernelError and other exceptions
+// into Unsupported results.
 KernelResult runKernel(KernelFn fn, const KernelContext& ctx);
 
 }  // namespace passscope::kernels

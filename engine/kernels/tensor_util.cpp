@@ -94,6 +94,32 @@ std::vector<int64_t> broadcastIndex(const std::vector<int64_t>& inDims, const st
     return index;
 }
 
+BroadcastWalker::BroadcastWalker(const std::vector<int64_t>& outDims, const std::vector<std::vector<int64_t>>& inDims)
+    : outDims_(outDims), counter_(outDims.size(), 0), flat_(inDims.size(), 0), total_(product(outDims)) {
+    const size_t rank = outDims.size();
+    for (const auto& dims : inDims) {
+        if (dims.size() > rank) throw KernelError("internal: input rank exceeds the broadcast rank");
+        std::vector<int64_t> padded(rank, 1);
+        for (size_t i = 0; i < dims.size(); ++i) padded[rank - dims.size() + i] = dims[i];
+        std::vector<int64_t> strides = stridesOf(padded);
+        for (size_t i = 0; i < rank; ++i) {
+            if (padded[i] == 1) strides[i] = 0;
+            else if (padded[i] != outDims[i]) throw KernelError("internal: input does not broadcast to the output");
+        }
+        strides_.push_back(std::move(strides));
+    }
+}
+
+void BroadcastWalker::next() {
+    for (size_t d = outDims_.size(); d-- > 0;) {
+        ++counter_[d];
+        for (size_t k = 0; k < flat_.size(); ++k) flat_[k] += strides_[k][d];
+        if (counter_[d] < outDims_[d]) return;
+        for (size_t k = 0; k < flat_.size(); ++k) flat_[k] -= strides_[k][d] * counter_[d];
+        counter_[d] = 0;
+    }
+}
+
 int64_t normalizeAxis(int64_t axis, int64_t rank) {
     if (axis < -rank || axis >= std::max<int64_t>(rank, 1))
         throw KernelError("axis " + std::to_string(axis) + " out of range for rank " + std::to_string(rank));

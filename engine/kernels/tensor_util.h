@@ -124,8 +124,29 @@ std::vector<int64_t> stridesOf(const std::vector<int64_t>& dims);
 // numpy multidirectional broadcast; throws KernelError when incompatible.
 std::vector<int64_t> broadcastShapes(const std::vector<std::vector<int64_t>>& shapes);
 // For each output element (row-major over outDims), the flat index into an input of `inDims`
-// broadcast to outDims.
+// broadcast to outDims. Takes 8 bytes per output element: for small maps (batch dims) only;
+// elementwise kernels walk the output with BroadcastWalker instead.
 std::vector<int64_t> broadcastIndex(const std::vector<int64_t>& inDims, const std::vector<int64_t>& outDims);
+
+// Walks the output of a numpy broadcast in row-major order, keeping for each input the flat
+// index of the element that output element reads. Memory is O(rank x inputs) whatever the
+// output size, where a full index vector per input would take 8 bytes per output element.
+//   BroadcastWalker w(out, {a.dims(), b.dims()});
+//   for (int64_t i = 0; i < w.size(); ++i, w.next()) r[i] = f(va[w.index(0)], vb[w.index(1)]);
+class BroadcastWalker {
+public:
+    BroadcastWalker(const std::vector<int64_t>& outDims, const std::vector<std::vector<int64_t>>& inDims);
+    int64_t size() const { return total_; }
+    size_t index(size_t input) const { return static_cast<size_t>(flat_[input]); }
+    void next();
+
+private:
+    std::vector<int64_t> outDims_;
+    std::vector<std::vector<int64_t>> strides_;  // per input and output axis; 0 where broadcast
+    std::vector<int64_t> counter_;
+    std::vector<int64_t> flat_;
+    int64_t total_ = 0;
+};
 // Negative axes count from the end; throws KernelError when out of range.
 int64_t normalizeAxis(int64_t axis, int64_t rank);
 int64_t product(const std::vector<int64_t>& dims, size_t from = 0, size_t to = SIZE_MAX);
@@ -136,10 +157,9 @@ Tensor broadcastBinary(const Tensor& a, const Tensor& b, F f) {
     auto out = broadcastShapes({a.dims(), b.dims()});
     auto va = values<A>(a);
     auto vb = values<B>(b);
-    auto ia = broadcastIndex(a.dims(), out);
-    auto ib = broadcastIndex(b.dims(), out);
-    std::vector<R> r(ia.size());
-    for (size_t i = 0; i < r.size(); ++i) r[i] = f(va[ia[i]], vb[ib[i]]);
+    BroadcastWalker w(out, {a.dims(), b.dims()});
+    std::vector<R> r(static_cast<size_t>(w.size()));
+    for (size_t i = 0; i < r.size(); ++i, w.next()) r[i] = f(va[w.index(0)], vb[w.index(1)]);
     return makeTensor<R>(out, r);
 }
 

@@ -20,6 +20,7 @@ std::string_view reasonName(NotFoldedReason r) {
         case NotFoldedReason::UnknownDomain: return "unknown_domain";
         case NotFoldedReason::PotentialConst: return "potential_const";
         case NotFoldedReason::SideEffect: return "side_effect";
+        case NotFoldedReason::ContradictsInference: return "contradicts_inference";
     }
     return "unknown";
 }

@@ -67,6 +67,7 @@ enum class NotFoldedReason {
     UnknownDomain,     // op of a domain the engine does not know
     PotentialConst,    // marked as a potential constant; folds when the traversal ends
     SideEffect,        // writes state (Assign, ...)
+    ContradictsInference,  // the computed dtype or shape differs from the inferred description
 };
 
 std::string_view reasonName(NotFoldedReason r);

@@ -1,7 +1,11 @@
 # For every case in the bad-model manifest (tests/fixtures): run `passscope-cli info` and require
 # the documented outcome. error: exit code 1 and the key words in the message; warning: exit 0
-# and the words on stderr; ok: exit 0, and `convert` of it loads back. Never a crash or a
-# sanitizer report. Invoked as: cmake -DCLI=... -DDIR=... -DWORK=... -P bad_inputs.cmake
+# and the words on stderr; ok: exit 0, and `convert` of it loads back; not_folded: `optimize` exits
+# 0 within a minute and its report names a node left unfolded with the words in its reason or
+# detail (a blow-up refused before computing, a fold that contradicts inference). Never a crash
+# or a sanitizer report. With -DSAMPLES_TOOL=passscope-make-samples, its --validate (the guarded
+# check the sample generator runs) must refuse or accept each case without a crash as well.
+# Invoked as: cmake -DCLI=... -DDIR=... -DWORK=... [-DSAMPLES_TOOL=...] -P bad_inputs.cmake
 file(STRINGS ${DIR}/manifest.tsv lines)
 file(MAKE_DIRECTORY ${WORK})
 set(failures 0)
@@ -22,6 +26,22 @@ foreach(line IN LISTS lines)
     elseif(NOT lerr MATCHES "error: ")
       set(problem "no error message")
     endif()
+  elseif(expected STREQUAL "not_folded")
+    set(report ${WORK}/${file}.report.json)
+    file(REMOVE ${report})
+    execute_process(COMMAND ${CLI} optimize ${DIR}/${file} -o ${WORK}/${file} --report ${report}
+                    RESULT_VARIABLE orc ERROR_VARIABLE oerr OUTPUT_QUIET TIMEOUT 60)
+    string(TOLOWER "${oerr}" loerr)
+    if(NOT rc EQUAL 0)
+      set(problem "info: exit code ${rc}, expected 0")
+    elseif(loerr MATCHES "addresssanitizer|runtime error|undefinedbehavior|leaksanitizer")
+      set(problem "optimize: sanitizer report")
+    elseif(NOT orc EQUAL 0)
+      set(problem "optimize: exit code '${orc}', expected 0 within 60 s: ${oerr}")
+    else()
+      file(READ ${report} json)
+      string(TOLOWER "${json}" lerr)  # the words are looked for in the report
+    endif()
   else()
     if(NOT rc EQUAL 0)
       set(problem "exit code ${rc}, expected 0")
@@ -33,10 +53,22 @@ foreach(line IN LISTS lines)
       endif()
     endif()
   endif()
+  string(LENGTH "${err}" length)
+  if(problem STREQUAL "" AND length GREATER 4000)
+    set(problem "a message of ${length} characters")
+  endif()
   if(problem STREQUAL "" AND NOT words STREQUAL "-")
     string(FIND "${lerr}" "${words}" at)
     if(at EQUAL -1)
       set(problem "message lacks '${words}'")
+    endif()
+  endif()
+  if(problem STREQUAL "" AND DEFINED SAMPLES_TOOL)
+    execute_process(COMMAND ${SAMPLES_TOOL} --validate ${DIR}/${file} RESULT_VARIABLE vrc ERROR_VARIABLE verr
+                    OUTPUT_QUIET TIMEOUT 60)
+    string(TOLOWER "${verr}" lverr)
+    if(NOT vrc MATCHES "^[01]$" OR lverr MATCHES "addresssanitizer|runtime error|undefinedbehavior")
+      set(problem "passscope-make-samples --validate: exit '${vrc}': ${verr}")
     endif()
   endif()
   if(problem STREQUAL "")

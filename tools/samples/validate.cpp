@@ -1,27 +1,15 @@
 // Implementation of validate.h.
 #include "validate.h"
 
-#include <onnx/checker.h>
-#include <onnx/defs/schema.h>
-#include <onnx/shape_inference/implementation.h>
-
-#include <exception>
+#include "io/onnx_check.h"
 
 namespace passscope::samples {
 
 std::string validate_model(const onnx::ModelProto& model) {
-    try {
-        onnx::checker::check_model(model);
-        // Inference annotates the model with value_info; do it on a copy so the written
-        // samples stay as lean as an exporter's output and the engine's own inference is
-        // what the app shows.
-        onnx::ModelProto inferred = model;
-        onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(),
-                                           onnx::ShapeInferenceOptions(true, 1, false));
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return {};
+    // The engine's guarded check: the checker, then shape inference only after the hazards
+    // libonnx's inference trusts have been ruled out (and with its per-op guards installed), on
+    // a copy, so the written samples stay as lean as an exporter's output.
+    return io::fullCheckModel(model, {}).value_or(std::string());
 }
 
 }  // namespace passscope::samples

@@ -9,8 +9,9 @@
 namespace passscope::samples {
 
 // Runs onnx::checker::check_model and strict shape inference (type checking on, node
-// errors fatal, no data propagation) on a copy of `model`. Returns an empty string on
-// success, otherwise the error message.
+// errors fatal, no data propagation) on a copy of `model`, through the engine's guarded path
+// (io::fullCheckModel): a node libonnx's inference would crash on is refused first. Returns an
+// empty string on success, otherwise the error message.
 std::string validate_model(const onnx::ModelProto& model);
 
 }  // namespace passscope::samples

@@ -252,7 +252,9 @@ KernelResult castTo(const Tensor& x, DataType to) {
 }
 
 KernelResult cast(const KernelContext& ctx) {
-    const std::string name = ctx.attrString("to", "");
+    // 'to' is an int (ONNX) or a dtype name (GE's spelling): read it by its own type.
+    const Attribute* toAttr = ctx.node().findAttr("to");
+    const std::string name = toAttr && toAttr->kind == AttrKind::String ? ctx.attrString("to", "") : std::string();
     if (!name.empty()) {
         auto t = parseDataType(name);
         if (!t) throw KernelError("Cast to unknown type '" + name + "'");

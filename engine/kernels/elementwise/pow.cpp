@@ -43,18 +43,17 @@ KernelResult pow(const KernelContext& ctx) {
     const Tensor& a = ctx.input(0);
     const Tensor b = ew::binaryB(ctx);
     const auto out = broadcastShapes({a.dims(), b.dims()});
-    const auto ia = broadcastIndex(a.dims(), out);
-    const auto ib = broadcastIndex(b.dims(), out);
     return dispatch<kNumeric>(a.dtype(), [&](auto baseTag) -> KernelResult {
         using T = decltype(baseTag);
         return dispatch<kNumeric>(b.dtype(), [&](auto expTag) -> KernelResult {
             using E = decltype(expTag);
             const auto va = values<T>(a);
             const auto vb = values<E>(b);
-            std::vector<T> r(ia.size());
-            for (size_t i = 0; i < r.size(); ++i) {
-                const T x = va[static_cast<size_t>(ia[i])];
-                const E y = vb[static_cast<size_t>(ib[i])];
+            BroadcastWalker w(out, {a.dims(), b.dims()});
+            std::vector<T> r(static_cast<size_t>(w.size()));
+            for (size_t i = 0; i < r.size(); ++i, w.next()) {
+                const T x = va[w.index(0)];
+                const E y = vb[w.index(1)];
                 if constexpr (isFloatLike<T>) {
                     using C = ew::ComputeT<T>;
                     r[i] = ew::fromCompute<T>(std::pow(static_cast<C>(x), static_cast<C>(y)));

@@ -24,17 +24,14 @@ KernelResult where(const KernelContext& ctx) {
     if (c.dtype() != DataType::Bool) throw KernelError("condition must be bool");
     if (x.dtype() != y.dtype()) return KernelResult::unsupported("X and Y have different dtypes");
     const auto out = broadcastShapes({c.dims(), x.dims(), y.dims()});
-    const auto ic = broadcastIndex(c.dims(), out);
-    const auto ix = broadcastIndex(x.dims(), out);
-    const auto iy = broadcastIndex(y.dims(), out);
     const auto vc = boolValues(c);
     return dispatch<kAll>(x.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         const auto vx = ew::readAs<T>(x);
         const auto vy = ew::readAs<T>(y);
-        std::vector<ew::Storage<T>> r(ic.size());
-        for (size_t i = 0; i < r.size(); ++i)
-            r[i] = vc[static_cast<size_t>(ic[i])] ? vx[static_cast<size_t>(ix[i])] : vy[static_cast<size_t>(iy[i])];
+        BroadcastWalker w(out, {c.dims(), x.dims(), y.dims()});
+        std::vector<ew::Storage<T>> r(static_cast<size_t>(w.size()));
+        for (size_t i = 0; i < r.size(); ++i, w.next()) r[i] = vc[w.index(0)] ? vx[w.index(1)] : vy[w.index(2)];
         return KernelResult::ok(ew::makeAs<T>(out, r));
     });
 }

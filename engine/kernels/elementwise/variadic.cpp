@@ -30,14 +30,14 @@ KernelResult variadic(const KernelContext& ctx) {
         std::vector<T> acc;
         for (size_t k = 0; k < n; ++k) {
             const auto v = values<T>(ctx.input(k));
-            const auto idx = broadcastIndex(ctx.input(k).dims(), out);
+            BroadcastWalker w(out, {ctx.input(k).dims()});
             if (k == 0) {
-                acc.resize(idx.size());
-                for (size_t i = 0; i < acc.size(); ++i) acc[i] = v[static_cast<size_t>(idx[i])];
+                acc.resize(static_cast<size_t>(w.size()));
+                for (size_t i = 0; i < acc.size(); ++i, w.next()) acc[i] = v[w.index(0)];
                 continue;
             }
-            for (size_t i = 0; i < acc.size(); ++i) {
-                const T y = v[static_cast<size_t>(idx[i])];
+            for (size_t i = 0; i < acc.size(); ++i, w.next()) {
+                const T y = v[w.index(0)];
                 if constexpr (op == Op::Max) acc[i] = ew::nanMax(acc[i], y);
                 else if constexpr (op == Op::Min) acc[i] = ew::nanMin(acc[i], y);
                 else acc[i] = static_cast<T>(acc[i] + y);

@@ -14,14 +14,13 @@ KernelResult boolean(const KernelContext& ctx) {
     const Tensor b = ew::binaryB(ctx);
     if (a.dtype() != DataType::Bool || b.dtype() != DataType::Bool) throw KernelError("inputs must be bool");
     const auto out = broadcastShapes({a.dims(), b.dims()});
-    const auto ia = broadcastIndex(a.dims(), out);
-    const auto ib = broadcastIndex(b.dims(), out);
     const auto va = boolValues(a);
     const auto vb = boolValues(b);
-    std::vector<uint8_t> r(ia.size());
-    for (size_t i = 0; i < r.size(); ++i) {
-        const uint8_t x = va[static_cast<size_t>(ia[i])];
-        const uint8_t y = vb[static_cast<size_t>(ib[i])];
+    BroadcastWalker w(out, {a.dims(), b.dims()});
+    std::vector<uint8_t> r(static_cast<size_t>(w.size()));
+    for (size_t i = 0; i < r.size(); ++i, w.next()) {
+        const uint8_t x = va[w.index(0)];
+        const uint8_t y = vb[w.index(1)];
         if constexpr (op == Op::And) r[i] = x & y;
         else if constexpr (op == Op::Or) r[i] = x | y;
         else r[i] = x ^ y;

@@ -17,16 +17,15 @@ KernelResult compare(const KernelContext& ctx) {
     if (a.dtype() != b.dtype()) return KernelResult::unsupported("inputs have different dtypes");
     constexpr unsigned allowed = kNumeric | kBool | (op == Cmp::Equal ? kStrings : 0u);
     const auto out = broadcastShapes({a.dims(), b.dims()});
-    const auto ia = broadcastIndex(a.dims(), out);
-    const auto ib = broadcastIndex(b.dims(), out);
     return dispatch<allowed>(a.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         const auto va = ew::readAs<T>(a);
         const auto vb = ew::readAs<T>(b);
-        std::vector<uint8_t> r(ia.size());
-        for (size_t i = 0; i < r.size(); ++i) {
-            const auto& x = va[static_cast<size_t>(ia[i])];
-            const auto& y = vb[static_cast<size_t>(ib[i])];
+        BroadcastWalker w(out, {a.dims(), b.dims()});
+        std::vector<uint8_t> r(static_cast<size_t>(w.size()));
+        for (size_t i = 0; i < r.size(); ++i, w.next()) {
+            const auto& x = va[w.index(0)];
+            const auto& y = vb[w.index(1)];
             bool v;
             if constexpr (op == Cmp::Equal) v = x == y;
             else if constexpr (op == Cmp::Less) v = x < y;

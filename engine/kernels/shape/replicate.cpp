@@ -23,8 +23,13 @@ KernelResult expand(const KernelContext& ctx) {
     for (int64_t d : shape)
         if (d < 0) throw KernelError("Expand shape has a negative dim");
     const auto outDims = broadcastShapes({data.dims(), shape});
-    if (outputElementCount(outDims) == 0) return KernelResult::ok(emptyLike(data, outDims));
-    return KernelResult::ok(gatherByIndex(data, outDims, broadcastIndex(data.dims(), outDims)));
+    const int64_t count = outputElementCount(outDims);
+    if (count == 0) return KernelResult::ok(emptyLike(data, outDims));
+    // Copied while walking the broadcast: no index vector of the output's size.
+    ElementWriter out(data.dtype(), count);
+    BroadcastWalker w(outDims, {data.dims()});
+    for (int64_t i = 0; i < count; ++i, w.next()) out.copy(i, data, static_cast<int64_t>(w.index(0)));
+    return KernelResult::ok(out.finish(outDims));
 }
 
 // Tile-6: repeats[d] copies of the input along each axis. Tile-1 instead takes (tiles, axis)

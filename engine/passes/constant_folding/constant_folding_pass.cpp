@@ -2,7 +2,6 @@
 
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
-#include "passes/constant_folding/kernel_call.h"
 
 namespace passscope {
 namespace {
@@ -36,38 +35,10 @@ NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassCon
         ctx.notFolded(n, NotFoldedReason::NoKernel, "no host kernel for " + n.opType() + " at opset " + std::to_string(opset));
         return {};
     }
-    kernels::KernelContext kc(n, opset, std::move(*inputs));
-    kernels::KernelResult r = folding::evaluateKernel(fn, kc);
-    if (r.status == kernels::KernelStatus::Refused) {
-        ctx.notFolded(n, NotFoldedReason::KernelRefused, r.reason);
-        return {};
-    }
-    if (r.status != kernels::KernelStatus::Ok || r.outputs.size() < n.outputs().size()) {
-        const bool random = r.reason.find("non-deterministic") != std::string::npos;
-        ctx.notFolded(n, random ? NotFoldedReason::NonDeterministic : NotFoldedReason::NoKernel,
-                      r.reason.empty() ? "the kernel returned too few outputs" : r.reason);
-        return {};
-    }
-    uint64_t bytes = 0;
-    for (size_t i = 0; i < n.outputs().size(); ++i) {
-        const TensorDesc& d = n.output(i).desc;
-        // A kernel disagreeing with the inferred dtype is a kernel bug: never fold a wrong type.
-        if (d.kind == ValueKind::Tensor && d.dtype != DataType::Undefined && d.dtype != r.outputs[i].dtype()) {
-            ctx.notFolded(n, NotFoldedReason::NoKernel,
-                          "kernel produced " + std::string(dataTypeName(r.outputs[i].dtype())) + " where " +
-                              std::string(dataTypeName(d.dtype)) + " was inferred");
-            return {};
-        }
-        if (!n.output(i).uses.empty()) bytes += r.outputs[i].byteSize();
-    }
-    if (bytes > ctx.options().foldSizeThreshold) {
-        ctx.notFolded(n, NotFoldedReason::SizeThreshold,
-                      "outputs would take " + std::to_string(bytes) + " bytes, over the fold size threshold of " +
-                          std::to_string(ctx.options().foldSizeThreshold));
-        return {};
-    }
+    auto outputs = folding::evaluate(n, opset, fn, std::move(*inputs), ctx);
+    if (!outputs) return {};
     ctx.clearNotFolded(id);
-    return {true, folding::replaceWithConstants(g, id, std::move(r.outputs), ctx)};
+    return {true, folding::replaceWithConstants(g, id, std::move(*outputs), ctx)};
 }
 
 }  // namespace passscope

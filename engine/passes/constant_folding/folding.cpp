@@ -4,6 +4,8 @@
 
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
+#include "kernels/output_size.h"
+#include "passes/constant_folding/kernel_call.h"
 
 namespace passscope::folding {
 namespace {
@@ -18,7 +20,83 @@ std::vector<std::string> stringsAttr(const Node& n, std::string_view name) {
 }
 
 
+std::string thresholdAdvice(const PassContext& ctx) {
+    return "the fold size threshold of " + std::to_string(ctx.options().foldSizeThreshold) +
+           " bytes (raise it with --option passscope.foldSizeThreshold=BYTES)";
+}
+
+// Whether a computed value agrees with the inferred description of its output: same dtype, and
+// the same dims where inference knows them. A kernel and inference that disagree (a reduction
+// whose hostile keepdims the kernel reads as true and inference as false) must not write a
+// constant under a description it contradicts.
+std::optional<std::string> contradiction(const TensorDesc& d, const Tensor& value) {
+    if (d.kind != ValueKind::Tensor) return std::nullopt;
+    if (d.dtype != DataType::Undefined && d.dtype != value.dtype())
+        return "the kernel computed " + std::string(dataTypeName(value.dtype())) + " where inference says " +
+               std::string(dataTypeName(d.dtype));
+    const Shape& s = d.originShape;
+    if (!s.rankKnown()) return std::nullopt;
+    bool differs = s.rank() != value.dims().size();
+    for (size_t i = 0; !differs && i < s.rank(); ++i) differs = s[i].isKnown() && s[i].value != value.dims()[i];
+    if (!differs) return std::nullopt;
+    return "the kernel computed shape " + Shape::fromExtents(value.dims()).toString() + " where inference says " +
+           s.toString();
+}
+
 }  // namespace
+
+std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernels::KernelFn fn,
+                                            std::vector<std::optional<Tensor>> inputs, PassContext& ctx) {
+    kernels::KernelContext kc(n, opset, std::move(inputs));
+    const double limit = static_cast<double>(ctx.options().foldSizeThreshold);
+    // Before the kernel allocates anything: constant inputs can ask for billions of elements.
+    kernels::OutputEstimate estimate;
+    try {
+        estimate = kernels::estimateOutputBytes(kc);
+    } catch (const std::exception& e) {  // the kernel would refuse the same inputs
+        ctx.notFolded(n, NotFoldedReason::NoKernel, e.what());
+        return std::nullopt;
+    }
+    if (!estimate.known) {
+        ctx.notFolded(n, NotFoldedReason::SizeThreshold,
+                      "the size of its outputs cannot be told before computing (" + n.opType() +
+                          " can outgrow its inputs and inference gave no static shape), so it may exceed " +
+                          thresholdAdvice(ctx));
+        return std::nullopt;
+    }
+    if (!(estimate.bytes <= limit)) {
+        ctx.notFolded(n, NotFoldedReason::SizeThreshold,
+                      "outputs would take about " + kernels::bytesText(estimate.bytes) + " (estimated before computing, " +
+                          estimate.basis + "), over " + thresholdAdvice(ctx));
+        return std::nullopt;
+    }
+    kernels::KernelResult r = evaluateKernel(fn, kc);  // a kernel bug fails the run, naming op and node
+    if (r.status == kernels::KernelStatus::Refused) {
+        ctx.notFolded(n, NotFoldedReason::KernelRefused, r.reason);
+        return std::nullopt;
+    }
+    if (r.status != kernels::KernelStatus::Ok || r.outputs.size() < n.outputs().size()) {
+        const bool random = r.reason.find("non-deterministic") != std::string::npos;
+        ctx.notFolded(n, random ? NotFoldedReason::NonDeterministic : NotFoldedReason::NoKernel,
+                      r.reason.empty() ? "the kernel returned too few outputs" : r.reason);
+        return std::nullopt;
+    }
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < n.outputs().size(); ++i) {
+        if (auto why = contradiction(n.output(i).desc, r.outputs[i])) {
+            ctx.notFolded(n, NotFoldedReason::ContradictsInference, "output " + std::to_string(i) + ": " + *why);
+            return std::nullopt;
+        }
+        if (!n.output(i).uses.empty()) bytes += r.outputs[i].byteSize();
+    }
+    // The estimate bounds what the kernel allocates; this is the threshold on what is kept.
+    if (bytes > ctx.options().foldSizeThreshold) {
+        ctx.notFolded(n, NotFoldedReason::SizeThreshold,
+                      "outputs would take " + std::to_string(bytes) + " bytes, over " + thresholdAdvice(ctx));
+        return std::nullopt;
+    }
+    return std::move(r.outputs);
+}
 
 bool isConstantNode(const Node& n) { return op::isConstant(n.opType(), n.domain()) && n.attrTensor(op::attr::kValue); }
 

@@ -32,6 +32,13 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
 // unknown domain, side effects); records the reason and returns false when one applies.
 bool foldable(const Node& n, PassContext& ctx);
 
+// Computes `n` with its host kernel on constant `inputs`, or records why not and returns
+// nullopt. The size of the outputs is estimated before the kernel runs (refused with
+// SizeThreshold above passscope.foldSizeThreshold, or when it cannot be told); a result whose
+// dtype or shape contradicts the inferred description is refused (ContradictsInference).
+std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernels::KernelFn fn,
+                                            std::vector<std::optional<Tensor>> inputs, PassContext& ctx);
+
 // Replaces `node` by one Const per output and deletes it. Consumers (graph outputs included) now
 // read the Consts, which keep the outputs' value names. Returns the consumers to re-pass.
 std::vector<NodeId> replaceWithConstants(Graph& g, NodeId node, std::vector<Tensor> values, PassContext& ctx);
