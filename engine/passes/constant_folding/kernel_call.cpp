@@ -9,6 +9,8 @@ namespace passscope::folding {
 kernels::KernelResult evaluateKernel(kernels::KernelFn fn, const kernels::KernelContext& ctx) {
     try {
         return fn(ctx);
+    } catch (const kernels::AttributeError& e) {  // a wrong-typed attribute: refused, never defaulted
+        return kernels::KernelResult::refused(e.what());
     } catch (const kernels::KernelError& e) {
         return kernels::KernelResult::unsupported(e.what());
     } catch (const std::bad_alloc&) {
