@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <typeinfo>
 
 #include "graph_equality.h"
@@ -85,16 +86,22 @@ void pipelineStages(CaseResult& r, const std::string& bytes, const fs::path& wor
           [&] { (void)jsonText(pipelineReport(journal, run, before, summarize(model), options)); });
 
     // The GUI steps through the journal: every step must replay back to the loaded graph and
-    // forward to the optimized one.
-    stage(r, "journal", false, [&] {
-        JournalCursor cursor(journal, *model.graph);
-        cursor.moveTo(0);
-        if (std::string d = test::compareGraphs(*original.graph, cursor.graph()); !d.empty())
-            throw Finding{"journal cursor at step 0 differs from the loaded graph: " + d};
-        cursor.moveTo(journal.steps().size());
-        if (std::string d = test::compareGraphs(*model.graph, cursor.graph()); !d.empty())
-            throw Finding{"journal cursor at the last step differs from the optimized graph: " + d};
-    });
+    // forward to the optimized one. A mismatch is reported after the later stages have run, so
+    // it does not hide what they would find.
+    std::optional<Finding> journalFinding;
+    try {
+        stage(r, "journal", false, [&] {
+            JournalCursor cursor(journal, *model.graph);
+            cursor.moveTo(0);
+            if (std::string d = test::compareGraphs(*original.graph, cursor.graph()); !d.empty())
+                throw Finding{"journal cursor at step 0 differs from the loaded graph: " + d};
+            cursor.moveTo(journal.steps().size());
+            if (std::string d = test::compareGraphs(*model.graph, cursor.graph()); !d.empty())
+                throw Finding{"journal cursor at the last step differs from the optimized graph: " + d};
+        });
+    } catch (const Finding& f) {
+        journalFinding = f;
+    }
 
     const fs::path output = workDir / "optimized.onnx";
     stage(r, "export", true, [&] {
@@ -118,6 +125,10 @@ void pipelineStages(CaseResult& r, const std::string& bytes, const fs::path& wor
     });
     stage(r, "reload", false, [&] { (void)io::loadModel(output); });
     r.stage.clear();
+    if (journalFinding) {
+        r.stage = "journal";
+        throw *journalFinding;
+    }
 }
 
 }  // namespace
