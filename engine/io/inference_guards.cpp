@@ -273,6 +273,14 @@ class ModelWalker {
             if (!scope) return std::nullopt;
             return scope->lookup(n.input(static_cast<int>(i)));
         };
+        // Which of two same-named attributes the table checks and which one inference (or the
+        // importer) reads is not the same: the table would judge one value and libonnx use the
+        // other. ONNX requires attribute names to be unique within a node.
+        for (int i = 0; i < n.attribute_size(); ++i)
+            for (int j = 0; j < i; ++j)
+                if (n.attribute(i).name() == n.attribute(j).name())
+                    return nodeLabel(n) + " in the " + where + ": attribute '" + n.attribute(i).name() +
+                           "' appears twice (ONNX attribute names are unique within a node)";
         const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), rank);
         if (h) return nodeLabel(n) + " in the " + where + ": " + *h;
         for (const auto& a : n.attribute()) {
@@ -293,17 +301,24 @@ class ModelWalker {
             return nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + where;
         RankScope scope;
         scope.parent = parent;
-        auto declare = [&](const onnx::ValueInfoProto& vi) -> Hazard {
+        // Ranks come from the graph's inputs only, which optimizing leaves as they are. The types
+        // of values that nodes produce (value_info, outputs) are what an earlier inference wrote
+        // down, and initializers may be values that folding computed: a rank hazard among them
+        // is left to the guards inside libonnx (that node's inference is skipped with a
+        // warning), as when inference learns it itself. Otherwise a model that loads with that
+        // warning would be refused once optimized and exported.
+        auto declare = [&](const onnx::ValueInfoProto& vi, bool givesRank) -> Hazard {
             if (auto h = typeHazardAt(vi.type(), 0))
                 return "value '" + vi.name() + "' in the " + where + ": " + *h;
-            if (vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
+            if (givesRank && vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
                 scope.ranks[vi.name()] = vi.type().tensor_type().shape().dim_size();
             return std::nullopt;
         };
-        for (const auto* list : {&g.input(), &g.value_info(), &g.output()})
+        for (const auto& vi : g.input())
+            if (auto h = declare(vi, true)) return h;
+        for (const auto* list : {&g.value_info(), &g.output()})
             for (const auto& vi : *list)
-                if (auto h = declare(vi)) return h;
-        for (const auto& t : g.initializer()) scope.ranks[t.name()] = t.dims_size();
+                if (auto h = declare(vi, false)) return h;
         for (const auto& n : g.node())
             if (auto h = node(n, where, depth, &scope, opsets_)) return h;
         return std::nullopt;

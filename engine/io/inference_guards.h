@@ -35,7 +35,7 @@ std::string nestingTooDeep(const std::string& what, int limit);
 
 inline constexpr long long kMaxDeclaredElements = 1LL << 62;
 
-// The rank of a node input, when known (declared type or initializer), or nullopt.
+// The rank of a node input, when known (the declared type of a graph input), or nullopt.
 using InputRank = std::function<std::optional<int>(std::size_t input)>;
 
 // The first precondition of the guard table that `node` violates, in words ("strides[1] is 0;

@@ -1,5 +1,6 @@
 #include "io/onnx_import.h"
 
+#include <cctype>
 #include <charconv>
 #include <optional>
 #include <set>
@@ -203,6 +204,39 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     return g;
 }
 
+namespace {
+
+// The name of a value field of `ap` that is set although `type` does not read it, or nullopt.
+// libonnx's inference reads fields such as `ints` whatever the declared type says.
+std::optional<std::string> valueFieldBesides(const onnx::AttributeProto& ap, onnx::AttributeProto::AttributeType type) {
+    using AP = onnx::AttributeProto;
+    const std::pair<AP::AttributeType, bool> fields[] = {
+        {AP::FLOAT, ap.has_f()},          {AP::INT, ap.has_i()},
+        {AP::STRING, ap.has_s()},         {AP::TENSOR, ap.has_t()},
+        {AP::GRAPH, ap.has_g()},          {AP::SPARSE_TENSOR, ap.has_sparse_tensor()},
+        {AP::TYPE_PROTO, ap.has_tp()},    {AP::FLOATS, ap.floats_size() > 0},
+        {AP::INTS, ap.ints_size() > 0},   {AP::STRINGS, ap.strings_size() > 0},
+        {AP::TENSORS, ap.tensors_size() > 0}, {AP::GRAPHS, ap.graphs_size() > 0},
+        {AP::SPARSE_TENSORS, ap.sparse_tensors_size() > 0}, {AP::TYPE_PROTOS, ap.type_protos_size() > 0},
+    };
+    for (const auto& [fieldType, set] : fields) {
+        if (!set || fieldType == type) continue;
+        std::string name = AP::AttributeType_Name(fieldType);
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        // The field names of AttributeProto: f, i, s, t, g, sparse_tensor, tp, floats, ints, ...
+        if (fieldType == AP::FLOAT) name = "f";
+        else if (fieldType == AP::INT) name = "i";
+        else if (fieldType == AP::STRING) name = "s";
+        else if (fieldType == AP::TENSOR) name = "t";
+        else if (fieldType == AP::GRAPH) name = "g";
+        else if (fieldType == AP::TYPE_PROTO) name = "tp";
+        return name;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where, int depth) {
     Attribute a;
     a.name = ap.name();
@@ -223,6 +257,9 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
         else if (ap.graphs_size()) type = AP::GRAPHS;
         else throw ModelError(where + " has no type and no value");
     }
+    if (auto other = valueFieldBesides(ap, type))
+        throw ModelError(where + " is declared " + AP::AttributeType_Name(type) + " but holds a value in its '" + *other +
+                         "' field (the importer would read one value, libonnx's shape inference another)");
     auto subgraph = [&](onnx::GraphProto& gp, const std::string& suffix) {
         return importGraph(gp, &scope, where + suffix, depth + 1);
     };

@@ -2,7 +2,8 @@
 // outputs, pin test_data_set_0's inputs as initializers, run the pipeline, and require every graph
 // output to become a constant equal to the expected output (floats rtol 1e-3 / atol 1e-7, NaN
 // equal; integers, bools and strings exact). A wrong value fails; an output left computed is
-// reported with the op and reason that stopped it; a random op folded is wrong.
+// reported with the op and reason that stopped it; a random op folded is wrong. --min-coverage
+// (percent) and --min-folded (tests) are floors: below either, the run fails.
 #include <iostream>
 #include <map>
 
@@ -47,17 +48,19 @@ bool hasRandomOp(const Graph& g) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: folding_conformance CORPUS_DIR [--verbose] [--filter SUBSTR] [--min-coverage PERCENT]\n";
+        std::cerr << "usage: folding_conformance CORPUS_DIR [--verbose] [--filter SUBSTR] [--min-coverage PERCENT] [--min-folded N]\n";
         return 2;
     }
     bool verbose = false;
     std::string filter;
     double minCoverage = 0;
+    int minFolded = 0;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--verbose") verbose = true;
         else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
         else if (a == "--min-coverage" && i + 1 < argc) minCoverage = std::stod(argv[++i]);
+        else if (a == "--min-folded" && i + 1 < argc) minFolded = std::stoi(argv[++i]);
     }
     int folded = 0, wrong = 0, unfolded = 0, skipped = 0, randomKept = 0;
     std::map<std::string, int> blockers;
@@ -125,6 +128,10 @@ int main(int argc, char** argv) {
     if (wrong > 0) return 1;
     if (coverage < minCoverage) {
         std::cout << "coverage below the required " << minCoverage << "%\n";
+        return 1;
+    }
+    if (folded < minFolded) {
+        std::cout << "fewer tests folded than the floor of " << minFolded << "\n";
         return 1;
     }
     return 0;

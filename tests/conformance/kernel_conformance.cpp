@@ -2,7 +2,9 @@
 // engine's kernels on test_data_set_0's inputs and compares with its expected outputs (floats
 // rtol 1e-3 / atol 1e-7, NaN equal; integers, bools and strings exact). A wrong value fails; an
 // op without a kernel is reported as unsupported with its name; tests with non-tensor inputs or
-// outputs are skipped. Prints per-op unsupported counts and "N passed, M failed".
+// outputs are skipped. Prints per-op unsupported counts and "N passed, M failed". With
+// --min-passed N, fewer than N tests computed exactly fail the run: a kernel that stops matching,
+// or a corpus that is missing or shrank, cannot pass unnoticed.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -21,16 +23,18 @@ using namespace passscope;
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: kernel_conformance CORPUS_DIR [--verbose] [--filter SUBSTR]\n";
+        std::cerr << "usage: kernel_conformance CORPUS_DIR [--verbose] [--filter SUBSTR] [--min-passed N]\n";
         return 2;
     }
     const fs::path corpus = argv[1];
     bool verbose = false;
     std::string filter;
+    int minPassed = 0;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--verbose") verbose = true;
         else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
+        else if (a == "--min-passed" && i + 1 < argc) minPassed = std::stoi(argv[++i]);
     }
     const std::vector<fs::path> tests = test::testFolders(corpus, filter);
     int passed = 0, wrong = 0, unsupported = 0, skipped = 0;
@@ -81,5 +85,10 @@ int main(int argc, char** argv) {
               << (considered ? 100.0 * passed / considered : 0.0) << "%), " << unsupported << " unsupported, "
               << skipped << " skipped\n";
     std::cout << passed << " passed, " << wrong << " failed, " << (unsupported + skipped) << " skipped\n";
-    return wrong == 0 ? 0 : 1;
+    if (wrong > 0) return 1;
+    if (passed < minPassed) {
+        std::cout << "fewer tests computed exactly than the floor of " << minPassed << "\n";
+        return 1;
+    }
+    return 0;
 }

@@ -324,5 +324,70 @@ TEST(InferenceGuards, RanksOnlyInferenceKnowsAreGuardedInsideLibonnx) {
     EXPECT_TRUE(takeInferenceGuardFindings().empty());
 }
 
+// The same model with the signal's rank written in value_info (as an export of the loaded model
+// writes it), or with the signal folded into an initializer, is not refused before inference: the guard inside libonnx skips the STFT node with a
+// warning either way, so a model that loads exports to a file that loads back (found by the fuzz
+// target: the export of case_stft_rank1_inferred was refused on reload).
+TEST(InferenceGuards, RanksOfComputedValuesAreLeftToTheGuardsInsideLibonnx) {
+    onnx::ModelProto m = modelWithOpset();
+    m.mutable_opset_import(0)->set_version(17);
+    onnx::GraphProto& g = *m.mutable_graph();
+    auto* x = g.add_input();
+    x->set_name("x");
+    *x->mutable_type() = tensorType({1, 16, 1});
+    onnx::TensorProto* step = g.add_initializer();
+    step->set_name("step");
+    step->set_data_type(onnx::TensorProto::INT64);
+    step->add_int64_data(4);
+    onnx::NodeProto* flatten = g.add_node();
+    *flatten = makeNode("Flatten", 0);
+    flatten->add_input("x");
+    flatten->set_output(0, "signal");
+    onnx::NodeProto* stft = g.add_node();
+    *stft = makeNode("STFT", 0);
+    stft->add_input("signal");
+    stft->add_input("step");
+    auto* declared = g.add_value_info();
+    declared->set_name("signal");
+    *declared->mutable_type() = tensorType({16});
+    g.add_output()->set_name("y");
+    EXPECT_EQ(findModelHazard(m), std::nullopt) << findModelHazard(m).value_or("");
+
+    // Nor when the signal is an initializer, as folding makes computed values.
+    onnx::ModelProto folded = m;
+    folded.mutable_graph()->mutable_node()->erase(folded.mutable_graph()->mutable_node()->begin());
+    onnx::TensorProto* signal = folded.mutable_graph()->add_initializer();
+    signal->set_name("signal");
+    signal->set_data_type(onnx::TensorProto::FLOAT);
+    signal->add_dims(2);
+    signal->add_float_data(1);
+    signal->add_float_data(2);
+    EXPECT_EQ(findModelHazard(folded), std::nullopt) << findModelHazard(folded).value_or("");
+
+    // A graph input of that rank is still refused before inference.
+    onnx::ModelProto direct = m;
+    *direct.mutable_graph()->mutable_input(0)->mutable_type() = tensorType({16});
+    direct.mutable_graph()->mutable_node(1)->set_input(0, "x");
+    EXPECT_NE(findModelHazard(direct).value_or("").find("has rank 1"), std::string::npos);
+}
+
+// Two attributes of one name: the table would judge one and inference read the other (found by
+// the fuzz target: a MaxPool with a second kernel_shape loaded with a warning, and its export,
+// holding the other value, was refused on reload).
+TEST(InferenceGuards, AnAttributeGivenTwiceIsRefused) {
+    onnx::ModelProto m = modelWithOpset();
+    onnx::GraphProto& g = *m.mutable_graph();
+    auto* x = g.add_input();
+    x->set_name("in0");
+    *x->mutable_type() = tensorType({1, 1, 4, 4});
+    onnx::NodeProto* pool = g.add_node();
+    *pool = convFamily("MaxPool");
+    g.add_output()->set_name("y");
+    EXPECT_EQ(findModelHazard(m), std::nullopt) << findModelHazard(m).value_or("");
+    setInts(*pool, "kernel_shape", {});
+    EXPECT_NE(findModelHazard(m).value_or("").find("attribute 'kernel_shape' appears twice"), std::string::npos)
+        << findModelHazard(m).value_or("");
+}
+
 }  // namespace
 }  // namespace passscope::io

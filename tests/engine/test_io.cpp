@@ -102,6 +102,30 @@ TEST(Import, TextFormatIsDetectedByContent) {
     EXPECT_EQ(compareModels(a, dir, b, dir), "");
 }
 
+// An attribute declared INT that holds its value in `ints` (found by the fuzz target): the
+// importer read i (0) while libonnx's inference read the ints, and the export, holding the 0,
+// was refused on reload. Refused at load, naming the attribute and the field.
+TEST(Import, AttributeWhoseTypeDisagreesWithItsValueIsRefused) {
+    auto dir = freshDir("attribute_type");
+    onnx::ModelProto m = addReluModel();
+    onnx::AttributeProto* a = m.mutable_graph()->mutable_node(1)->add_attribute();
+    a->set_name("alpha");
+    a->set_type(onnx::AttributeProto::FLOAT);
+    a->set_f(0.5f);
+    writeModel(m, dir / "ok.onnx");
+    EXPECT_NO_THROW(io::loadModel(dir / "ok.onnx"));
+    a->set_type(onnx::AttributeProto::INT);
+    writeModel(m, dir / "mismatch.onnx");
+    try {
+        io::loadModel(dir / "mismatch.onnx");
+        FAIL() << "loaded";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("attribute 'alpha' is declared INT but holds a value in its 'f' field"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(Import, InitializerListedAsInputIsOverridableFromIr4) {
     auto dir = freshDir("overridable");
     auto m = addReluModel();

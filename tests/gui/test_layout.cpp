@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "background_jobs.h"
 #include "layout/graphviz_layout.h"
 #include "layout/graphviz_session.h"
 #include "layout/layout_cache.h"
@@ -486,7 +487,7 @@ void TestLayout::workerEmitsOnlyLatestTicket() {
     QVERIFY(worker.busy());
     QVERIFY(spy.wait(60000));
     QVERIFY(!worker.busy());
-    QTest::qWait(300);  // anything older that was still running has had time to arrive
+    QVERIFY(passscope::test::allJobsDelivered(worker, 60000));  // older layouts ended and were dropped
     QCOMPARE(spy.count(), 1);
     QCOMPARE(spy.at(0).at(0).toInt(), t3);
     const auto result = spy.at(0).at(1).value<std::shared_ptr<const LayoutResult>>();
@@ -517,7 +518,7 @@ void TestLayout::workerCancelDropsResult() {
     worker.request(makeNnLayoutRequest(300, 6));
     worker.cancel();
     QVERIFY(!worker.busy());
-    QVERIFY(!spy.wait(2000));
+    QVERIFY(passscope::test::allJobsDelivered(worker, 60000));  // the cancelled layout ended, unemitted
     QCOMPARE(spy.count(), 0);
     // The worker stays usable after a cancel.
     const int t = worker.request(chain(2));

@@ -303,13 +303,32 @@ void TestMainWindow::newerLoadSupersedesOlder() {
     QCOMPARE(loaded.count(), 1);
 }
 
+// Closing the window while its model loads: the window is gone at once, the load ends within a
+// bound, its outcome is dropped without reaching the destroyed window (under ASan, a late
+// delivery would be a use after free), no main window is left behind, and a new window
+// loads normally afterwards.
 void TestMainWindow::closingWhileLoadingIsSafe() {
     auto* window = new MainWindow;
     window->setInteractive(false);
+    QSignalSpy destroyed(window, &QObject::destroyed);
+    int outcomes = 0;
+    QObject receiver;
+    connect(window, &MainWindow::modelLoaded, &receiver, [&outcomes] { ++outcomes; });
+    connect(window, &MainWindow::loadFailed, &receiver, [&outcomes] { ++outcomes; });
     window->openModel(kSample);
+    QVERIFY(window->isLoading());
     delete window;
-    QThreadPool::globalInstance()->waitForDone();
+    QCOMPARE(destroyed.size(), 1);
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(kLoadTimeoutMs));
     QCoreApplication::processEvents();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCOMPARE(outcomes, 0);
+    for (QWidget* w : QApplication::topLevelWidgets())
+        QVERIFY2(!qobject_cast<MainWindow*>(w), "a main window outlived its deletion");
+
+    MainWindow again;
+    again.setInteractive(false);
+    loadSample(again);
 }
 
 void TestMainWindow::droppedFileIsOpened() {

@@ -6,6 +6,7 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include "background_jobs.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "runner/pipeline_runner.h"
@@ -15,6 +16,7 @@ using passscope::Journal;
 using passscope::JournalStep;
 using passscope::Model;
 using passscope::PipelineOptions;
+using passscope::test::allJobsDelivered;
 using passscope::views::LoadedModel;
 using passscope::views::PipelineResult;
 using passscope::views::PipelineRunner;
@@ -188,7 +190,8 @@ void TestPipelineRunner::cancelEmitsCancelledNotFinished() {
     QVERIFY(cancelled.wait(kRunTimeoutMs));
     QCOMPARE(cancelled.size(), 1);
     QVERIFY(!runner.isBusy());
-    QTest::qWait(50);  // nothing else may follow
+    QVERIFY(allJobsDelivered(runner, kRunTimeoutMs));  // nothing else can follow now
+    QCOMPARE(cancelled.size(), 1);
     QCOMPARE(finished.size(), 0);
     QCOMPARE(failed.size(), 0);
 }
@@ -248,8 +251,7 @@ void TestPipelineRunner::newRunSupersedesOlder() {
     runner.run(source_, PipelineOptions{});
     const auto result = waitForResult(runner, finished);
     QVERIFY(result);
-    QThreadPool::globalInstance()->waitForDone();
-    QTest::qWait(50);  // the first run's outcome, if any, has been delivered and dropped
+    QVERIFY(allJobsDelivered(runner, kRunTimeoutMs));  // the first run's outcome was delivered and dropped
     QCOMPARE(finished.size(), 0);
     QVERIFY(result->options.noFold.empty());  // the second run's result
     QVERIFY(!findByName(*result->optimized.graph, kFoldedNode));
@@ -257,14 +259,34 @@ void TestPipelineRunner::newRunSupersedesOlder() {
     QCOMPARE(failed.size(), 0);
 }
 
+// Destroying the runner cancels its run: the worker stops, drops its copy of the model and its
+// outcome, and nothing is delivered to the destroyed runner (under ASan a late delivery would
+// be a use after free). Signals emitted during destruction would reach receivers with a
+// half-destroyed sender: there must be none.
 void TestPipelineRunner::destroyingWhileRunningIsSafe() {
+    const long sourceUsers = source_.use_count();
     auto* runner = new PipelineRunner;
     QSignalSpy destroyed(runner, &QObject::destroyed);
+    int outcomes = 0;
+    QObject receiver;
+    connect(runner, &PipelineRunner::cancelled, &receiver, [&outcomes] { ++outcomes; });
+    connect(runner, &PipelineRunner::failed, &receiver, [&outcomes] { ++outcomes; });
+    connect(runner, &PipelineRunner::finished, &receiver, [&outcomes] { ++outcomes; });
     runner->run(source_, PipelineOptions{});
+    QVERIFY(runner->isBusy());
+    QVERIFY(source_.use_count() > sourceUsers);  // the worker holds the model while it runs
     delete runner;
     QCOMPARE(destroyed.size(), 1);
-    QThreadPool::globalInstance()->waitForDone();
-    QTest::qWait(20);  // the orphaned watcher event, if any, must find nothing to call
+    QCOMPARE(outcomes, 0);
+    // The worker ends (it was cancelled) and releases the model: nothing keeps running or leaks.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(kRunTimeoutMs));
+    QTRY_COMPARE_WITH_TIMEOUT(source_.use_count(), sourceUsers, kRunTimeoutMs);
+    QCOMPARE(outcomes, 0);
+    // A new runner works afterwards.
+    PipelineRunner again;
+    QSignalSpy finished(&again, &PipelineRunner::finished);
+    again.run(source_, PipelineOptions{});
+    QVERIFY(waitForResult(again, finished));
 }
 
 QTEST_MAIN(TestPipelineRunner)
