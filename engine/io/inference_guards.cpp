@@ -24,10 +24,11 @@ struct NodeView {
     std::function<const onnx::AttributeProto*(std::string_view)> attr;
     std::function<std::optional<int>(std::size_t)> rank;  // nullopt when unknown or absent
     std::function<std::string(std::size_t)> inputName;
+    std::function<bool(std::size_t)> inputGiven;  // false for an omitted (empty) input
 };
 
 NodeView viewOf(const onnx::NodeProto& node, int64_t opsetVersion, const InputRank& inputRank) {
-    NodeView v{node.op_type(), opsetVersion, node.input_size(), node.output_size(), {}, {}, {}};
+    NodeView v{node.op_type(), opsetVersion, node.input_size(), node.output_size(), {}, {}, {}, {}};
     v.attr = [&node](std::string_view name) -> const onnx::AttributeProto* {
         for (const auto& a : node.attribute())
             if (a.name() == name) return &a;
@@ -39,6 +40,9 @@ NodeView viewOf(const onnx::NodeProto& node, int64_t opsetVersion, const InputRa
         return inputRank(i);
     };
     v.inputName = [&node](std::size_t i) { return "'" + node.input(static_cast<int>(i)) + "'"; };
+    v.inputGiven = [&node](std::size_t i) {
+        return i < static_cast<std::size_t>(node.input_size()) && !node.input(static_cast<int>(i)).empty();
+    };
     return v;
 }
 
@@ -169,6 +173,12 @@ Hazard schemaRule(const NodeView& n) {
     if (n.inputCount < schema->min_input())
         return "it has " + str(n.inputCount) + " inputs; " + std::string(n.opType) + " needs at least " +
                str(schema->min_input());
+    // A required input given as "" (omitted): kernels and inference would read a value that
+    // is not there (found by the fuzz target: Pow with an empty exponent crashed folding).
+    const auto& formal = schema->inputs();
+    for (std::size_t i = 0; i < formal.size() && i < static_cast<std::size_t>(n.inputCount); ++i)
+        if (formal[i].GetOption() == onnx::OpSchema::Single && !n.inputGiven(i))
+            return "input " + str(static_cast<int64_t>(i)) + " (" + formal[i].GetName() + ") is required but empty";
     return std::nullopt;
 }
 
@@ -388,6 +398,7 @@ NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceV
                static_cast<int>(ctx.getNumOutputs()),
                {},
                {},
+               {},
                {}};
     v.attr = [&ctx](std::string_view name) { return ctx.getAttribute(std::string(name)); };
     v.rank = [&ctx](std::size_t i) -> std::optional<int> {
@@ -396,6 +407,7 @@ NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceV
         return t->tensor_type().shape().dim_size();
     };
     v.inputName = [](std::size_t i) { return "input " + std::to_string(i); };
+    v.inputGiven = [](std::size_t) { return true; };  // judged before inference, on the NodeProto
     return v;
 }
 

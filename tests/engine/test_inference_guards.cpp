@@ -389,5 +389,17 @@ TEST(InferenceGuards, AnAttributeGivenTwiceIsRefused) {
         << findModelHazard(m).value_or("");
 }
 
+// A required input left empty (found by the fuzz target: Pow(x, "") reached the Pow kernel,
+// which read an exponent that was not there).
+TEST(InferenceGuards, ARequiredInputLeftEmptyIsRefused) {
+    onnx::NodeProto pow = makeNode("Pow", 2);
+    EXPECT_EQ(hazard(pow), "");
+    pow.set_input(1, "");
+    EXPECT_NE(hazard(pow).find("input 1 (Y) is required but empty"), std::string::npos) << hazard(pow);
+    onnx::NodeProto clip = makeNode("Clip", 3);  // min and max are optional
+    clip.set_input(1, "");
+    EXPECT_EQ(hazard(clip), "");
+}
+
 }  // namespace
 }  // namespace passscope::io

@@ -196,6 +196,17 @@ void prepareCrashReport(const fs::path& work, const std::string& label, const st
 }  // namespace
 
 int main(int argc, char** argv) {
+    // With GCC, UBSan is a runtime of its own: its reports end the process without the death
+    // callback. Asking it to abort() instead lets the SIGABRT handler name the case. The options
+    // are read at start-up, hence the one re-execution.
+    if (__sanitizer_set_death_callback && !getenv("PASSSCOPE_FUZZ_UBSAN_SET")) {
+        const char* previous = getenv("UBSAN_OPTIONS");
+        const std::string options =
+            std::string(previous ? previous : "") + ":print_stacktrace=1:abort_on_error=1";
+        setenv("UBSAN_OPTIONS", options.c_str(), 1);
+        setenv("PASSSCOPE_FUZZ_UBSAN_SET", "1", 1);
+        execv("/proc/self/exe", argv);
+    }
     Args args;
     if (!parseArgs(argc, argv, args)) {
         usage();
