@@ -73,6 +73,12 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
     auto apply = [&](const onnx::ValueInfoProto& vi) {
         auto it = byName.find(vi.name());
         if (it == byName.end()) return;
+        // What inference computes must load back: a shape the loader would refuse (a dim past
+        // int64, an element count over 2^62) is left unknown instead of written into the model.
+        if (auto hazard = typeHazard(vi.type())) {
+            diag.warn("shape inference: value '" + vi.name() + "' left without the inferred type: " + *hazard);
+            return;
+        }
         try {
             mergeInferred(g, it->second, descFromType(vi.type(), "inferred type of '" + vi.name() + "'"));
         } catch (const std::exception& e) {
