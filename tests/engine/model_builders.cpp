@@ -48,6 +48,15 @@ onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::
     return n;
 }
 
+onnx::GraphProto* addBody(onnx::NodeProto& owner, const std::string& attribute) {
+    auto* a = owner.add_attribute();
+    a->set_name(attribute);
+    a->set_type(onnx::AttributeProto::GRAPH);
+    auto* body = a->mutable_g();
+    body->set_name(attribute);
+    return body;
+}
+
 onnx::ModelProto addReluModel() {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();

@@ -15,6 +15,9 @@ onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& n
                                        const std::vector<float>& values);
 onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& inputs,
                          const std::vector<std::string>& outputs, const std::string& name = {});
+// A graph attribute `attribute` of `owner` (an If branch, a Loop or Scan body), its graph named
+// after the attribute.
+onnx::GraphProto* addBody(onnx::NodeProto& owner, const std::string& attribute);
 // x[2,3] + w (initializer) -> Relu -> y
 onnx::ModelProto addReluModel();
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);

@@ -253,11 +253,7 @@ TEST(Import, OuterScopeValuesResolveIntoSubgraphs) {
     addNode(g, "Neg", {"x"}, {"nx"}, "neg");
     auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
     for (const char* branch : {"then_branch", "else_branch"}) {
-        auto* a = ifNode->add_attribute();
-        a->set_name(branch);
-        a->set_type(onnx::AttributeProto::GRAPH);
-        auto* body = a->mutable_g();
-        body->set_name(branch);
+        auto* body = addBody(*ifNode, branch);
         addNode(*body, std::string(branch) == "then_branch" ? "Abs" : "Identity", {"nx"}, {std::string(branch) + "_out"});
         addTensorValue(body->mutable_output(), std::string(branch) + "_out", onnx::TensorProto::FLOAT, {2});
     }

@@ -342,11 +342,7 @@ TEST(Pipeline, SubgraphBodiesAreOptimizedWithOuterConstantsButTheirOwnerStays) {
     addFloatInitializer(g, "c", {2}, {4, 9});
     auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
     for (const char* branch : {"then_branch", "else_branch"}) {
-        auto* a = ifNode->add_attribute();
-        a->set_name(branch);
-        a->set_type(onnx::AttributeProto::GRAPH);
-        auto* body = a->mutable_g();
-        body->set_name(branch);
+        auto* body = addBody(*ifNode, branch);
         const std::string out = std::string(branch) + "_out";
         addNode(*body, "Sqrt", {"c"}, {std::string(branch) + "_root"}, std::string(branch) + "_sqrt");  // outer constant
         addNode(*body, "Add", {"x", std::string(branch) + "_root"}, {out}, std::string(branch) + "_add");

@@ -255,11 +255,7 @@ onnx::ModelProto ifModel() {
     addFloatInitializer(g, "c", {2}, {4, 9});
     auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
     for (const char* branch : {"then_branch", "else_branch"}) {
-        auto* a = ifNode->add_attribute();
-        a->set_name(branch);
-        a->set_type(onnx::AttributeProto::GRAPH);
-        auto* body = a->mutable_g();
-        body->set_name(branch);
+        auto* body = addBody(*ifNode, branch);
         if (std::string(branch) == "then_branch") {
             addNode(*body, "Neg", {"x"}, {"then_negated"}, "then_neg");
             addNode(*body, "Sqrt", {"c"}, {"then_root"}, "then_sqrt");
