@@ -1,14 +1,19 @@
 #include "pipeline/instrumentation.h"
 
+#include <algorithm>
+
 #include "pipeline/graph_verifier.h"
 #include "pipeline/pipeline_error.h"
 
 namespace passscope {
 
 void TimingInstrument::stop(PassExecution& e) {
-    if (starts_.empty()) return;
-    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - starts_.back()).count();
-    starts_.pop_back();
+    if (open_.empty()) return;
+    const OpenRun run = open_.back();
+    open_.pop_back();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - run.start).count();
+    if (!open_.empty()) open_.back().nestedSeconds += wall;
+    e.seconds = std::max(0.0, wall - run.nestedSeconds);
     totals_[e.pass.name()] += e.seconds;
 }
 

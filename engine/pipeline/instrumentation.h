@@ -42,17 +42,22 @@ class PassInstrumentation {
 };
 
 // Wall time of each pass run, and the total per pass name. Runs may nest (a pass running a
-// nested pass manager on a body): each run is timed from its own start.
+// nested pass manager on a body): a run's seconds are its own, without the nested runs, which are
+// steps of their own, so the seconds of all steps add up to the pipeline's time.
 class TimingInstrument : public PassInstrumentation {
   public:
-    void runBeforePass(PassExecution&) override { starts_.push_back(std::chrono::steady_clock::now()); }
+    void runBeforePass(PassExecution&) override { open_.push_back({std::chrono::steady_clock::now(), 0}); }
     void runAfterPass(PassExecution& e) override { stop(e); }
     void runAfterPassFailed(PassExecution& e) override { stop(e); }
     const std::map<std::string, double>& totals() const { return totals_; }
 
   private:
+    struct OpenRun {
+        std::chrono::steady_clock::time_point start;
+        double nestedSeconds;  // wall time of the runs nested in this one
+    };
     void stop(PassExecution& e);
-    std::vector<std::chrono::steady_clock::time_point> starts_;
+    std::vector<OpenRun> open_;
     std::map<std::string, double> totals_;
 };
 

@@ -1,9 +1,12 @@
 // The pass framework itself: the graph verifier and where it runs, errors that must not pass as
 // "nothing changed" (cycles, kernel bugs, a pass that breaks the graph), open statistics,
 // instruments, the one cancel path, switch keys, and op traits.
-#include <tuple>
-
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <map>
+#include <thread>
+#include <tuple>
 
 #include "io/model_loader.h"
 #include "ir/op_traits.h"
@@ -270,6 +273,50 @@ TEST(PassManagerNesting, BodiesRunThroughTheSameManagerAndInstruments) {
         EXPECT_EQ(e.pass(), "UseListBreakingPass");
         EXPECT_NE(std::string(e.what()).find("node 'c'"), std::string::npos) << e.what();
     }
+}
+
+// Sleeps, then runs `inner` (if any) on the same graph as a nested run of `manager`.
+class SleepingPass : public Pass {
+  public:
+    SleepingPass(std::string name, int ms, PassManager* manager = nullptr, Pass* inner = nullptr)
+        : name_(std::move(name)), ms_(ms), manager_(manager), inner_(inner) {}
+    std::string name() const override { return name_; }
+    PassFamily family() const override { return PassFamily::Cleanup; }
+    bool run(Graph& g, PassContext&) override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(ms_));
+        if (manager_ && inner_) manager_->runPass(*inner_, g, "Test", 1);
+        return false;
+    }
+
+  private:
+    std::string name_;
+    int ms_;
+    PassManager* manager_;
+    Pass* inner_;
+};
+
+// Keeps the seconds the timing instrument gave each pass run (added before it, so its after-hook
+// runs after the timing's).
+class SecondsRecorder : public PassInstrumentation {
+  public:
+    void runAfterPass(PassExecution& e) override { seconds[e.pass.name()] = e.seconds; }
+    std::map<std::string, double> seconds;
+};
+
+TEST(PassInstrumentation, ANestedRunsTimeIsNotCountedAgainInThePassAroundIt) {
+    Model model = loadProto(addReluModel(), "timing_nested");
+    PipelineOptions options;
+    PassManager manager(model, options);
+    auto recorder = std::make_shared<SecondsRecorder>();
+    manager.addInstrumentation(recorder);
+    manager.addInstrumentation(std::make_shared<TimingInstrument>());
+    SleepingPass inner("Inner", 200);
+    SleepingPass outer("Outer", 20, &manager, &inner);
+    manager.run(*model.graph, [&] { manager.runPass(outer, *model.graph, "Test", 1); });
+    EXPECT_GE(recorder->seconds["Inner"], 0.2);
+    // Outer's own time: its 20 ms sleep, not the 200 ms of the run nested in it.
+    EXPECT_GE(recorder->seconds["Outer"], 0.02);
+    EXPECT_LT(recorder->seconds["Outer"], 0.15);
 }
 
 // ---- no silent failure ----
