@@ -8,7 +8,7 @@ DEPS := build-essential cmake ninja-build ccache pkg-config dpkg-dev \
         qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools \
         libgraphviz-dev graphviz libprotobuf-dev protobuf-compiler libonnx-dev libonnx-testdata \
         libeigen3-dev libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev \
-        xvfb xauth fonts-dejavu-core
+        xvfb xauth fonts-dejavu-core clang-format
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= $(shell nproc)
 SAMPLE ?= resources/samples/conv_net.onnx

@@ -530,8 +530,9 @@ void MainWindow::onModelLoaded() {
     warningsDock_->setWindowTitle(warningCount ? tr("Warnings (%1)").arg(warningCount) : tr("Warnings"));
     if (warningCount) warningsDock_->show();
 
-    statusBar()->showMessage(tr("Opened %1: %n node(s)", nullptr, static_cast<int>(m.model.graph->nodeCount())).arg(fileName),
-                             5000);
+    statusBar()->showMessage(
+        tr("Opened %1: %n node(s)", nullptr, static_cast<int>(m.model.graph->nodeCount())).arg(fileName),
+        5000);
     recent_->add(m.path);
     updateFilterCount();
     firstViewShown_ = false;
@@ -589,7 +590,9 @@ void MainWindow::onFilterPatternChanged() {
     updateFilterCount();
 }
 
-bool MainWindow::tableVisible() const { return nodesDock_ && !nodesDock_->visibleRegion().isEmpty(); }
+bool MainWindow::tableVisible() const {
+    return nodesDock_ && !nodesDock_->visibleRegion().isEmpty();
+}
 
 // The document owns the graph; onModelAboutToChange() empties the table before it goes.
 void MainWindow::setTableGraph(const Graph* graph) {

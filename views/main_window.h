@@ -75,7 +75,7 @@ class MainWindow : public QMainWindow {
     // The options the next run uses; setting them re-runs the pipeline on the loaded model.
     const PipelineOptions& pipelineOptions() const;
     void setPipelineOptions(const PipelineOptions& options);
-    bool isBusy() const;            // loading, running or laying out
+    bool isBusy() const;  // loading, running or laying out
     const PipelineResult* pipelineResult() const;
     // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
     size_t position() const;
@@ -104,10 +104,22 @@ class MainWindow : public QMainWindow {
 
     // The node table follows the selected step, but is only refilled while it can be seen (a
     // 20,000-row reset and re-sort blocks the UI for ~100 ms); these accessors bring it up to date.
-    QTableView* nodeTable() const { ensureTableCurrent(); return table_; }
-    QLineEdit* filterEdit() const { ensureTableCurrent(); return filterEdit_; }
-    NodeFilterProxyModel* nodeFilter() const { ensureTableCurrent(); return filter_; }
-    NodeTableModel* nodeTableModel() const { ensureTableCurrent(); return tableModel_; }
+    QTableView* nodeTable() const {
+        ensureTableCurrent();
+        return table_;
+    }
+    QLineEdit* filterEdit() const {
+        ensureTableCurrent();
+        return filterEdit_;
+    }
+    NodeFilterProxyModel* nodeFilter() const {
+        ensureTableCurrent();
+        return filter_;
+    }
+    NodeTableModel* nodeTableModel() const {
+        ensureTableCurrent();
+        return tableModel_;
+    }
     PropertiesPanel* propertiesPanel() const { return properties_; }
     WarningsPanel* warningsPanel() const { return warnings_; }
 
@@ -115,11 +127,11 @@ class MainWindow : public QMainWindow {
     void loadStarted(const QString& path);
     void modelLoaded(const QString& path);
     void loadFailed(const QString& message);
-    void pipelineFinished();               // a run's steps are ready to show
+    void pipelineFinished();  // a run's steps are ready to show
     void pipelineFailed(const QString& message);
-    void viewReady();                      // the graph of a run is laid out and shown
+    void viewReady();  // the graph of a run is laid out and shown
     void positionChanged(size_t position);
-    void previewReady();                   // the model as loaded is laid out and shown (pipeline still running)
+    void previewReady();  // the model as loaded is laid out and shown (pipeline still running)
 
   public slots:
     void showOpenDialog();

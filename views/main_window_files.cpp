@@ -51,7 +51,8 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
     session.hideUnchanged = timeline_->hidesUnchanged();
     session.sideBySide = graphPanel_->sideBySide();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
-        if (const auto* node = qgraphicsitem_cast<const NodeItem*>(selected.front())) session.selectedNode = node->name();
+        if (const auto* node = qgraphicsitem_cast<const NodeItem*>(selected.front()))
+            session.selectedNode = node->name();
     return document_->saveSession(path, std::move(session), error);
 }
 
@@ -76,14 +77,17 @@ void MainWindow::saveSessionDialog() {
                     tr("PassScope sessions (*.json)"));
     if (path.isEmpty()) return;
     QString error;
-    if (!saveSession(path, &error)) QMessageBox::warning(this, tr("Could Not Save Session"), error);
-    else statusBar()->showMessage(tr("Session saved to %1").arg(path), 5000);
+    if (!saveSession(path, &error))
+        QMessageBox::warning(this, tr("Could Not Save Session"), error);
+    else
+        statusBar()->showMessage(tr("Session saved to %1").arg(path), 5000);
 }
 
 void MainWindow::openSessionDialog() {
     QSettings settings;
     const QString dir = settings.value(kLastExportDirKey, QDir::homePath()).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), dir, tr("PassScope sessions (*.json)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Session"), dir, tr("PassScope sessions (*.json)"));
     if (path.isEmpty()) return;
     QString error;
     if (!openSession(path, &error)) QMessageBox::warning(this, tr("Could Not Open Session"), error);
@@ -99,7 +103,9 @@ bool MainWindow::exportReport(const QString& path, QString* error) {
     return document_->exportReport(path, error);
 }
 
-bool MainWindow::exportPicture(const QString& path, QString* error) { return graphPanel_->exportImage(path, error); }
+bool MainWindow::exportPicture(const QString& path, QString* error) {
+    return graphPanel_->exportImage(path, error);
+}
 
 void MainWindow::exportModelDialog() {
     const QString path = askSavePath(tr("Export Optimized Model"),
@@ -123,8 +129,8 @@ void MainWindow::exportReportDialog() {
 }
 
 void MainWindow::exportPictureDialog() {
-    const QString path =
-        askSavePath(tr("Export Picture"), QStringLiteral("graph.svg"), tr("SVG pictures (*.svg);;PNG images (*.png)"));
+    const QString path = askSavePath(tr("Export Picture"), QStringLiteral("graph.svg"),
+                                     tr("SVG pictures (*.svg);;PNG images (*.png)"));
     if (path.isEmpty()) return;
     QString error;
     if (!exportPicture(path, &error)) QMessageBox::warning(this, tr("Could Not Export the Picture"), error);
@@ -134,7 +140,8 @@ void MainWindow::exportPictureDialog() {
 void MainWindow::chooseLanguage(const QString& locale) {
     QSettings().setValue(kLanguageKey, locale);
     if (interactive_)
-        QMessageBox::information(this, tr("Language"), tr("The new language takes effect when PassScope starts again."));
+        QMessageBox::information(this, tr("Language"),
+                                 tr("The new language takes effect when PassScope starts again."));
 }
 
 }  // namespace passscope::views

@@ -43,7 +43,9 @@ std::vector<std::pair<QString, const Graph*>> bodiesOf(const Node& node) {
             if (*g) bodies.emplace_back(QString::fromStdString(a.name), g->get());
         } else if (const auto* gs = std::get_if<std::vector<GraphPtr>>(&a.value)) {
             for (size_t i = 0; i < gs->size(); ++i)
-                if ((*gs)[i]) bodies.emplace_back(QStringLiteral("%1[%2]").arg(QString::fromStdString(a.name)).arg(i), (*gs)[i].get());
+                if ((*gs)[i])
+                    bodies.emplace_back(QStringLiteral("%1[%2]").arg(QString::fromStdString(a.name)).arg(i),
+                                        (*gs)[i].get());
         }
     }
     return bodies;
@@ -63,7 +65,8 @@ void MainWindow::createViewActions() {
     sideBySideAction_ = new QAction(tr("&Side by Side"), this);
     sideBySideAction_->setCheckable(true);
     sideBySideAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    sideBySideAction_->setStatusTip(tr("Show the graph before and after the selected step in two synchronized views"));
+    sideBySideAction_->setStatusTip(
+        tr("Show the graph before and after the selected step in two synchronized views"));
     connect(sideBySideAction_, &QAction::toggled, this, &MainWindow::setSideBySide);
     minimapAction_ = new QAction(tr("&Minimap"), this);
     minimapAction_->setCheckable(true);
@@ -89,7 +92,8 @@ void MainWindow::createPipelineActions() {
     connect(rerunAction_, &QAction::triggered, document_, &ModelDocument::runPipeline);
     optionsAction_ = new QAction(tr("&Options…"), this);
     optionsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
-    optionsAction_->setStatusTip(tr("Choose the optimization level, passes, input shapes and folding exceptions, then run again"));
+    optionsAction_->setStatusTip(
+        tr("Choose the optimization level, passes, input shapes and folding exceptions, then run again"));
     connect(optionsAction_, &QAction::triggered, this, [this] {
         if (!document_->loadedModel()) return;
         QStringList inputs;  // the graph inputs are its Data nodes (IR < 4 also lists Consts)
@@ -106,7 +110,8 @@ void MainWindow::createPipelineActions() {
     connect(cancelAction_, &QAction::triggered, document_, &ModelDocument::cancelPipeline);
     noFoldAction_ = new QAction(tr("Do &Not Fold This Node"), this);
     noFoldAction_->setCheckable(true);
-    noFoldAction_->setStatusTip(tr("Set _do_not_constant_folding on the selected node and run the pipeline again"));
+    noFoldAction_->setStatusTip(
+        tr("Set _do_not_constant_folding on the selected node and run the pipeline again"));
     connect(noFoldAction_, &QAction::triggered, this, [this](bool checked) {
         const QString name = noFoldAction_->data().toString();
         if (!name.isEmpty()) setNodeFoldingDisabled(name, checked);
@@ -132,9 +137,10 @@ void MainWindow::createToolBar() {
     searchEdit_->setPlaceholderText(tr("Search: name, op type or regex"));
     searchEdit_->setClearButtonEnabled(true);
     searchEdit_->setMaximumWidth(280);
-    searchEdit_->setToolTip(tr("Matches node names and op types, as the node table's filter does: a pattern with "
-                               "regex characters is a regular expression; case is ignored unless the pattern has an "
-                               "upper-case letter. Enter jumps to the next match."));
+    searchEdit_->setToolTip(
+        tr("Matches node names and op types, as the node table's filter does: a pattern with "
+           "regex characters is a regular expression; case is ignored unless the pattern has an "
+           "upper-case letter. Enter jumps to the next match."));
     connect(searchEdit_, &QLineEdit::textChanged, this, [this](const QString& text) { search(text); });
     connect(searchEdit_, &QLineEdit::returnPressed, this, &MainWindow::jumpToNextSearchHit);
     bar->addWidget(searchEdit_);
@@ -279,8 +285,8 @@ void MainWindow::updateStepActions() {
 void MainWindow::showPipelineError(const QString& message) {
     statusBar()->showMessage(tr("The pipeline failed: %1").arg(message));
     if (!interactive_) return;
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Pipeline Failed"), tr("The pipeline could not run."),
-                                QMessageBox::Ok, this);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Pipeline Failed"),
+                                tr("The pipeline could not run."), QMessageBox::Ok, this);
     box->setInformativeText(message);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -326,7 +332,8 @@ void MainWindow::showNodeProperties(NodeId id) {
         return;
     }
     NodeNotes notes;
-    if (const std::optional<FoldingNote> note = document_->whyNotFolded(id, inBody ? pathOf(*g) : GraphPath{})) {
+    if (const std::optional<FoldingNote> note =
+            document_->whyNotFolded(id, inBody ? pathOf(*g) : GraphPath{})) {
         notes.whyNotFolded = note->reason;
         notes.whyNotFoldedDetail = note->detail;
         notes.whyNotFoldedPass = note->pass;
@@ -355,7 +362,8 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
         const auto bodies = bodiesOf(*node);
         if (!bodies.empty()) menu.addSeparator();
         for (const auto& [title, body] : bodies) {
-            const QString crumb = QStringLiteral("%1 › %2").arg(QString::fromStdString(node->displayName()), title);
+            const QString crumb =
+                QStringLiteral("%1 › %2").arg(QString::fromStdString(node->displayName()), title);
             const Graph* shown = body;
             menu.addAction(tr("Open Body “%1”").arg(title), this, [this, shown, crumb] {
                 // The body's nested pass runs are steps too: mark what the selected one changed.
@@ -373,7 +381,8 @@ int MainWindow::search(const QString& query) {
     const Graph* g = document_->graphShown();
     searchHits_ = g && !query.isEmpty() ? findNodes(*g, SearchRule(query)) : std::vector<NodeId>{};
     graphPanel_->setSearchHits(std::unordered_set<NodeId>(searchHits_.begin(), searchHits_.end()));
-    searchCount_->setText(query.isEmpty() ? QString() : tr("%n match(es)", nullptr, static_cast<int>(searchHits_.size())));
+    searchCount_->setText(
+        query.isEmpty() ? QString() : tr("%n match(es)", nullptr, static_cast<int>(searchHits_.size())));
     return static_cast<int>(searchHits_.size());
 }
 

@@ -62,7 +62,10 @@ QString withKey(const QString& text, const QString& key) {
 }  // namespace
 
 OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphInputNames, QWidget* parent)
-    : QDialog(parent), current_(current), graphInputs_(std::move(graphInputNames)), passes_(pipelinePasses()),
+    : QDialog(parent),
+      current_(current),
+      graphInputs_(std::move(graphInputNames)),
+      passes_(pipelinePasses()),
       passSwitches_(current.passSwitches) {
     setWindowTitle(tr("Pipeline Options"));
     setObjectName(QStringLiteral("optionsDialog"));
@@ -124,8 +127,8 @@ QWidget* OptionsDialog::createGeneralGroup() {
     folding_ = new QCheckBox(tr("Constant &folding"), group);
     folding_->setObjectName(QStringLiteral("foldingCheck"));
     folding_->setChecked(current_.constantFolding);
-    folding_->setToolTip(withKey(tr("Run the constant folding family of passes."),
-                                 QStringLiteral("ge.oo.constantFolding")));
+    folding_->setToolTip(
+        withKey(tr("Run the constant folding family of passes."), QStringLiteral("ge.oo.constantFolding")));
     connect(folding_, &QCheckBox::toggled, this, &OptionsDialog::refreshPassStates);
     form->addRow(folding_);
 
@@ -146,17 +149,17 @@ QWidget* OptionsDialog::createGeneralGroup() {
     threshold_->setValue(initialThresholdMiB_);
     QString thresholdTip = tr("Do not fold a node whose outputs would take more than this.");
     if (current_.foldSizeThreshold % kMiB != 0)
-        thresholdTip += QLatin1Char(' ') + tr("Currently %1 bytes; kept unless you change the value.")
-                                               .arg(current_.foldSizeThreshold);
+        thresholdTip +=
+            QLatin1Char(' ') +
+            tr("Currently %1 bytes; kept unless you change the value.").arg(current_.foldSizeThreshold);
     threshold_->setToolTip(withKey(thresholdTip, QStringLiteral("passscope.foldSizeThreshold")));
     auto* thresholdRow = new QHBoxLayout;
     thresholdRow->addWidget(threshold_, 1);
     if (current_.foldSizeThreshold % kMiB != 0) {  // set in bytes (CLI, session): say so while it holds
         auto* exact = new QLabel(tr("now %1 bytes").arg(current_.foldSizeThreshold), group);
         exact->setEnabled(false);
-        connect(threshold_, &QSpinBox::valueChanged, exact, [this, exact](int mib) {
-            exact->setVisible(mib == initialThresholdMiB_);
-        });
+        connect(threshold_, &QSpinBox::valueChanged, exact,
+                [this, exact](int mib) { exact->setVisible(mib == initialThresholdMiB_); });
         thresholdRow->addWidget(exact);
     }
     form->addRow(tr("Fold size &threshold:"), thresholdRow);
@@ -166,8 +169,9 @@ QWidget* OptionsDialog::createGeneralGroup() {
     iterationCap_->setObjectName(QStringLiteral("iterationCapSpin"));
     iterationCap_->setRange(1, std::max(1000, current_.iterationCap));
     iterationCap_->setValue(current_.iterationCap);
-    iterationCap_->setToolTip(withKey(tr("How many times a stage may repeat its passes to reach a fixed point."),
-                                      QStringLiteral("passscope.iterationCap")));
+    iterationCap_->setToolTip(
+        withKey(tr("How many times a stage may repeat its passes to reach a fixed point."),
+                QStringLiteral("passscope.iterationCap")));
     form->addRow(tr("&Iteration cap:"), iterationCap_);
 
     target_ = new QComboBox(group);
@@ -200,7 +204,8 @@ QWidget* OptionsDialog::createPassesGroup() {
     row->addWidget(hint, 1);
     auto* reset = new QPushButton(tr("Follow &Level"), group);
     reset->setObjectName(QStringLiteral("followLevelButton"));
-    reset->setToolTip(tr("Forget the switches made by hand: every pass runs as the level and constant folding say."));
+    reset->setToolTip(
+        tr("Forget the switches made by hand: every pass runs as the level and constant folding say."));
     connect(reset, &QPushButton::clicked, this, &OptionsDialog::followLevelForAllPasses);
     row->addWidget(reset);
     layout->addLayout(row);
@@ -217,8 +222,9 @@ QWidget* OptionsDialog::createInputShapesGroup() {
     shapes_->horizontalHeader()->setStretchLastSection(true);
     shapes_->verticalHeader()->hide();
     shapes_->setSelectionMode(QAbstractItemView::SingleSelection);
-    shapes_->setToolTip(tr("Pin an input's shape before the pipeline runs, e.g. 1,3,224,224; leave empty to keep "
-                           "the model's shape."));
+    shapes_->setToolTip(
+        tr("Pin an input's shape before the pipeline runs, e.g. 1,3,224,224; leave empty to keep "
+           "the model's shape."));
     fillInputShapes();
     connect(shapes_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
         if (item->column() == DimsColumn) validateInputShapes();
@@ -246,7 +252,8 @@ void OptionsDialog::fillInputShapes() {
         name->setFlags(Qt::ItemIsEnabled);
         shapes_->setItem(row, NameColumn, name);
         const auto pin = current_.inputShapes.find(names[row].toStdString());
-        auto* dims = new QTableWidgetItem(pin == current_.inputShapes.end() ? QString() : joinDims(pin->second));
+        auto* dims =
+            new QTableWidgetItem(pin == current_.inputShapes.end() ? QString() : joinDims(pin->second));
         shapes_->setItem(row, DimsColumn, dims);
     }
     if (names.isEmpty()) shapes_->setToolTip(tr("The model has no graph inputs to pin."));
@@ -283,7 +290,7 @@ PipelineOptions OptionsDialog::generalOptions() const {
     o.constantFolding = folding_->isChecked();
     o.memoryPriority = memoryPriority_->isChecked();
     o.foldSizeThreshold = threshold_->value() == initialThresholdMiB_ ? current_.foldSizeThreshold
-                                                                       : uint64_t(threshold_->value()) * kMiB;
+                                                                      : uint64_t(threshold_->value()) * kMiB;
     o.iterationCap = iterationCap_->value();
     o.target = static_cast<Target>(target_->currentData().toInt());
     o.passSwitches.clear();
@@ -303,8 +310,9 @@ void OptionsDialog::refreshPassStates() {
         QFont font = item->font();
         font.setBold(forced != passSwitches_.end());
         item->setFont(font);
-        const QString key = QStringLiteral("pass.%1=%2").arg(item->data(kNameRole).toString(),
-                                                            on ? QStringLiteral("true") : QStringLiteral("false"));
+        const QString key =
+            QStringLiteral("pass.%1=%2")
+                .arg(item->data(kNameRole).toString(), on ? QStringLiteral("true") : QStringLiteral("false"));
         item->setToolTip(forced != passSwitches_.end()
                              ? withKey(on ? tr("Switched on by hand.") : tr("Switched off by hand."), key)
                              : tr("Follows the level and constant folding."));
@@ -370,7 +378,8 @@ PipelineOptions OptionsDialog::options() const {
     o.inputShapes.clear();
     for (int row = 0; row < shapes_->rowCount(); ++row) {
         std::pair<std::string, std::vector<int64_t>> shape;
-        if (inputShapeError(row, &shape).isEmpty() && !shape.first.empty()) o.inputShapes.insert(std::move(shape));
+        if (inputShapeError(row, &shape).isEmpty() && !shape.first.empty())
+            o.inputShapes.insert(std::move(shape));
     }
     o.noFold.clear();
     for (int i = 0; i < noFold_->count(); ++i) o.noFold.insert(noFold_->item(i)->text().toStdString());

@@ -33,7 +33,8 @@ class OptionsDialog : public QDialog {
   public:
     // `graphInputNames`: the loaded model's graph inputs (Data nodes), the rows of the input
     // shape table; pins in `current` for other names are listed too (and flagged).
-    explicit OptionsDialog(const PipelineOptions& current, QStringList graphInputNames, QWidget* parent = nullptr);
+    explicit OptionsDialog(const PipelineOptions& current, QStringList graphInputNames,
+                           QWidget* parent = nullptr);
     ~OptionsDialog() override;
 
     // The options as the widgets say; fields the user left alone keep `current`'s exact values

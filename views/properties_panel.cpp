@@ -99,7 +99,8 @@ QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& note
     if (node.findAttr(folding::kPotentialConst))
         rows += row(tr("Potential constant"),
                     esc(tr("marked by %1").arg(QString::fromStdString(folding::potentialConstSource(node)))));
-    if (const Attribute* f = node.findAttr(op::attr::kDoNotConstantFolding); f && attributeValueText(*f) != QStringLiteral("0"))
+    if (const Attribute* f = node.findAttr(op::attr::kDoNotConstantFolding);
+        f && attributeValueText(*f) != QStringLiteral("0"))
         rows += row(tr("Folding"), esc(tr("switched off (_do_not_constant_folding)")));
     if (!notes.whyNotFolded.isEmpty()) {
         QString why = notes.whyNotFolded;
@@ -107,8 +108,8 @@ QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& note
         rows += row(tr("Not folded"), esc(tr("%1 (%2)").arg(why, notes.whyNotFoldedPass)));
     }
     if (rows.isEmpty()) return {};
-    return sectionHeader(tr("Pipeline")) + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows +
-           QStringLiteral("</table>");
+    return sectionHeader(tr("Pipeline")) + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") +
+           rows + QStringLiteral("</table>");
 }
 
 // A constant's values: statistics and the first values.
@@ -121,9 +122,12 @@ QString PropertiesPanel::valueSection(const Node& node) const {
     if (const auto stats = tensorStats(*tensor); stats && stats->examined > 0) {
         if (stats->examined < stats->elements)
             rows += row(tr("Sampled"), esc(tr("statistics of the first %1 values").arg(stats->examined)));
-        rows += row(tr("Min / max"), QStringLiteral("<span class=\"mono\">%1 / %2</span>")
-                                         .arg(QString::number(stats->min, 'g', 6), QString::number(stats->max, 'g', 6)));
-        rows += row(tr("Mean"), QStringLiteral("<span class=\"mono\">%1</span>").arg(QString::number(stats->mean, 'g', 6)));
+        rows += row(tr("Min / max"),
+                    QStringLiteral("<span class=\"mono\">%1 / %2</span>")
+                        .arg(QString::number(stats->min, 'g', 6), QString::number(stats->max, 'g', 6)));
+        rows +=
+            row(tr("Mean"),
+                QStringLiteral("<span class=\"mono\">%1</span>").arg(QString::number(stats->mean, 'g', 6)));
         rows += row(tr("Zeros"), QString::number(stats->zeros));
         if (stats->nans) rows += row(tr("NaNs"), QString::number(stats->nans));
         rows += row(tr("Values"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(stats->preview)));
@@ -196,16 +200,18 @@ void PropertiesPanel::showEdge(const Graph& graph, const Node& producer, const N
         const NodeOutput& out = producer.output(o);
         QStringList inputs;  // where the consumer reads this output
         for (size_t i = 0; i < consumer.inputs().size(); ++i)
-            if (consumer.input(i).node == producer.id() && consumer.input(i).output == o && consumer.input(i).depth == 0)
+            if (consumer.input(i).node == producer.id() && consumer.input(i).output == o &&
+                consumer.input(i).depth == 0)
                 inputs << QStringLiteral("#%1").arg(i);
         if (inputs.isEmpty()) continue;
         QStringList readers;
         for (const Use& u : out.uses)
             if (const Node* c = graph.findNode(u.node)) readers << QString::fromStdString(c->displayName());
-        html += tensorRows(tr("Output #%1").arg(o), QString::fromStdString(out.name), out.desc, tr("Consumers"),
-                           esc(readers.join(QStringLiteral(", "))));
-        html += row(tr("Read as"), esc(tr("input %1 of %2").arg(inputs.join(QStringLiteral(", ")),
-                                                               QString::fromStdString(consumer.displayName()))));
+        html += tensorRows(tr("Output #%1").arg(o), QString::fromStdString(out.name), out.desc,
+                           tr("Consumers"), esc(readers.join(QStringLiteral(", "))));
+        html += row(tr("Read as"), esc(tr("input %1 of %2")
+                                           .arg(inputs.join(QStringLiteral(", ")),
+                                                QString::fromStdString(consumer.displayName()))));
     }
     html += QStringLiteral("</table>");
     browser_->setHtml(html);

@@ -18,14 +18,15 @@ StepController::~StepController() = default;
 void StepController::setResult(std::shared_ptr<const PipelineResult> result, size_t position) {
     const quint64 generation = ++generation_;
     auto* watcher = new QFutureWatcher<std::shared_ptr<Prepared>>(this);
-    connect(watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this, [this, watcher, generation, position] {
-        watcher->deleteLater();
-        if (generation != generation_) return;  // superseded
-        prepared_ = watcher->result();
-        position_ = prepared_->after->position();
-        place(position);  // ready() is the one signal of this change: no positionChanged() too
-        emit ready();
-    });
+    connect(watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
+            [this, watcher, generation, position] {
+                watcher->deleteLater();
+                if (generation != generation_) return;  // superseded
+                prepared_ = watcher->result();
+                position_ = prepared_->after->position();
+                place(position);  // ready() is the one signal of this change: no positionChanged() too
+                emit ready();
+            });
     watcher->setFuture(QtConcurrent::run([result] {
         auto p = std::make_shared<Prepared>();
         p->result = result;
@@ -72,7 +73,11 @@ void StepController::place(size_t position) {
     position_ = position;
 }
 
-const Graph* StepController::graph() const { return prepared_ ? &prepared_->after->graph() : nullptr; }
-const Graph* StepController::graphBefore() const { return prepared_ ? &prepared_->before->graph() : nullptr; }
+const Graph* StepController::graph() const {
+    return prepared_ ? &prepared_->after->graph() : nullptr;
+}
+const Graph* StepController::graphBefore() const {
+    return prepared_ ? &prepared_->before->graph() : nullptr;
+}
 
 }  // namespace passscope::views

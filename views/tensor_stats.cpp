@@ -60,20 +60,34 @@ TensorStats compute(const Tensor& t, int previewCount) {
 
 std::optional<TensorStats> tensorStats(const Tensor& tensor, int previewCount) {
     switch (tensor.dtype()) {
-    case DataType::Float: return compute<float>(tensor, previewCount);
-    case DataType::Double: return compute<double>(tensor, previewCount);
-    case DataType::Float16: return compute<Eigen::half>(tensor, previewCount);
-    case DataType::BFloat16: return compute<Eigen::bfloat16>(tensor, previewCount);
-    case DataType::Int8: return compute<int8_t>(tensor, previewCount);
-    case DataType::Int16: return compute<int16_t>(tensor, previewCount);
-    case DataType::Int32: return compute<int32_t>(tensor, previewCount);
-    case DataType::Int64: return compute<int64_t>(tensor, previewCount);
-    case DataType::UInt8: return compute<uint8_t>(tensor, previewCount);
-    case DataType::UInt16: return compute<uint16_t>(tensor, previewCount);
-    case DataType::UInt32: return compute<uint32_t>(tensor, previewCount);
-    case DataType::UInt64: return compute<uint64_t>(tensor, previewCount);
-    case DataType::Bool: return compute<uint8_t>(tensor, previewCount);
-    default: return std::nullopt;
+        case DataType::Float:
+            return compute<float>(tensor, previewCount);
+        case DataType::Double:
+            return compute<double>(tensor, previewCount);
+        case DataType::Float16:
+            return compute<Eigen::half>(tensor, previewCount);
+        case DataType::BFloat16:
+            return compute<Eigen::bfloat16>(tensor, previewCount);
+        case DataType::Int8:
+            return compute<int8_t>(tensor, previewCount);
+        case DataType::Int16:
+            return compute<int16_t>(tensor, previewCount);
+        case DataType::Int32:
+            return compute<int32_t>(tensor, previewCount);
+        case DataType::Int64:
+            return compute<int64_t>(tensor, previewCount);
+        case DataType::UInt8:
+            return compute<uint8_t>(tensor, previewCount);
+        case DataType::UInt16:
+            return compute<uint16_t>(tensor, previewCount);
+        case DataType::UInt32:
+            return compute<uint32_t>(tensor, previewCount);
+        case DataType::UInt64:
+            return compute<uint64_t>(tensor, previewCount);
+        case DataType::Bool:
+            return compute<uint8_t>(tensor, previewCount);
+        default:
+            return std::nullopt;
     }
 }
 

@@ -15,15 +15,19 @@ Action addConvertCommand(CLI::App& app) {
         uint64_t threshold = 1024;
     };
     auto args = std::make_shared<Args>();
-    CLI::App* cmd = app.add_subcommand(
-        "convert", "Load a model and write it again: binary or text by OUT's extension (.onnx / .txt, .pbtxt, .onnxtxt)");
+    CLI::App* cmd = app.add_subcommand("convert",
+                                       "Load a model and write it again: binary or text by OUT's extension "
+                                       "(.onnx / .txt, .pbtxt, .onnxtxt)");
     cmd->add_option("IN", args->input, "Model to read")->required();
     cmd->add_option("OUT", args->output, "Model to write")->required();
-    cmd->add_flag("--external-data", args->external, "Write tensors of at least --size-threshold bytes to a data file");
+    cmd->add_flag("--external-data", args->external,
+                  "Write tensors of at least --size-threshold bytes to a data file");
     cmd->add_option("--size-threshold", args->threshold, "Smallest tensor (bytes) moved to external data")
         ->capture_default_str();
-    cmd->add_option("--external-file", args->externalFile, "Name of the data file (default: OUT's name + .data)");
-    cmd->add_flag("--no-value-info", args->noValueInfo, "Do not write inferred descriptions of intermediate values");
+    cmd->add_option("--external-file", args->externalFile,
+                    "Name of the data file (default: OUT's name + .data)");
+    cmd->add_flag("--no-value-info", args->noValueInfo,
+                  "Do not write inferred descriptions of intermediate values");
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
         return guarded([&] {

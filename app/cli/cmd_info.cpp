@@ -13,7 +13,8 @@ Action addInfoCommand(CLI::App& app) {
         bool json = false;
     };
     auto args = std::make_shared<Args>();
-    CLI::App* cmd = app.add_subcommand("info", "Summarise a model: inputs, outputs, op histogram, initializers, opsets");
+    CLI::App* cmd =
+        app.add_subcommand("info", "Summarise a model: inputs, outputs, op histogram, initializers, opsets");
     cmd->add_option("MODEL", args->model, "ONNX model (binary or protobuf text)")->required();
     cmd->add_flag("--json", args->json, "Print one JSON object instead of text");
     return [cmd, args]() -> int {
@@ -22,8 +23,10 @@ Action addInfoCommand(CLI::App& app) {
             io::LoadResult loaded = io::loadModel(args->model);
             printWarnings(loaded.diagnostics);
             ModelInfo info = summarize(loaded.model);
-            if (args->json) std::cout << jsonText(toJson(info)) << "\n";
-            else std::cout << toText(info);
+            if (args->json)
+                std::cout << jsonText(toJson(info)) << "\n";
+            else
+                std::cout << toText(info);
             return kOk;
         });
     };

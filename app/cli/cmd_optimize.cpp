@@ -7,10 +7,10 @@
 
 #include "cli_common.h"
 #include "commands.h"
-#include "pipeline_args.h"
 #include "io/onnx_export.h"
 #include "io/safe_output.h"
 #include "pipeline/pass_manager.h"
+#include "pipeline_args.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
 
@@ -18,7 +18,8 @@ namespace passscope::cli {
 namespace {
 
 // onnx-simplifier's before/after table: op counts, nodes, initializer bytes, file size.
-void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t sizeBefore, uintmax_t sizeAfter) {
+void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t sizeBefore,
+                     uintmax_t sizeAfter) {
     std::set<std::string> ops;
     for (const auto& [k, v] : before.ops) ops.insert(k);
     for (const auto& [k, v] : after.ops) ops.insert(k);
@@ -26,33 +27,39 @@ void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t 
         auto it = i.ops.find(op);
         return it == i.ops.end() ? size_t(0) : it->second;
     };
-    std::cout << std::left << std::setw(28) << "" << std::right << std::setw(16) << "Original" << std::setw(16) << "Optimized" << "\n";
+    std::cout << std::left << std::setw(28) << "" << std::right << std::setw(16) << "Original"
+              << std::setw(16) << "Optimized"
+              << "\n";
     for (const std::string& op : ops) {
         size_t b = count(before, op), a = count(after, op);
-        std::cout << std::left << std::setw(28) << op << std::right << std::setw(16) << b << std::setw(16) << a
-                  << (a != b ? "  *" : "") << "\n";
+        std::cout << std::left << std::setw(28) << op << std::right << std::setw(16) << b << std::setw(16)
+                  << a << (a != b ? "  *" : "") << "\n";
     }
-    std::cout << std::left << std::setw(28) << "Nodes" << std::right << std::setw(16) << before.nodes << std::setw(16) << after.nodes << "\n";
-    std::cout << std::left << std::setw(28) << "Initializers" << std::right << std::setw(16) << before.initializers
-              << std::setw(16) << after.initializers << "\n";
-    std::cout << std::left << std::setw(28) << "Initializer bytes" << std::right << std::setw(16) << before.initializerBytes
-              << std::setw(16) << after.initializerBytes << "\n";
-    std::cout << std::left << std::setw(28) << "File size (bytes)" << std::right << std::setw(16) << sizeBefore
-              << std::setw(16) << sizeAfter << "\n";
+    std::cout << std::left << std::setw(28) << "Nodes" << std::right << std::setw(16) << before.nodes
+              << std::setw(16) << after.nodes << "\n";
+    std::cout << std::left << std::setw(28) << "Initializers" << std::right << std::setw(16)
+              << before.initializers << std::setw(16) << after.initializers << "\n";
+    std::cout << std::left << std::setw(28) << "Initializer bytes" << std::right << std::setw(16)
+              << before.initializerBytes << std::setw(16) << after.initializerBytes << "\n";
+    std::cout << std::left << std::setw(28) << "File size (bytes)" << std::right << std::setw(16)
+              << sizeBefore << std::setw(16) << sizeAfter << "\n";
 }
 
 // Every pass that ran, with its runs, time and the statistics it declared (nonzero ones), read
 // from the journal: the table needs no knowledge of any pass.
 void printPassStatistics(const Journal& journal) {
-    std::cout << "\n" << std::left << std::setw(36) << "Pass" << std::right << std::setw(6) << "Runs" << std::setw(12)
-              << "Seconds" << "  Statistics\n";
+    std::cout << "\n"
+              << std::left << std::setw(36) << "Pass" << std::right << std::setw(6) << "Runs" << std::setw(12)
+              << "Seconds"
+              << "  Statistics\n";
     for (const PassSummary& p : summarizePasses(journal)) {
         std::string counters;
         for (const PassStatistic& st : p.statistics.entries())
-            if (st.value) counters += (counters.empty() ? "" : ", ") + st.name + " " + std::to_string(st.value);
-        std::cout << std::left << std::setw(36) << p.pass << std::right << std::setw(6) << p.runs << std::setw(12)
-                  << std::fixed << std::setprecision(4) << p.seconds << "  " << (counters.empty() ? "-" : counters)
-                  << "\n";
+            if (st.value)
+                counters += (counters.empty() ? "" : ", ") + st.name + " " + std::to_string(st.value);
+        std::cout << std::left << std::setw(36) << p.pass << std::right << std::setw(6) << p.runs
+                  << std::setw(12) << std::fixed << std::setprecision(4) << p.seconds << "  "
+                  << (counters.empty() ? "-" : counters) << "\n";
     }
 }
 
@@ -66,8 +73,8 @@ uintmax_t sizeOnDisk(const std::filesystem::path& p) {
 
 // The report, complete in a temporary beside its destination. Refused when it would replace the
 // output, the output's data file, or a file the model reads.
-io::StagedFile stageReport(const std::filesystem::path& path, const std::filesystem::path& output, bool external,
-                           const Model& model, const nlohmann::json& report) {
+io::StagedFile stageReport(const std::filesystem::path& path, const std::filesystem::path& output,
+                           bool external, const Model& model, const nlohmann::json& report) {
     if (io::sameDestination(path, output) ||
         (external && io::sameDestination(path, std::filesystem::path(output.string() + ".data"))))
         throw ModelError("the report '" + path.string() + "' would overwrite the optimized model");
@@ -87,7 +94,8 @@ Action addOptimizeCommand(CLI::App& app) {
         bool external = false;
     };
     auto args = std::make_shared<Args>();
-    CLI::App* cmd = app.add_subcommand("optimize", "Run the GE-style pass pipeline and write the optimized model");
+    CLI::App* cmd =
+        app.add_subcommand("optimize", "Run the GE-style pass pipeline and write the optimized model");
     cmd->add_option("IN", args->input, "Model to optimize")->required();
     cmd->add_option("-o,--output", args->output, "Where to write the optimized model")->required();
     addPipelineOptions(cmd, args->pipeline);
@@ -120,8 +128,9 @@ Action addOptimizeCommand(CLI::App& app) {
             // The report and OUT are both written to temporaries and renamed at the end: an
             // unwritable report fails the run before OUT exists (issue 9).
             std::optional<io::StagedFile> report;
-            if (!args->report.empty()) report.emplace(stageReport(args->report, args->output, args->external, loaded.model,
-                                                                  pipelineReport(journal, run, before, after, options)));
+            if (!args->report.empty())
+                report.emplace(stageReport(args->report, args->output, args->external, loaded.model,
+                                           pipelineReport(journal, run, before, after, options)));
             Diagnostics diag;
             io::StagedExport staged = io::stageExport(loaded.model, args->output, exportOptions, diag);
             staged.commit();

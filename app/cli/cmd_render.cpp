@@ -24,12 +24,14 @@ Action addRenderCommand(CLI::App& app) {
         "render", "Draw the graph at a pass step as SVG or PNG, as the GUI shows it (no display needed)");
     cmd->add_option("IN", args->input, "Model to draw")->required();
     cmd->add_option("-o,--output", args->output, "Picture to write: FILE.svg or FILE.png")->required();
-    cmd->add_option("--step", args->step, "Draw the graph after pass run N (0 = before the pipeline; default: the last)")
+    cmd->add_option("--step", args->step,
+                    "Draw the graph after pass run N (0 = before the pipeline; default: the last)")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--overlay", args->overlay,
                     "changes (marks of the step), origin-format, storage-format or constants (folding marks)")
         ->check(CLI::IsMember({"changes", "origin-format", "storage-format", "constants"}));
-    cmd->add_flag("--expand-all", args->expandAll, "Open every name scope instead of starting with large ones collapsed");
+    cmd->add_flag("--expand-all", args->expandAll,
+                  "Open every name scope instead of starting with large ones collapsed");
     addPipelineOptions(cmd, args->pipeline);
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
@@ -40,7 +42,8 @@ Action addRenderCommand(CLI::App& app) {
             std::cerr << "error: " << e.what() << "\n";
             return kUsage;
         }
-        const std::string suffix = args->output.size() > 4 ? args->output.substr(args->output.size() - 4) : "";
+        const std::string suffix =
+            args->output.size() > 4 ? args->output.substr(args->output.size() - 4) : "";
         if (suffix != ".svg" && suffix != ".png") {
             std::cerr << "error: the picture must be a .svg or .png file, got '" << args->output << "'\n";
             return kUsage;
@@ -62,8 +65,8 @@ Action addRenderCommand(CLI::App& app) {
                 std::cerr << "error: " << outcome.error.toStdString() << "\n";
                 return static_cast<int>(kFailure);
             }
-            std::cerr << "wrote " << args->output << " (step " << outcome.position << " of " << outcome.positions - 1
-                      << ", " << outcome.boxes << " boxes)\n";
+            std::cerr << "wrote " << args->output << " (step " << outcome.position << " of "
+                      << outcome.positions - 1 << ", " << outcome.boxes << " boxes)\n";
             return static_cast<int>(kOk);
         });
     };

@@ -20,15 +20,19 @@ Action addVerifyCommand(CLI::App& app) {
     };
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand(
-        "verify", "Run two models on the same seeded random inputs with the engine's kernels and compare every output");
+        "verify",
+        "Run two models on the same seeded random inputs with the engine's kernels and compare every output");
     cmd->add_option("ORIGINAL", args->original, "Reference model")->required();
     cmd->add_option("OPTIMIZED", args->optimized, "Model to check against it")->required();
-    cmd->add_option("--runs", args->runs, "Number of random input sets")->capture_default_str()->check(CLI::PositiveNumber);
+    cmd->add_option("--runs", args->runs, "Number of random input sets")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--seed", args->seed, "Seed of the input generator")->capture_default_str();
     cmd->add_option("--rtol", args->rtol, "Relative tolerance for floating outputs")->capture_default_str();
     cmd->add_option("--atol", args->atol, "Absolute tolerance for floating outputs")->capture_default_str();
-    cmd->add_option("--input-shape", args->inputShapes,
-                    "NAME:D0,D1,... for inputs with symbolic dims (default 1) or too large to feed, repeatable");
+    cmd->add_option(
+        "--input-shape", args->inputShapes,
+        "NAME:D0,D1,... for inputs with symbolic dims (default 1) or too large to feed, repeatable");
     cmd->add_option("--max-tensor-bytes", args->maxTensorBytes,
                     "Largest input or computed tensor verify creates; a larger one stops it with an error")
         ->capture_default_str()
@@ -58,16 +62,18 @@ Action addVerifyCommand(CLI::App& app) {
                 std::cerr << "error: cannot verify: " << r.problem << "\n";
                 return kFailure;
             }
-            std::cout << std::left << std::setw(32) << "Output" << std::setw(8) << "Equal" << std::right << std::setw(14)
-                      << "max |diff|" << std::setw(14) << "max rel" << "\n";
+            std::cout << std::left << std::setw(32) << "Output" << std::setw(8) << "Equal" << std::right
+                      << std::setw(14) << "max |diff|" << std::setw(14) << "max rel"
+                      << "\n";
             for (const VerifyRow& row : r.rows) {
-                std::cout << std::left << std::setw(32) << row.output << std::setw(8) << (row.equal ? "yes" : "NO") << std::right
-                          << std::setw(14) << std::setprecision(3) << row.maxAbsDiff << std::setw(14) << row.maxRelDiff;
+                std::cout << std::left << std::setw(32) << row.output << std::setw(8)
+                          << (row.equal ? "yes" : "NO") << std::right << std::setw(14) << std::setprecision(3)
+                          << row.maxAbsDiff << std::setw(14) << row.maxRelDiff;
                 if (!row.detail.empty()) std::cout << "  " << row.detail;
                 std::cout << "\n";
             }
-            std::cout << (r.allEqual() ? "outputs match" : "OUTPUTS DIFFER") << " (" << options.runs << " runs, rtol "
-                      << options.rtol << ", atol " << options.atol << ")\n";
+            std::cout << (r.allEqual() ? "outputs match" : "OUTPUTS DIFFER") << " (" << options.runs
+                      << " runs, rtol " << options.rtol << ", atol " << options.atol << ")\n";
             return r.allEqual() ? kOk : kFailure;
         });
     };

@@ -13,12 +13,15 @@ int main(int argc, char** argv) {
     // Past a file-size limit (ulimit -f) a write must fail with EFBIG, so the run reports it and
     // removes its temporaries, instead of being killed by SIGXFSZ halfway (issue 9).
     std::signal(SIGXFSZ, SIG_IGN);
-    CLI::App app{"PassScope command line: inspect, convert, optimize (the way Huawei CANN's Graph Engine does), verify and render ONNX models",
-                 "passscope-cli"};
+    CLI::App app{
+        "PassScope command line: inspect, convert, optimize (the way Huawei CANN's Graph Engine does), "
+        "verify and render ONNX models",
+        "passscope-cli"};
     app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
     app.require_subcommand(1);
     app.fallthrough(false);
-    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app), addVerifyCommand(app)};
+    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app),
+                                addVerifyCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif

@@ -9,13 +9,17 @@ void addPipelineOptions(CLI::App* cmd, PipelineArgs& args) {
     std::string optionHelp = "KEY=VALUE, repeatable. Keys:";
     for (const auto& [k, d] : PipelineOptions::describe()) optionHelp += "\n  " + k + ": " + d;
     cmd->add_option("--option", args.options, optionHelp);
-    cmd->add_option("--no-fold", args.noFold, "Node name to keep unfolded (sets _do_not_constant_folding), repeatable");
-    cmd->add_option("--input-shape", args.inputShapes, "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
-    cmd->add_option("--target", args.target, "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
+    cmd->add_option("--no-fold", args.noFold,
+                    "Node name to keep unfolded (sets _do_not_constant_folding), repeatable");
+    cmd->add_option("--input-shape", args.inputShapes,
+                    "NAME:D0,D1,... pins an input's shape so shape chains fold, repeatable");
+    cmd->add_option("--target", args.target,
+                    "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
         ->check(CLI::IsMember({"onnx", "ge"}));
-    cmd->add_flag("--verify-each", args.verifyEach,
-                  "Check the graph after every pass (use lists, cycles, inputs, output names, descriptions); a pass "
-                  "that breaks it fails the run, naming the pass");
+    cmd->add_flag(
+        "--verify-each", args.verifyEach,
+        "Check the graph after every pass (use lists, cycles, inputs, output names, descriptions); a pass "
+        "that breaks it fails the run, naming the pass");
 }
 
 PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
@@ -24,7 +28,8 @@ PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
     if (!args.level.empty()) options.set("ge.oo.level", args.level);
     for (const std::string& kv : args.options) {
         const auto eq = kv.find('=');
-        if (eq == std::string::npos) throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv + "'");
+        if (eq == std::string::npos)
+            throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv + "'");
         options.set(kv.substr(0, eq), kv.substr(eq + 1));
     }
     for (const std::string& s : args.inputShapes) options.addInputShape(s);

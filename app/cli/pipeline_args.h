@@ -1,6 +1,7 @@
 #pragma once
 // The pipeline options shared by `optimize` and `render`: --level, --option KEY=VALUE, --no-fold,
-// --input-shape, --target, --verify-each, turned into the one PipelineOptions object (engine/pipeline/options.h).
+// --input-shape, --target, --verify-each, turned into the one PipelineOptions object
+// (engine/pipeline/options.h).
 #include <string>
 #include <vector>
 

@@ -50,15 +50,18 @@ struct CommandLine {
     QCommandLineOption select{QStringLiteral("select"),
                               QCoreApplication::translate("main", "Select the node named NODE once loaded."),
                               QStringLiteral("NODE")};
-    QCommandLineOption step{QStringLiteral("step"),
-                            QCoreApplication::translate("main", "Show the graph after pass run N (0 = before the pipeline)."),
-                            QStringLiteral("N")};
+    QCommandLineOption step{
+        QStringLiteral("step"),
+        QCoreApplication::translate("main", "Show the graph after pass run N (0 = before the pipeline)."),
+        QStringLiteral("N")};
     QCommandLineOption overlay{
         QStringLiteral("overlay"),
-        QCoreApplication::translate("main", "Colour the graph by MODE: changes, origin-format, storage-format or constants."),
+        QCoreApplication::translate(
+            "main", "Colour the graph by MODE: changes, origin-format, storage-format or constants."),
         QStringLiteral("MODE")};
-    QCommandLineOption sideBySide{QStringLiteral("side-by-side"),
-                                  QCoreApplication::translate("main", "Show the graph before and after the step side by side.")};
+    QCommandLineOption sideBySide{
+        QStringLiteral("side-by-side"),
+        QCoreApplication::translate("main", "Show the graph before and after the step side by side.")};
     QString error;  // set by parse() on wrong usage
     qint64 stepValue = -1;
 
@@ -119,10 +122,12 @@ struct CommandLine {
             bool ok = false;
             stepValue = parser.value(step).toLongLong(&ok);
             if (!ok || stepValue < 0)
-                error = QCoreApplication::translate("main", "--step needs a number of 0 or more, not “%1”").arg(parser.value(step));
+                error = QCoreApplication::translate("main", "--step needs a number of 0 or more, not “%1”")
+                            .arg(parser.value(step));
         }
         if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
-            error = QCoreApplication::translate("main", "unknown overlay “%1” (changes, origin-format, storage-format, constants)")
+            error = QCoreApplication::translate(
+                        "main", "unknown overlay “%1” (changes, origin-format, storage-format, constants)")
                         .arg(parser.value(overlay));
         return error.isEmpty();
     }
@@ -150,8 +155,9 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
                          qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
         } else {
             const passscope::views::GraphPanel& panel = *window.graphPanel();
-            std::printf("screenshot %s: %s\n", qPrintable(file),
-                        qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())));
+            std::printf(
+                "screenshot %s: %s\n", qPrintable(file),
+                qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())));
             std::fflush(stdout);
         }
         QCoreApplication::exit(saved ? kOk : kFailure);
@@ -166,23 +172,27 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
         grabLater(window, file);
         return;
     }
-    QObject::connect(&window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step] {
-        if (step >= 0) {
-            if (static_cast<size_t>(step) >= window.positionCount())
-                std::fprintf(stderr, "passscope: %s\n",
-                             qPrintable(QCoreApplication::translate("main", "there are only %1 pass runs; showing the last")
-                                            .arg(window.positionCount() - 1)));
-            window.showPosition(static_cast<size_t>(step));
-        }
-        if (!select.isEmpty() && !window.selectNodeByName(select))
-            std::fprintf(stderr, "passscope: %s\n",
-                         qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
-        grabLater(window, file);
-    });
-    QObject::connect(&window, &passscope::views::MainWindow::pipelineFailed, &window, [](const QString& message) {
-        std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
-        QCoreApplication::exit(kFailure);
-    });
+    QObject::connect(
+        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step] {
+            if (step >= 0) {
+                if (static_cast<size_t>(step) >= window.positionCount())
+                    std::fprintf(stderr, "passscope: %s\n",
+                                 qPrintable(QCoreApplication::translate(
+                                                "main", "there are only %1 pass runs; showing the last")
+                                                .arg(window.positionCount() - 1)));
+                window.showPosition(static_cast<size_t>(step));
+            }
+            if (!select.isEmpty() && !window.selectNodeByName(select))
+                std::fprintf(
+                    stderr, "passscope: %s\n",
+                    qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
+            grabLater(window, file);
+        });
+    QObject::connect(&window, &passscope::views::MainWindow::pipelineFailed, &window,
+                     [](const QString& message) {
+                         std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
+                         QCoreApplication::exit(kFailure);
+                     });
     QObject::connect(&window, &passscope::views::MainWindow::loadFailed, &window, [](const QString& message) {
         std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
         QCoreApplication::exit(kFailure);

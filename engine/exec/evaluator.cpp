@@ -8,7 +8,9 @@
 namespace passscope {
 namespace {
 
-uint64_t key(NodeId node, uint32_t output) { return (static_cast<uint64_t>(node) << 32) | output; }
+uint64_t key(NodeId node, uint32_t output) {
+    return (static_cast<uint64_t>(node) << 32) | output;
+}
 
 }  // namespace
 
@@ -31,9 +33,12 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
         if (op::isStructural(n.opType(), n.domain())) {
             if (n.opType() == op::kData) {
                 auto it = inputs.find(n.output(0).name);
-                if (it != inputs.end()) values[key(id, 0)] = it->second;
-                else if (const Tensor* d = n.attrTensor(op::attr::kValue)) values[key(id, 0)] = *d;
-                else return fail(n, "no value given for graph input '" + n.output(0).name + "'");
+                if (it != inputs.end())
+                    values[key(id, 0)] = it->second;
+                else if (const Tensor* d = n.attrTensor(op::attr::kValue))
+                    values[key(id, 0)] = *d;
+                else
+                    return fail(n, "no value given for graph input '" + n.output(0).name + "'");
             } else if (n.opType() == op::kConst || n.opType() == op::kFileConstant) {
                 const Tensor* t = n.attrTensor(op::attr::kValue);
                 if (!t) return fail(n, "sparse initializers are not evaluated");
@@ -48,7 +53,8 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
             }
             continue;
         }
-        if (!n.subgraphs().empty()) return fail(n, "owns a subgraph (" + n.opType() + "); control flow is not evaluated");
+        if (!n.subgraphs().empty())
+            return fail(n, "owns a subgraph (" + n.opType() + "); control flow is not evaluated");
         if (kernels::isNonDeterministic(n.domain(), n.opType())) return fail(n, "non-deterministic op");
         const int64_t opset = model_.opsetVersion(n.domain());
         kernels::KernelFn fn = registry_.find(n.domain(), n.opType(), opset);
@@ -75,11 +81,14 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
                 return fail(n, ex.what());
             }
             if (e.known && !(e.bytes <= static_cast<double>(maxValueBytes_)))
-                return fail(n, "its outputs would take about " + kernels::bytesText(e.bytes) + ", over the limit of " + std::to_string(maxValueBytes_) + " bytes per node");
+                return fail(n, "its outputs would take about " + kernels::bytesText(e.bytes) +
+                                   ", over the limit of " + std::to_string(maxValueBytes_) +
+                                   " bytes per node");
         }
         kernels::KernelResult r = kernels::runKernel(fn, ctx);
         if (r.status != kernels::KernelStatus::Ok) return fail(n, r.reason);
-        for (size_t i = 0; i < n.outputs().size() && i < r.outputs.size(); ++i) values[key(id, static_cast<uint32_t>(i))] = std::move(r.outputs[i]);
+        for (size_t i = 0; i < n.outputs().size() && i < r.outputs.size(); ++i)
+            values[key(id, static_cast<uint32_t>(i))] = std::move(r.outputs[i]);
     }
     return result;
 }

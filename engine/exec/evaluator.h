@@ -26,8 +26,9 @@ struct EvalResult {
 };
 
 class Evaluator {
-public:
-    explicit Evaluator(const Model& model, const kernels::KernelRegistry& registry = kernels::KernelRegistry::builtin())
+  public:
+    explicit Evaluator(const Model& model,
+                       const kernels::KernelRegistry& registry = kernels::KernelRegistry::builtin())
         : model_(model), registry_(registry) {}
 
     // `inputs` by graph input name; an input with a default (overridable initializer) may be left out.
@@ -37,7 +38,7 @@ public:
     // run instead of allocating them; 0 (the default) means no limit.
     void setMaxValueBytes(uint64_t bytes) { maxValueBytes_ = bytes; }
 
-private:
+  private:
     const Model& model_;
     const kernels::KernelRegistry& registry_;
     uint64_t maxValueBytes_ = 0;

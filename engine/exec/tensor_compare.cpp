@@ -8,7 +8,9 @@
 namespace passscope {
 namespace {
 
-std::string dimsText(const std::vector<int64_t>& d) { return Shape::fromExtents(d).toString(); }
+std::string dimsText(const std::vector<int64_t>& d) {
+    return Shape::fromExtents(d).toString();
+}
 
 bool closeEnough(double e, double a, double rtol, double atol, TensorComparison& c) {
     if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
@@ -26,7 +28,8 @@ TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, do
     TensorComparison c;
     if (expected.dtype() != actual.dtype()) {
         c.equal = false;
-        c.detail = "dtype " + std::string(dataTypeName(actual.dtype())) + ", expected " + std::string(dataTypeName(expected.dtype()));
+        c.detail = "dtype " + std::string(dataTypeName(actual.dtype())) + ", expected " +
+                   std::string(dataTypeName(expected.dtype()));
         return c;
     }
     if (expected.dims() != actual.dims()) {
@@ -48,20 +51,25 @@ TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, do
                 bool ok;
                 if constexpr (isFloatLike<T>) {
                     ok = closeEnough(static_cast<double>(e[i]), static_cast<double>(a[i]), rtol, atol, c);
-                } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
-                    ok = closeEnough(e[i].real(), a[i].real(), rtol, atol, c) && closeEnough(e[i].imag(), a[i].imag(), rtol, atol, c);
+                } else if constexpr (std::is_same_v<T, std::complex<float>> ||
+                                     std::is_same_v<T, std::complex<double>>) {
+                    ok = closeEnough(e[i].real(), a[i].real(), rtol, atol, c) &&
+                         closeEnough(e[i].imag(), a[i].imag(), rtol, atol, c);
                 } else {
                     ok = e[i] == a[i];
                 }
                 if (!ok) {
                     c.equal = false;
                     if constexpr (std::is_same_v<T, std::string>) {
-                        c.detail = "element " + std::to_string(i) + ": '" + a[i] + "', expected '" + e[i] + "'";
-                    } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+                        c.detail =
+                            "element " + std::to_string(i) + ": '" + a[i] + "', expected '" + e[i] + "'";
+                    } else if constexpr (std::is_same_v<T, std::complex<float>> ||
+                                         std::is_same_v<T, std::complex<double>>) {
                         c.detail = "complex element " + std::to_string(i) + " differs";
                     } else {
-                        c.detail = "element " + std::to_string(i) + ": " + std::to_string(static_cast<double>(a[i])) +
-                                   ", expected " + std::to_string(static_cast<double>(e[i]));
+                        c.detail = "element " + std::to_string(i) + ": " +
+                                   std::to_string(static_cast<double>(a[i])) + ", expected " +
+                                   std::to_string(static_cast<double>(e[i]));
                     }
                     return;
                 }

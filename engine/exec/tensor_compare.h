@@ -15,6 +15,7 @@ struct TensorComparison {
     double maxRelDiff = 0;
 };
 
-TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, double rtol = 1e-3, double atol = 1e-7);
+TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, double rtol = 1e-3,
+                                double atol = 1e-7);
 
 }  // namespace passscope

@@ -30,10 +30,14 @@ Tensor randomTensor(DataType dtype, const std::vector<int64_t>& dims, Rng& rng) 
         using T = decltype(tag);
         std::vector<T> v(n);
         for (size_t i = 0; i < n; ++i) {
-            if constexpr (std::is_same_v<T, bool>) v[i] = rng.next() & 1;
-            else if constexpr (std::is_same_v<T, std::string>) v[i] = "s" + std::to_string(rng.next() % 4);
-            else if constexpr (isFloatLike<T>) v[i] = static_cast<T>(static_cast<float>(rng.uniform() * 2.0 - 1.0));
-            else v[i] = static_cast<T>(rng.next() % 3);  // small: often used as indices or counts
+            if constexpr (std::is_same_v<T, bool>)
+                v[i] = rng.next() & 1;
+            else if constexpr (std::is_same_v<T, std::string>)
+                v[i] = "s" + std::to_string(rng.next() % 4);
+            else if constexpr (isFloatLike<T>)
+                v[i] = static_cast<T>(static_cast<float>(rng.uniform() * 2.0 - 1.0));
+            else
+                v[i] = static_cast<T>(rng.next() % 3);  // small: often used as indices or counts
         }
         return makeTensor<T>(dims, v);
     });
@@ -74,24 +78,29 @@ VerifyResult verifyModels(const Model& original, const Model& optimized, const V
                 return result;
             } else {
                 for (const Dim& d : o.desc.originShape.dims()) {
-                    if (d.isKnown()) dims.push_back(d.value);
+                    if (d.isKnown())
+                        dims.push_back(d.value);
                     else {
                         dims.push_back(1);
-                        if (run == 0) result.notes.push_back("input '" + o.name + "': dimension '" + d.symbol + "' set to 1");
+                        if (run == 0)
+                            result.notes.push_back("input '" + o.name + "': dimension '" + d.symbol +
+                                                   "' set to 1");
                     }
                 }
             }
             const auto count = checkedElementCount(dims);
-            const double bytes = count ? static_cast<double>(*count) * static_cast<double>(std::max<size_t>(
-                                                                           elementSize(o.desc.dtype), 1))
-                                       : 0;
+            const double bytes = count
+                                     ? static_cast<double>(*count) *
+                                           static_cast<double>(std::max<size_t>(elementSize(o.desc.dtype), 1))
+                                     : 0;
             if (!count || bytes > static_cast<double>(options.maxTensorBytes)) {
                 result.comparable = false;
-                result.problem = "input '" + o.name + "' " + Shape::fromExtents(dims).toString() + " would take " +
-                                 (count ? kernels::bytesText(bytes) : std::string("more elements than 2^63")) +
-                                 ", over the limit of " + std::to_string(options.maxTensorBytes) +
-                                 " bytes per tensor; pin a smaller shape with --input-shape " + o.name +
-                                 ":D0,D1,... or raise the limit with --max-tensor-bytes BYTES";
+                result.problem =
+                    "input '" + o.name + "' " + Shape::fromExtents(dims).toString() + " would take " +
+                    (count ? kernels::bytesText(bytes) : std::string("more elements than 2^63")) +
+                    ", over the limit of " + std::to_string(options.maxTensorBytes) +
+                    " bytes per tensor; pin a smaller shape with --input-shape " + o.name +
+                    ":D0,D1,... or raise the limit with --max-tensor-bytes BYTES";
                 return result;
             }
             try {
@@ -110,8 +119,9 @@ VerifyResult verifyModels(const Model& original, const Model& optimized, const V
         for (auto* r : {&a, &b}) {
             if (r->failure) {
                 result.comparable = false;
-                result.problem = std::string(r == &a ? "the original" : "the optimized") + " model cannot be evaluated: node '" +
-                                 r->failure->nodeName + "' (" + r->failure->opType + "): " + r->failure->reason;
+                result.problem = std::string(r == &a ? "the original" : "the optimized") +
+                                 " model cannot be evaluated: node '" + r->failure->nodeName + "' (" +
+                                 r->failure->opType + "): " + r->failure->reason;
                 return result;
             }
         }

@@ -5,15 +5,18 @@
 namespace passscope::io {
 namespace fs = std::filesystem;
 
-std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocation& ext, const std::string& what) {
+std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocation& ext,
+                                                            const std::string& what) {
     const std::string prefix = what + ": external data '" + ext.location + "'";
     if (ext.location.empty()) throw ModelError(what + ": external data without a location");
     fs::path rel(ext.location);
     if (rel.is_absolute() || rel.has_root_name() || rel.has_root_directory())
-        throw ModelError(prefix + " is an absolute path; external data must be relative to the model's folder");
+        throw ModelError(prefix +
+                         " is an absolute path; external data must be relative to the model's folder");
     for (const fs::path& part : rel)
         if (part == "..")
-            throw ModelError(prefix + " points outside the model's folder ('..' is not allowed in external data paths)");
+            throw ModelError(
+                prefix + " points outside the model's folder ('..' is not allowed in external data paths)");
 
     std::error_code ec;
     fs::path base = fs::weakly_canonical(modelDir_.empty() ? fs::current_path() : modelDir_, ec);
@@ -39,12 +42,14 @@ std::shared_ptr<const Buffer> ExternalDataResolver::resolve(const ExternalLocati
     const auto& file = it->second;
     const uint64_t size = file->size();
     if (ext.offset > size)
-        throw ModelError(prefix + ": offset " + std::to_string(ext.offset) + " is past the end of the file (" +
-                         std::to_string(size) + " bytes)");
-    if (ext.length > size - ext.offset)
-        throw ModelError(prefix + ": offset " + std::to_string(ext.offset) + " + length " + std::to_string(ext.length) +
+        throw ModelError(prefix + ": offset " + std::to_string(ext.offset) +
                          " is past the end of the file (" + std::to_string(size) + " bytes)");
-    return std::make_shared<MappedSlice>(file, static_cast<size_t>(ext.offset), static_cast<size_t>(ext.length));
+    if (ext.length > size - ext.offset)
+        throw ModelError(prefix + ": offset " + std::to_string(ext.offset) + " + length " +
+                         std::to_string(ext.length) + " is past the end of the file (" +
+                         std::to_string(size) + " bytes)");
+    return std::make_shared<MappedSlice>(file, static_cast<size_t>(ext.offset),
+                                         static_cast<size_t>(ext.length));
 }
 
 }  // namespace passscope::io

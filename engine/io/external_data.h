@@ -12,13 +12,13 @@
 namespace passscope::io {
 
 class ExternalDataResolver {
-public:
+  public:
     explicit ExternalDataResolver(std::filesystem::path modelDir) : modelDir_(std::move(modelDir)) {}
     // Returns the bytes of [offset, offset+length) of `location`. `what` names the tensor in errors.
     std::shared_ptr<const Buffer> resolve(const ExternalLocation& ext, const std::string& what);
     const std::filesystem::path& modelDir() const { return modelDir_; }
 
-private:
+  private:
     std::filesystem::path modelDir_;
     std::map<std::filesystem::path, std::shared_ptr<const MappedFile>> files_;
 };

@@ -178,13 +178,13 @@ Hazard schemaRule(const NodeView& n) {
     const auto& formal = schema->inputs();
     for (std::size_t i = 0; i < formal.size() && i < static_cast<std::size_t>(n.inputCount); ++i)
         if (formal[i].GetOption() == onnx::OpSchema::Single && !n.inputGiven(i))
-            return "input " + str(static_cast<int64_t>(i)) + " (" + formal[i].GetName() + ") is required but empty";
+            return "input " + str(static_cast<int64_t>(i)) + " (" + formal[i].GetName() +
+                   ") is required but empty";
     return std::nullopt;
 }
 
 Hazard typeHazardAt(const onnx::TypeProto& type, int depth) {
-    if (depth > kMaxTypeNesting)
-        return nestingTooDeep("its type nests", kMaxTypeNesting);
+    if (depth > kMaxTypeNesting) return nestingTooDeep("its type nests", kMaxTypeNesting);
     auto shapeHazard = [](const onnx::TensorShapeProto& shape) -> Hazard {
         long long elements = 1;
         bool overflow = false;

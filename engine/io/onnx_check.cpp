@@ -18,15 +18,16 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
     try {
         if (!model.ir_version()) return std::string("The model does not have an ir_version set properly.");
         if (model.ir_version() > onnx::IR_VERSION)
-            return "The model's ir_version " + std::to_string(model.ir_version()) + " is newer than this checker's (" +
-                   std::to_string(onnx::IR_VERSION) + ").";
+            return "The model's ir_version " + std::to_string(model.ir_version()) +
+                   " is newer than this checker's (" + std::to_string(onnx::IR_VERSION) + ").";
         onnx::checker::CheckerContext ctx;
         ctx.set_ir_version(static_cast<int>(model.ir_version()));
         ctx.set_model_dir(modelDir.string());
         std::unordered_map<std::string, int> opsets;
         for (const auto& o : model.opset_import()) opsets[o.domain()] = static_cast<int>(o.version());
         if (model.ir_version() >= 3) {
-            if (opsets.empty()) return std::string("model with IR version >= 3 must specify opset_import for ONNX");
+            if (opsets.empty())
+                return std::string("model with IR version >= 3 must specify opset_import for ONNX");
         } else if (opsets.empty()) {
             opsets[onnx::ONNX_DOMAIN] = 1;
         }
@@ -40,13 +41,15 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
     return std::nullopt;
 }
 
-std::optional<std::string> fullCheckModel(const onnx::ModelProto& model, const std::filesystem::path& modelDir) {
+std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
+                                          const std::filesystem::path& modelDir) {
     if (auto err = checkModel(model, modelDir)) return err;
     if (auto hazard = findModelHazard(model)) return "shape inference refused: " + *hazard;
     installInferenceGuards();
     try {
         onnx::ModelProto copy = model;
-        onnx::shape_inference::InferShapes(copy, onnx::OpSchemaRegistry::Instance(), onnx::ShapeInferenceOptions(true, 1, false));
+        onnx::shape_inference::InferShapes(copy, onnx::OpSchemaRegistry::Instance(),
+                                           onnx::ShapeInferenceOptions(true, 1, false));
     } catch (const std::exception& e) {
         return std::string("shape inference: ") + e.what();
     }
@@ -76,7 +79,8 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
         // What inference computes must load back: a shape the loader would refuse (a dim past
         // int64, an element count over 2^62) is left unknown instead of written into the model.
         if (auto hazard = typeHazard(vi.type())) {
-            diag.warn("shape inference: value '" + vi.name() + "' left without the inferred type: " + *hazard);
+            diag.warn("shape inference: value '" + vi.name() +
+                      "' left without the inferred type: " + *hazard);
             return;
         }
         try {

@@ -18,7 +18,8 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 
 // The checker plus strict shape inference (type checks on, node errors raised), which is what
 // `onnx.checker.check_model(model, full_check=True)` does.
-std::optional<std::string> fullCheckModel(const onnx::ModelProto& model, const std::filesystem::path& modelDir);
+std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
+                                          const std::filesystem::path& modelDir);
 
 // Runs onnx::shape_inference over the model (big weights stay out: only their types are passed)
 // and writes dtypes and origin shapes into the output descriptions. Formats are left alone.

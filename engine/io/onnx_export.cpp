@@ -32,13 +32,13 @@ struct Deferred {
 };
 
 class ProtoBuilder {
-public:
+  public:
     ProtoBuilder(const Model& model, const ProtoBuildOptions& options, std::vector<Deferred>* deferred)
         : model_(model), options_(options), deferred_(deferred) {}
 
     void buildModel(onnx::ModelProto& mp);
 
-private:
+  private:
     void buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain);
     void buildNode(const Graph& g, const Node& n, onnx::NodeProto& np);
     void buildAttribute(const Attribute& a, onnx::AttributeProto& ap);
@@ -55,17 +55,20 @@ std::string valueName(const Graph& g, const ValueRef& ref) {
     return v ? v->name : std::string();
 }
 
-void writeValueInfo(const std::string& name, const TensorDesc& desc, const std::string& doc, onnx::ValueInfoProto& vi) {
+void writeValueInfo(const std::string& name, const TensorDesc& desc, const std::string& doc,
+                    onnx::ValueInfoProto& vi) {
     vi.set_name(name);
     descToType(desc, *vi.mutable_type());
     if (!doc.empty()) vi.set_doc_string(doc);
 }
 
-void ProtoBuilder::addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp, bool isMain) {
+void ProtoBuilder::addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp,
+                                  bool isMain) {
     const bool small = t.dtype() == DataType::String || t.byteSize() <= options_.typesOnlyThreshold;
     if (options_.payload == PayloadMode::TypesOnly && !small) {
         // Shape inference needs the type, not the bytes: declare it as a typed input instead.
-        writeValueInfo(name, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())), {}, *gp.add_input());
+        writeValueInfo(name, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())), {},
+                       *gp.add_input());
         return;
     }
     if (isMain && deferred_) {
@@ -90,11 +93,26 @@ void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) 
         if (g) buildGraph(*g, gp, false);
     };
     switch (a.kind) {
-        case AttrKind::Float: ap.set_type(AP::FLOAT); ap.set_f(static_cast<float>(std::get<double>(a.value))); break;
-        case AttrKind::Int: ap.set_type(AP::INT); ap.set_i(std::get<int64_t>(a.value)); break;
-        case AttrKind::String: ap.set_type(AP::STRING); ap.set_s(std::get<std::string>(a.value)); break;
-        case AttrKind::Tensor: ap.set_type(AP::TENSOR); tensorToProto(std::get<Tensor>(a.value), *ap.mutable_t()); break;
-        case AttrKind::Graph: ap.set_type(AP::GRAPH); graphTo(std::get<GraphPtr>(a.value), *ap.mutable_g()); break;
+        case AttrKind::Float:
+            ap.set_type(AP::FLOAT);
+            ap.set_f(static_cast<float>(std::get<double>(a.value)));
+            break;
+        case AttrKind::Int:
+            ap.set_type(AP::INT);
+            ap.set_i(std::get<int64_t>(a.value));
+            break;
+        case AttrKind::String:
+            ap.set_type(AP::STRING);
+            ap.set_s(std::get<std::string>(a.value));
+            break;
+        case AttrKind::Tensor:
+            ap.set_type(AP::TENSOR);
+            tensorToProto(std::get<Tensor>(a.value), *ap.mutable_t());
+            break;
+        case AttrKind::Graph:
+            ap.set_type(AP::GRAPH);
+            graphTo(std::get<GraphPtr>(a.value), *ap.mutable_g());
+            break;
         case AttrKind::SparseTensor:
             ap.set_type(AP::SPARSE_TENSOR);
             ap.mutable_sparse_tensor()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
@@ -117,7 +135,8 @@ void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) 
             break;
         case AttrKind::Tensors:
             ap.set_type(AP::TENSORS);
-            for (const Tensor& t : std::get<std::vector<Tensor>>(a.value)) tensorToProto(t, *ap.add_tensors());
+            for (const Tensor& t : std::get<std::vector<Tensor>>(a.value))
+                tensorToProto(t, *ap.add_tensors());
             break;
         case AttrKind::Graphs:
             ap.set_type(AP::GRAPHS);
@@ -125,11 +144,13 @@ void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) 
             break;
         case AttrKind::SparseTensors:
             ap.set_type(AP::SPARSE_TENSORS);
-            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value)) ap.add_sparse_tensors()->ParseFromString(o.bytes);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
+                ap.add_sparse_tensors()->ParseFromString(o.bytes);
             break;
         case AttrKind::TypeProtos:
             ap.set_type(AP::TYPE_PROTOS);
-            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value)) ap.add_type_protos()->ParseFromString(o.bytes);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
+                ap.add_type_protos()->ParseFromString(o.bytes);
             break;
     }
 }
@@ -148,7 +169,8 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     if (options_.graphMap) (*options_.graphMap)[&g] = &gp;
     gp.set_name(g.name);
     if (!g.docString.empty()) gp.set_doc_string(g.docString);
-    for (const std::string& qa : g.opaqueQuantizationAnnotations) gp.add_quantization_annotation()->ParseFromString(qa);
+    for (const std::string& qa : g.opaqueQuantizationAnnotations)
+        gp.add_quantization_annotation()->ParseFromString(qa);
 
     std::set<std::string> ioNames;
     std::set<NodeId> listedInputs(g.inputs().begin(), g.inputs().end());
@@ -160,8 +182,10 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     }
     auto order = g.topologicalOrder();
     std::vector<NodeId> ids;
-    if (order) ids = std::move(*order);
-    else for (const Node* n : g.nodes()) ids.push_back(n->id());
+    if (order)
+        ids = std::move(*order);
+    else
+        for (const Node* n : g.nodes()) ids.push_back(n->id());
 
     // Initializers in id order (the order they were imported in), then computation nodes in a
     // stable topological order.
@@ -175,7 +199,8 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
             } else if (const Attribute* s = n->findAttr(op::attr::kSparseValue)) {
                 gp.add_sparse_initializer()->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
             }
-            if (!listedInputs.count(n->id()) && n->opType() != op::kData) unlistedInitializers.push_back(name);
+            if (!listedInputs.count(n->id()) && n->opType() != op::kData)
+                unlistedInitializers.push_back(name);
         }
     }
     // Before IR 4 every initializer had to be listed as a graph input as well.
@@ -237,9 +262,11 @@ std::string formatsRecord(const Graph& g) {
     for (const Node* n : g.nodes()) {
         for (const NodeOutput& o : n->outputs()) {
             const TensorDesc& d = o.desc;
-            if (o.name.empty() || (d.originFormat == Format::ND && d.storageFormat == Format::ND && !d.storageDiffers()))
+            if (o.name.empty() ||
+                (d.originFormat == Format::ND && d.storageFormat == Format::ND && !d.storageDiffers()))
                 continue;
-            text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' + std::string(formatName(d.storageFormat)) + '\t';
+            text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' +
+                    std::string(formatName(d.storageFormat)) + '\t';
             if (!d.storageShape.rankKnown()) {
                 text += "?";
             } else {
@@ -298,7 +325,8 @@ uint64_t totalPayload(const std::vector<Deferred>& deferred) {
 }
 
 // Moves payloads of at least `threshold` bytes into the data file and points the headers at it.
-void writeExternalData(std::vector<Deferred>& deferred, StagedFile& out, const std::string& location, uint64_t threshold) {
+void writeExternalData(std::vector<Deferred>& deferred, StagedFile& out, const std::string& location,
+                       uint64_t threshold) {
     uint64_t offset = 0;
     const std::string zeros(kExternalAlignment, '\0');
     for (Deferred& d : deferred) {
@@ -326,7 +354,9 @@ void writeExternalData(std::vector<Deferred>& deferred, StagedFile& out, const s
     out.finish();
 }
 
-size_t varintSize(uint64_t v) { return google::protobuf::io::CodedOutputStream::VarintSize64(v); }
+size_t varintSize(uint64_t v) {
+    return google::protobuf::io::CodedOutputStream::VarintSize64(v);
+}
 
 // Field numbers from onnx.proto: ModelProto.graph = 7, GraphProto.initializer = 5,
 // TensorProto.raw_data = 9; all length-delimited (wire type 2).
@@ -379,7 +409,8 @@ void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, StagedF
     }
     graph.Swap(mp.mutable_graph());
     if (!zos.Flush())
-        throw ModelError("writing '" + file.destination().string() + "' failed: " + writeErrorText(zos.GetErrno()));
+        throw ModelError("writing '" + file.destination().string() +
+                         "' failed: " + writeErrorText(zos.GetErrno()));
 }
 
 }  // namespace
@@ -398,7 +429,8 @@ onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options) {
     return mp;
 }
 
-StagedExport stageExport(const Model& model, const fs::path& path, const ExportOptions& options, Diagnostics& diag) {
+StagedExport stageExport(const Model& model, const fs::path& path, const ExportOptions& options,
+                         Diagnostics& diag) {
     Encoding encoding = options.encoding == Encoding::Auto ? encodingForPath(path) : options.encoding;
     // Saving a model over its own source replaces it (and its data file) as a whole; any other
     // destination must not be a file the model reads (issue 9).
@@ -420,7 +452,8 @@ StagedExport stageExport(const Model& model, const fs::path& path, const ExportO
     }
     for (Deferred& d : deferred) d.streamPayload = d.tensor->dtype() != DataType::String;
     if (external) {
-        const std::string location = options.externalFileName.empty() ? path.filename().string() + ".data" : options.externalFileName;
+        const std::string location =
+            options.externalFileName.empty() ? path.filename().string() + ".data" : options.externalFileName;
         if (fs::path(location).has_parent_path() || location == ".." || location == ".")
             throw ModelError("external data file name '" + location + "' must be a plain file name");
         const fs::path dataPath = path.parent_path() / location;
@@ -440,7 +473,8 @@ StagedExport stageExport(const Model& model, const fs::path& path, const ExportO
             if (d.streamPayload) tp->set_raw_data(d.tensor->rawData(), d.tensor->byteSize());
         }
         std::string text;
-        if (!google::protobuf::TextFormat::PrintToString(mp, &text)) throw ModelError("cannot print the model as text");
+        if (!google::protobuf::TextFormat::PrintToString(mp, &text))
+            throw ModelError("cannot print the model as text");
         modelFile.write(text);
     } else {
         streamBinary(mp, deferred, modelFile);
@@ -461,8 +495,10 @@ void StagedExport::commit() {
     std::vector<Replaced> replaced;
     auto rollBack = [&] {
         for (auto it = replaced.rbegin(); it != replaced.rend(); ++it) {
-            if (it->previous.empty()) ::unlink(it->destination.c_str());
-            else ::rename(it->previous.c_str(), it->destination.c_str());
+            if (it->previous.empty())
+                ::unlink(it->destination.c_str());
+            else
+                ::rename(it->previous.c_str(), it->destination.c_str());
         }
     };
     try {

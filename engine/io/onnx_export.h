@@ -23,10 +23,10 @@ enum class Encoding { Auto, Binary, Text };
 
 struct ExportOptions {
     Encoding encoding = Encoding::Auto;  // Auto: text for .txt/.pbtxt/.prototxt/.textproto/.onnxtxt
-    bool externalData = false;            // move tensors >= externalThreshold bytes to a data file
+    bool externalData = false;           // move tensors >= externalThreshold bytes to a data file
     uint64_t externalThreshold = 1024;
-    std::string externalFileName;         // default: "<output file name>.data", beside the model
-    bool writeValueInfo = true;           // descriptions of intermediate values
+    std::string externalFileName;  // default: "<output file name>.data", beside the model
+    bool writeValueInfo = true;    // descriptions of intermediate values
     // Above this many bytes in one message, weights go to external data even when not asked
     // (protobuf cannot read a message of 2 GiB or more). Lowered only by tests.
     uint64_t inlineLimit = (uint64_t(1) << 31) - (uint64_t(64) << 20);
@@ -65,7 +65,8 @@ StagedExport stageExport(const Model& model, const std::filesystem::path& path, 
 
 // stageExport, then commit: a model can be saved over its own source even while its external
 // data is mapped. Throws ModelError on I/O failure; a failed export leaves nothing behind.
-void exportModel(const Model& model, const std::filesystem::path& path, const ExportOptions& options, Diagnostics& diag);
+void exportModel(const Model& model, const std::filesystem::path& path, const ExportOptions& options,
+                 Diagnostics& diag);
 
 Encoding encodingForPath(const std::filesystem::path& path);
 

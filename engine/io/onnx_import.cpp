@@ -31,43 +31,51 @@ struct Scope {
 };
 
 class Importer {
-public:
+  public:
     Importer(const std::filesystem::path& dir, int64_t irVersion, Diagnostics& diag)
         : resolver_(dir), irVersion_(irVersion), diag_(diag) {}
 
     GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth = 0);
 
-private:
-    Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where, int depth);
+  private:
+    Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where,
+                              int depth);
     void define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
                 const std::string& graphPath);
-    Tensor tensor(onnx::TensorProto& tp, const std::string& what) { return tensorFromProto(tp, resolver_, what); }
+    Tensor tensor(onnx::TensorProto& tp, const std::string& what) {
+        return tensorFromProto(tp, resolver_, what);
+    }
 
     ExternalDataResolver resolver_;
     int64_t irVersion_;
     Diagnostics& diag_;
 };
 
-std::string graphLabel(const std::string& path) { return path.empty() ? "main graph" : "subgraph " + path; }
+std::string graphLabel(const std::string& path) {
+    return path.empty() ? "main graph" : "subgraph " + path;
+}
 
 void Importer::define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
                       const std::string& graphPath) {
     auto [it, inserted] = scope.values.emplace(value, ref);
     if (!inserted) {
-        throw ModelError("value '" + value + "' is produced twice (duplicate output name) in the " + graphLabel(graphPath) + ": by " +
-                         scope.producerOf[value] + " and by " + producer + " (ONNX values must have one producer)");
+        throw ModelError("value '" + value + "' is produced twice (duplicate output name) in the " +
+                         graphLabel(graphPath) + ": by " + scope.producerOf[value] + " and by " + producer +
+                         " (ONNX values must have one producer)");
     }
     scope.producerOf[value] = producer;
 }
 
-GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth) {
+GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path,
+                               int depth) {
     // Each subgraph level is a recursion here (and in checkAcyclic); bound it (issue 9).
     if (depth > kMaxGraphNesting)
         throw ModelError(nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + graphLabel(path));
     auto g = std::make_shared<Graph>();
     g->name = gp.name();
     g->docString = gp.doc_string();
-    for (const auto& qa : gp.quantization_annotation()) g->opaqueQuantizationAnnotations.push_back(qa.SerializeAsString());
+    for (const auto& qa : gp.quantization_annotation())
+        g->opaqueQuantizationAnnotations.push_back(qa.SerializeAsString());
     Scope scope;
     scope.parent = parent;
     const std::string where = graphLabel(path);
@@ -93,12 +101,17 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
         Node* n;
         if (hasInit && irVersion_ < 4) {
             n = &g->addNode(std::string(op::kConst), "", in.name(), 1);
-            g->setAttribute(n->id(), Attribute::makeTensor(std::string(op::attr::kValue), tensor(*init->second, "initializer '" + in.name() + "'")));
+            g->setAttribute(n->id(),
+                            Attribute::makeTensor(std::string(op::attr::kValue),
+                                                  tensor(*init->second, "initializer '" + in.name() + "'")));
         } else {
             n = &g->addNode(std::string(op::kData), "", in.name(), 1);
-            g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kIndex), static_cast<int64_t>(inputs.size())));
+            g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kIndex),
+                                                        static_cast<int64_t>(inputs.size())));
             if (hasInit) {
-                g->setAttribute(n->id(), Attribute::makeTensor(std::string(op::attr::kValue), tensor(*init->second, "initializer '" + in.name() + "'")));
+                g->setAttribute(
+                    n->id(), Attribute::makeTensor(std::string(op::attr::kValue),
+                                                   tensor(*init->second, "initializer '" + in.name() + "'")));
                 g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kOverridable), 1));
             }
         }
@@ -127,16 +140,22 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
         g->setOutputName(n.id(), 0, name);
         TensorDesc desc;
         desc.kind = ValueKind::SparseTensor;
-        desc.dtype = isKnownDataType(sparse.values().data_type()) ? static_cast<DataType>(sparse.values().data_type())
-                                                                   : DataType::Undefined;
-        desc.originShape = desc.storageShape = Shape::fromExtents({sparse.dims().begin(), sparse.dims().end()});
+        desc.dtype = isKnownDataType(sparse.values().data_type())
+                         ? static_cast<DataType>(sparse.values().data_type())
+                         : DataType::Undefined;
+        desc.originShape = desc.storageShape =
+            Shape::fromExtents({sparse.dims().begin(), sparse.dims().end()});
         onnx::TypeProto tp;
         tp.mutable_sparse_tensor_type()->set_elem_type(static_cast<int32_t>(desc.dtype));
-        for (int64_t d : sparse.dims()) tp.mutable_sparse_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
+        for (int64_t d : sparse.dims())
+            tp.mutable_sparse_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
         desc.opaqueType = tp.SerializeAsString();
         g->setOutputDesc(n.id(), 0, desc);
-        g->setAttribute(n.id(), Attribute{std::string(op::attr::kSparseValue), AttrKind::SparseTensor,
-                                          OpaqueProto{sparse.SerializeAsString()}, {}, {}});
+        g->setAttribute(n.id(), Attribute{std::string(op::attr::kSparseValue),
+                                          AttrKind::SparseTensor,
+                                          OpaqueProto{sparse.SerializeAsString()},
+                                          {},
+                                          {}});
         define(scope, name, ValueRef{n.id(), 0, 0}, "sparse initializer '" + name + "'", path);
     }
 
@@ -184,14 +203,18 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     for (const auto& o : gp.output()) {
         outputNames.push_back(o.name());
         auto ref = scope.lookup(o.name());
-        if (!ref) throw ModelError("graph output '" + o.name() + "' of the " + where + " is not produced by any node, input or initializer");
+        if (!ref)
+            throw ModelError("graph output '" + o.name() + "' of the " + where +
+                             " is not produced by any node, input or initializer");
         g->addInput(out.id(), *ref);
         declared.push_back(descFromType(o.type(), "graph output '" + o.name() + "'"));
         if (!o.doc_string().empty() && ref->depth == 0)
             g->setOutputDocString(ref->node, ref->output, o.doc_string());
     }
     g->setInputDescs(out.id(), std::move(declared));
-    g->setAttribute(out.id(), Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
+    g->setAttribute(
+        out.id(),
+        Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
 
     // value_info: descriptions of intermediate values.
     for (const auto& vi : gp.value_info()) {
@@ -208,28 +231,42 @@ namespace {
 
 // The name of a value field of `ap` that is set although `type` does not read it, or nullopt.
 // libonnx's inference reads fields such as `ints` whatever the declared type says.
-std::optional<std::string> valueFieldBesides(const onnx::AttributeProto& ap, onnx::AttributeProto::AttributeType type) {
+std::optional<std::string> valueFieldBesides(const onnx::AttributeProto& ap,
+                                             onnx::AttributeProto::AttributeType type) {
     using AP = onnx::AttributeProto;
     const std::pair<AP::AttributeType, bool> fields[] = {
-        {AP::FLOAT, ap.has_f()},          {AP::INT, ap.has_i()},
-        {AP::STRING, ap.has_s()},         {AP::TENSOR, ap.has_t()},
-        {AP::GRAPH, ap.has_g()},          {AP::SPARSE_TENSOR, ap.has_sparse_tensor()},
-        {AP::TYPE_PROTO, ap.has_tp()},    {AP::FLOATS, ap.floats_size() > 0},
-        {AP::INTS, ap.ints_size() > 0},   {AP::STRINGS, ap.strings_size() > 0},
-        {AP::TENSORS, ap.tensors_size() > 0}, {AP::GRAPHS, ap.graphs_size() > 0},
-        {AP::SPARSE_TENSORS, ap.sparse_tensors_size() > 0}, {AP::TYPE_PROTOS, ap.type_protos_size() > 0},
+        {AP::FLOAT, ap.has_f()},
+        {AP::INT, ap.has_i()},
+        {AP::STRING, ap.has_s()},
+        {AP::TENSOR, ap.has_t()},
+        {AP::GRAPH, ap.has_g()},
+        {AP::SPARSE_TENSOR, ap.has_sparse_tensor()},
+        {AP::TYPE_PROTO, ap.has_tp()},
+        {AP::FLOATS, ap.floats_size() > 0},
+        {AP::INTS, ap.ints_size() > 0},
+        {AP::STRINGS, ap.strings_size() > 0},
+        {AP::TENSORS, ap.tensors_size() > 0},
+        {AP::GRAPHS, ap.graphs_size() > 0},
+        {AP::SPARSE_TENSORS, ap.sparse_tensors_size() > 0},
+        {AP::TYPE_PROTOS, ap.type_protos_size() > 0},
     };
     for (const auto& [fieldType, set] : fields) {
         if (!set || fieldType == type) continue;
         std::string name = AP::AttributeType_Name(fieldType);
         for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         // The field names of AttributeProto: f, i, s, t, g, sparse_tensor, tp, floats, ints, ...
-        if (fieldType == AP::FLOAT) name = "f";
-        else if (fieldType == AP::INT) name = "i";
-        else if (fieldType == AP::STRING) name = "s";
-        else if (fieldType == AP::TENSOR) name = "t";
-        else if (fieldType == AP::GRAPH) name = "g";
-        else if (fieldType == AP::TYPE_PROTO) name = "tp";
+        if (fieldType == AP::FLOAT)
+            name = "f";
+        else if (fieldType == AP::INT)
+            name = "i";
+        else if (fieldType == AP::STRING)
+            name = "s";
+        else if (fieldType == AP::TENSOR)
+            name = "t";
+        else if (fieldType == AP::GRAPH)
+            name = "g";
+        else if (fieldType == AP::TYPE_PROTO)
+            name = "tp";
         return name;
     }
     return std::nullopt;
@@ -237,7 +274,8 @@ std::optional<std::string> valueFieldBesides(const onnx::AttributeProto& ap, onn
 
 }  // namespace
 
-Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where, int depth) {
+Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where,
+                                    int depth) {
     Attribute a;
     a.name = ap.name();
     a.refAttrName = ap.ref_attr_name();
@@ -245,35 +283,77 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
     using AP = onnx::AttributeProto;
     AP::AttributeType type = ap.type();
     if (type == AP::UNDEFINED) {  // very old models leave the type out; infer it from the field set
-        if (ap.has_f()) type = AP::FLOAT;
-        else if (ap.has_i()) type = AP::INT;
-        else if (ap.has_s()) type = AP::STRING;
-        else if (ap.has_t()) type = AP::TENSOR;
-        else if (ap.has_g()) type = AP::GRAPH;
-        else if (ap.floats_size()) type = AP::FLOATS;
-        else if (ap.ints_size()) type = AP::INTS;
-        else if (ap.strings_size()) type = AP::STRINGS;
-        else if (ap.tensors_size()) type = AP::TENSORS;
-        else if (ap.graphs_size()) type = AP::GRAPHS;
-        else throw ModelError(where + " has no type and no value");
+        if (ap.has_f())
+            type = AP::FLOAT;
+        else if (ap.has_i())
+            type = AP::INT;
+        else if (ap.has_s())
+            type = AP::STRING;
+        else if (ap.has_t())
+            type = AP::TENSOR;
+        else if (ap.has_g())
+            type = AP::GRAPH;
+        else if (ap.floats_size())
+            type = AP::FLOATS;
+        else if (ap.ints_size())
+            type = AP::INTS;
+        else if (ap.strings_size())
+            type = AP::STRINGS;
+        else if (ap.tensors_size())
+            type = AP::TENSORS;
+        else if (ap.graphs_size())
+            type = AP::GRAPHS;
+        else
+            throw ModelError(where + " has no type and no value");
     }
     if (auto other = valueFieldBesides(ap, type))
-        throw ModelError(where + " is declared " + AP::AttributeType_Name(type) + " but holds a value in its '" + *other +
+        throw ModelError(where + " is declared " + AP::AttributeType_Name(type) +
+                         " but holds a value in its '" + *other +
                          "' field (the importer would read one value, libonnx's shape inference another)");
     auto subgraph = [&](onnx::GraphProto& gp, const std::string& suffix) {
         return importGraph(gp, &scope, where + suffix, depth + 1);
     };
     switch (type) {
-        case AP::FLOAT: a.kind = AttrKind::Float; a.value = static_cast<double>(ap.f()); break;
-        case AP::INT: a.kind = AttrKind::Int; a.value = static_cast<int64_t>(ap.i()); break;
-        case AP::STRING: a.kind = AttrKind::String; a.value = ap.s(); break;
-        case AP::TENSOR: a.kind = AttrKind::Tensor; a.value = tensorFromProto(*ap.mutable_t(), resolver_, where); break;
-        case AP::GRAPH: a.kind = AttrKind::Graph; a.value = subgraph(*ap.mutable_g(), ""); break;
-        case AP::SPARSE_TENSOR: a.kind = AttrKind::SparseTensor; a.value = OpaqueProto{ap.sparse_tensor().SerializeAsString()}; break;
-        case AP::TYPE_PROTO: a.kind = AttrKind::TypeProto; a.value = OpaqueProto{ap.tp().SerializeAsString()}; break;
-        case AP::FLOATS: a.kind = AttrKind::Floats; a.value = std::vector<double>(ap.floats().begin(), ap.floats().end()); break;
-        case AP::INTS: a.kind = AttrKind::Ints; a.value = std::vector<int64_t>(ap.ints().begin(), ap.ints().end()); break;
-        case AP::STRINGS: a.kind = AttrKind::Strings; a.value = std::vector<std::string>(ap.strings().begin(), ap.strings().end()); break;
+        case AP::FLOAT:
+            a.kind = AttrKind::Float;
+            a.value = static_cast<double>(ap.f());
+            break;
+        case AP::INT:
+            a.kind = AttrKind::Int;
+            a.value = static_cast<int64_t>(ap.i());
+            break;
+        case AP::STRING:
+            a.kind = AttrKind::String;
+            a.value = ap.s();
+            break;
+        case AP::TENSOR:
+            a.kind = AttrKind::Tensor;
+            a.value = tensorFromProto(*ap.mutable_t(), resolver_, where);
+            break;
+        case AP::GRAPH:
+            a.kind = AttrKind::Graph;
+            a.value = subgraph(*ap.mutable_g(), "");
+            break;
+        case AP::SPARSE_TENSOR:
+            a.kind = AttrKind::SparseTensor;
+            a.value = OpaqueProto{ap.sparse_tensor().SerializeAsString()};
+            break;
+        case AP::TYPE_PROTO:
+            a.kind = AttrKind::TypeProto;
+            a.value = OpaqueProto{ap.tp().SerializeAsString()};
+            break;
+        case AP::FLOATS:
+            a.kind = AttrKind::Floats;
+            a.value = std::vector<double>(ap.floats().begin(), ap.floats().end());
+            break;
+        case AP::INTS:
+            a.kind = AttrKind::Ints;
+            a.value = std::vector<int64_t>(ap.ints().begin(), ap.ints().end());
+            break;
+        case AP::STRINGS:
+            a.kind = AttrKind::Strings;
+            a.value = std::vector<std::string>(ap.strings().begin(), ap.strings().end());
+            break;
         case AP::TENSORS: {
             std::vector<Tensor> ts;
             for (auto& t : *ap.mutable_tensors()) ts.push_back(tensorFromProto(t, resolver_, where));
@@ -283,7 +363,8 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
         }
         case AP::GRAPHS: {
             std::vector<GraphPtr> gs;
-            for (int i = 0; i < ap.graphs_size(); ++i) gs.push_back(subgraph(*ap.mutable_graphs(i), "[" + std::to_string(i) + "]"));
+            for (int i = 0; i < ap.graphs_size(); ++i)
+                gs.push_back(subgraph(*ap.mutable_graphs(i), "[" + std::to_string(i) + "]"));
             a.kind = AttrKind::Graphs;
             a.value = std::move(gs);
             break;
@@ -303,7 +384,8 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
             break;
         }
         default:
-            throw ModelError(where + " has an unknown attribute type " + std::to_string(static_cast<int>(type)));
+            throw ModelError(where + " has an unknown attribute type " +
+                             std::to_string(static_cast<int>(type)));
     }
     return a;
 }
@@ -312,7 +394,8 @@ void checkAcyclic(const Graph& g, const std::string& where) {
     NodeId culprit = kNoNode;
     if (!g.topologicalOrder(&culprit)) {
         std::string name = culprit != kNoNode ? g.node(culprit).displayName() : "?";
-        throw ModelError("the " + where + " contains a cycle (through node '" + name + "'); ONNX graphs must be acyclic");
+        throw ModelError("the " + where + " contains a cycle (through node '" + name +
+                         "'); ONNX graphs must be acyclic");
     }
     for (const Node* n : g.nodes())
         for (Graph* sub : n->subgraphs()) checkAcyclic(*sub, "subgraph of node '" + n->displayName() + "'");
@@ -346,7 +429,9 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
     while (std::getline(lines, line)) {
         std::istringstream fields(line);
         std::string name, origin, storage, dims;
-        if (!std::getline(fields, name, '\t') || !std::getline(fields, origin, '\t') || !std::getline(fields, storage, '\t')) continue;
+        if (!std::getline(fields, name, '\t') || !std::getline(fields, origin, '\t') ||
+            !std::getline(fields, storage, '\t'))
+            continue;
         std::getline(fields, dims, '\t');
         auto it = byName.find(name);
         auto of = parseFormat(origin);
@@ -371,13 +456,14 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
     }
 }
 
-const std::set<std::string> kKnownDomains = {"", "ai.onnx", "ai.onnx.ml", "ai.onnx.training", "ai.onnx.preview.training",
-                                             std::string(op::kGeDomain)};
+const std::set<std::string> kKnownDomains = {
+    "", "ai.onnx", "ai.onnx.ml", "ai.onnx.training", "ai.onnx.preview.training", std::string(op::kGeDomain)};
 
 }  // namespace
 
 Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag) {
-    if (!proto.has_graph()) throw ModelError("the file parses as protobuf but holds no ONNX graph (is it an ONNX model?)");
+    if (!proto.has_graph())
+        throw ModelError("the file parses as protobuf but holds no ONNX graph (is it an ONNX model?)");
     if (!proto.has_ir_version()) diag.warn("the model does not set ir_version");
     Model model;
     model.irVersion = proto.ir_version();
@@ -394,8 +480,10 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     model.docString = proto.doc_string();
     std::string formats;
     for (const auto& kv : proto.metadata_props()) {
-        if (kv.key() == kFormatsMetadataKey) formats = kv.value();
-        else model.metadata.emplace_back(kv.key(), kv.value());
+        if (kv.key() == kFormatsMetadataKey)
+            formats = kv.value();
+        else
+            model.metadata.emplace_back(kv.key(), kv.value());
     }
     for (const auto& f : proto.functions()) model.opaqueFunctions.push_back(f.SerializeAsString());
     for (const auto& t : proto.training_info()) model.opaqueTrainingInfo.push_back(t.SerializeAsString());
@@ -412,8 +500,10 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     std::function<void(const Graph&)> checkDomains = [&](const Graph& g) {
         for (const Node* n : g.nodes()) {
             std::string d = n->domain() == "ai.onnx" ? "" : n->domain();
-            if (!op::isStructural(n->opType(), n->domain()) && !declared.count(d) && reported.insert(d).second)
-                diag.warn("node '" + n->displayName() + "' uses domain '" + d + "', which the model does not import");
+            if (!op::isStructural(n->opType(), n->domain()) && !declared.count(d) &&
+                reported.insert(d).second)
+                diag.warn("node '" + n->displayName() + "' uses domain '" + d +
+                          "', which the model does not import");
             for (Graph* sub : n->subgraphs()) checkDomains(*sub);
         }
     };

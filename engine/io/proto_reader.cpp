@@ -25,17 +25,20 @@ namespace {
 
 // Collects the first few syntax errors of a text model with their line and column.
 class TextErrors : public google::protobuf::io::ErrorCollector {
-public:
+  public:
     void AddError(int line, int column, const std::string& message) override {
         // A message quoting its token (an integer literal of 100,000 digits) is cut short.
-        const std::string shown =
-            message.size() <= 200 ? message : message.substr(0, 200) + "... (" + std::to_string(message.size()) + " characters)";
-        if (count_++ < 3) text_ += "\n  line " + std::to_string(line + 1) + ", column " + std::to_string(column + 1) + ": " + shown;
+        const std::string shown = message.size() <= 200 ? message
+                                                        : message.substr(0, 200) + "... (" +
+                                                              std::to_string(message.size()) + " characters)";
+        if (count_++ < 3)
+            text_ += "\n  line " + std::to_string(line + 1) + ", column " + std::to_string(column + 1) +
+                     ": " + shown;
     }
     void AddWarning(int, int, const std::string&) override {}
     const std::string& text() const { return text_; }
 
-private:
+  private:
     int count_ = 0;
     std::string text_;
 };
@@ -72,7 +75,9 @@ std::string readHead(const std::filesystem::path& path, size_t bytes) {
     return head;
 }
 
-std::string tooDeep() { return nestingTooDeep("protobuf messages nest", kProtoRecursionLimit); }
+std::string tooDeep() {
+    return nestingTooDeep("protobuf messages nest", kProtoRecursionLimit);
+}
 
 // Whether the binary ModelProto in `in` nests messages deeper than `limit`, found without
 // recursion: the schema says which length-delimited fields are messages. Only asked after a parse
@@ -94,7 +99,8 @@ bool nestsDeeperThan(google::protobuf::io::CodedInputStream& in, int limit) {
             stack.pop_back();
             continue;
         }
-        const google::protobuf::FieldDescriptor* field = type->FindFieldByNumber(WireFormatLite::GetTagFieldNumber(tag));
+        const google::protobuf::FieldDescriptor* field =
+            type->FindFieldByNumber(WireFormatLite::GetTagFieldNumber(tag));
         if (field && field->type() == google::protobuf::FieldDescriptor::TYPE_MESSAGE &&
             WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
             uint32_t length;
@@ -135,15 +141,17 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
         // so a model read from text converts to a binary file that reads back (issue 9).
         parser.SetRecursionLimit(kProtoRecursionLimit);
         if (!parser.ParseFromString(text.str(), &out)) {
-            if (errors.text().find("too deep") != std::string::npos) throw ModelError(where + ": " + tooDeep());
+            if (errors.text().find("too deep") != std::string::npos)
+                throw ModelError(where + ": " + tooDeep());
             throw ModelError(where + ": syntax error in the protobuf text model:" + errors.text());
         }
         return;
     }
 
     if (size > static_cast<uintmax_t>(INT_MAX))
-        throw ModelError(where + ": " + std::to_string(size) +
-                         " bytes is over protobuf's 2 GiB limit for one message; save the weights as external data");
+        throw ModelError(
+            where + ": " + std::to_string(size) +
+            " bytes is over protobuf's 2 GiB limit for one message; save the weights as external data");
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw ModelError(where + ": cannot open: " + std::strerror(errno));
     bool ok;
@@ -165,7 +173,8 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
     }
     ::close(fd);
     if (!ok)
-        throw ModelError(where + ": cannot parse as an ONNX model: the protobuf data is truncated or corrupt (" +
+        throw ModelError(where +
+                         ": cannot parse as an ONNX model: the protobuf data is truncated or corrupt (" +
                          std::to_string(size) + " bytes)");
 }
 

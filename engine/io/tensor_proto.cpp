@@ -67,7 +67,9 @@ std::string payloadFromTypedFields(const onnx::TensorProto& p, DataType dtype, s
     }
 }
 
-bool isComplex(DataType t) { return t == DataType::Complex64 || t == DataType::Complex128; }
+bool isComplex(DataType t) {
+    return t == DataType::Complex64 || t == DataType::Complex128;
+}
 
 // Raw numbers, negative ones included: these messages describe what the file says.
 std::string shapeText(const std::vector<int64_t>& dims) {
@@ -80,7 +82,8 @@ std::string shapeText(const std::vector<int64_t>& dims) {
 
 Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver, const std::string& what) {
     if (!proto.has_data_type() || !isKnownDataType(proto.data_type()) || proto.data_type() == 0)
-        throw ModelError(what + ": unsupported or missing tensor data type " + std::to_string(proto.data_type()));
+        throw ModelError(what + ": unsupported or missing tensor data type " +
+                         std::to_string(proto.data_type()));
     const auto dtype = static_cast<DataType>(proto.data_type());
     std::vector<int64_t> dims(proto.dims().begin(), proto.dims().end());
     for (int64_t d : dims)
@@ -88,7 +91,8 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
     auto count = checkedElementCount(dims);
     const size_t esize = elementSize(dtype);
     if (!count || (esize && static_cast<uint64_t>(*count) > kMaxTensorBytes / esize))
-        throw ModelError(what + ": absurd tensor shape " + shapeText(dims) + ": too large (element count overflows or exceeds " +
+        throw ModelError(what + ": absurd tensor shape " + shapeText(dims) +
+                         ": too large (element count overflows or exceeds " +
                          std::to_string(kMaxTensorBytes) + " bytes)");
     const uint64_t expectedBytes = static_cast<uint64_t>(*count) * esize;
     const std::string typeText = std::string(dataTypeName(dtype));
@@ -99,20 +103,24 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
         bool hasLength = false;
         for (const auto& kv : proto.external_data()) {
             try {
-                if (kv.key() == "location") ext.location = kv.value();
-                else if (kv.key() == "offset") ext.offset = std::stoull(kv.value());
+                if (kv.key() == "location")
+                    ext.location = kv.value();
+                else if (kv.key() == "offset")
+                    ext.offset = std::stoull(kv.value());
                 else if (kv.key() == "length") {
                     ext.length = std::stoull(kv.value());
                     hasLength = true;
                 }
             } catch (const std::exception&) {
-                throw ModelError(what + ": external data field '" + kv.key() + "' is not a number: '" + kv.value() + "'");
+                throw ModelError(what + ": external data field '" + kv.key() + "' is not a number: '" +
+                                 kv.value() + "'");
             }
         }
         if (!hasLength) ext.length = expectedBytes;
         if (ext.length != expectedBytes)
-            throw ModelError(what + ": external data length " + std::to_string(ext.length) + " does not match shape " +
-                             shapeText(dims) + " of " + typeText + " (" + std::to_string(expectedBytes) + " bytes)");
+            throw ModelError(what + ": external data length " + std::to_string(ext.length) +
+                             " does not match shape " + shapeText(dims) + " of " + typeText + " (" +
+                             std::to_string(expectedBytes) + " bytes)");
         Tensor t(dtype, std::move(dims), resolver.resolve(ext, what));
         t.setExternal(ext);
         t.setName(proto.name());
@@ -136,7 +144,8 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
         if (proto.raw_data().size() != expectedBytes)
             throw ModelError(what + ": raw_data holds " + std::to_string(proto.raw_data().size()) +
                              " bytes but shape " + shapeText(dims) + " of " + typeText + " needs " +
-                             std::to_string(expectedBytes) + " bytes (length does not match shape and dtype)");
+                             std::to_string(expectedBytes) +
+                             " bytes (length does not match shape and dtype)");
         bytes = std::move(*proto.mutable_raw_data());
         proto.clear_raw_data();
     } else {
@@ -144,9 +153,9 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
         bytes = payloadFromTypedFields(proto, dtype, stored);
         const uint64_t expectedScalars = static_cast<uint64_t>(*count) * (isComplex(dtype) ? 2 : 1);
         if (stored != expectedScalars)
-            throw ModelError(what + ": tensor of shape " + shapeText(dims) + " and type " + typeText + " holds " +
-                             std::to_string(stored) + " values, expected " + std::to_string(expectedScalars) +
-                             " (data does not match shape and dtype)");
+            throw ModelError(what + ": tensor of shape " + shapeText(dims) + " and type " + typeText +
+                             " holds " + std::to_string(stored) + " values, expected " +
+                             std::to_string(expectedScalars) + " (data does not match shape and dtype)");
     }
     Tensor t(dtype, std::move(dims), std::make_shared<StringBuffer>(std::move(bytes)));
     t.setName(proto.name());
@@ -177,7 +186,8 @@ TensorDesc descFromType(const onnx::TypeProto& type, const std::string& what) {
         for (const auto& d : sp.dim()) {
             if (d.has_dim_value()) {
                 if (d.dim_value() < 0)
-                    throw ModelError(what + ": negative dimension " + std::to_string(d.dim_value()) + " in its type");
+                    throw ModelError(what + ": negative dimension " + std::to_string(d.dim_value()) +
+                                     " in its type");
                 dims.push_back(Dim::known(d.dim_value()));
             } else if (d.has_dim_param()) {
                 dims.push_back(Dim::symbolic(d.dim_param()));
@@ -200,7 +210,8 @@ TensorDesc descFromType(const onnx::TypeProto& type, const std::string& what) {
         case onnx::TypeProto::kSparseTensorType:
             desc.kind = ValueKind::SparseTensor;
             desc.dtype = checkElemType(type.sparse_tensor_type().elem_type());
-            if (type.sparse_tensor_type().has_shape()) desc.originShape = readShape(type.sparse_tensor_type().shape());
+            if (type.sparse_tensor_type().has_shape())
+                desc.originShape = readShape(type.sparse_tensor_type().shape());
             desc.opaqueType = type.SerializeAsString();
             break;
         case onnx::TypeProto::kSequenceType:
@@ -234,8 +245,10 @@ void descToType(const TensorDesc& desc, onnx::TypeProto& type) {
     auto* shape = tt->mutable_shape();
     for (const Dim& d : desc.originShape.dims()) {
         auto* dim = shape->add_dim();
-        if (d.isKnown()) dim->set_dim_value(d.value);
-        else if (!d.symbol.empty()) dim->set_dim_param(d.symbol);
+        if (d.isKnown())
+            dim->set_dim_value(d.value);
+        else if (!d.symbol.empty())
+            dim->set_dim_param(d.symbol);
     }
 }
 

@@ -6,7 +6,7 @@ namespace passscope {
 
 std::string_view attrKindName(AttrKind kind) {
     static constexpr std::array<std::string_view, 14> kNames{
-        "float", "int", "string", "tensor", "graph", "sparse_tensor", "type_proto",
+        "float",  "int",  "string",  "tensor",  "graph",  "sparse_tensor",  "type_proto",
         "floats", "ints", "strings", "tensors", "graphs", "sparse_tensors", "type_protos"};
     return kNames[static_cast<size_t>(kind)];
 }

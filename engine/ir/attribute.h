@@ -39,9 +39,9 @@ struct OpaqueProto {
     bool operator==(const OpaqueProto&) const = default;
 };
 
-using AttrValue = std::variant<double, int64_t, std::string, Tensor, GraphPtr, OpaqueProto, std::vector<double>,
-                               std::vector<int64_t>, std::vector<std::string>, std::vector<Tensor>,
-                               std::vector<GraphPtr>, std::vector<OpaqueProto>>;
+using AttrValue = std::variant<double, int64_t, std::string, Tensor, GraphPtr, OpaqueProto,
+                               std::vector<double>, std::vector<int64_t>, std::vector<std::string>,
+                               std::vector<Tensor>, std::vector<GraphPtr>, std::vector<OpaqueProto>>;
 
 struct Attribute {
     std::string name;
@@ -50,8 +50,12 @@ struct Attribute {
     std::string refAttrName;  // set inside function bodies: the value comes from the caller
     std::string docString;
 
-    static Attribute makeInt(std::string name, int64_t v) { return {std::move(name), AttrKind::Int, v, {}, {}}; }
-    static Attribute makeFloat(std::string name, double v) { return {std::move(name), AttrKind::Float, v, {}, {}}; }
+    static Attribute makeInt(std::string name, int64_t v) {
+        return {std::move(name), AttrKind::Int, v, {}, {}};
+    }
+    static Attribute makeFloat(std::string name, double v) {
+        return {std::move(name), AttrKind::Float, v, {}, {}};
+    }
     static Attribute makeString(std::string name, std::string v) {
         return {std::move(name), AttrKind::String, std::move(v), {}, {}};
     }

@@ -17,7 +17,8 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     // symlink put there (callers pass paths with links already resolved), and the fstat below
     // judges the file actually opened.
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
-    if (fd < 0 && errno == ELOOP) throw std::runtime_error("'" + path.string() + "' is a symbolic link, not a regular file");
+    if (fd < 0 && errno == ELOOP)
+        throw std::runtime_error("'" + path.string() + "' is a symbolic link, not a regular file");
     if (fd < 0) throw std::runtime_error("cannot open '" + path.string() + "': " + std::strerror(errno));
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

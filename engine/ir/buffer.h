@@ -13,7 +13,7 @@
 namespace passscope {
 
 class Buffer {
-public:
+  public:
     virtual ~Buffer() = default;
     virtual const uint8_t* data() const = 0;
     virtual size_t size() const = 0;
@@ -22,12 +22,12 @@ public:
 
 // Owns bytes in a std::string; protobuf's raw_data is moved in without a copy.
 class StringBuffer final : public Buffer {
-public:
+  public:
     explicit StringBuffer(std::string bytes) : bytes_(std::move(bytes)) {}
     const uint8_t* data() const override { return reinterpret_cast<const uint8_t*>(bytes_.data()); }
     size_t size() const override { return bytes_.size(); }
 
-private:
+  private:
     std::string bytes_;
 };
 
@@ -35,7 +35,7 @@ private:
 // last component and without blocking. Throws std::runtime_error when it cannot be opened or is
 // not a regular file.
 class MappedFile {
-public:
+  public:
     static std::shared_ptr<const MappedFile> open(const std::filesystem::path& path);
     ~MappedFile();
     MappedFile(const MappedFile&) = delete;
@@ -45,7 +45,7 @@ public:
     size_t size() const { return size_; }
     const std::filesystem::path& path() const { return path_; }
 
-private:
+  private:
     MappedFile() = default;
     const uint8_t* data_ = nullptr;
     size_t size_ = 0;
@@ -54,7 +54,7 @@ private:
 
 // A byte range of a mapped file; keeps the mapping alive.
 class MappedSlice final : public Buffer {
-public:
+  public:
     MappedSlice(std::shared_ptr<const MappedFile> file, size_t offset, size_t length)
         : file_(std::move(file)), offset_(offset), length_(length) {}
     const uint8_t* data() const override { return file_->data() + offset_; }
@@ -62,7 +62,7 @@ public:
     const MappedFile& file() const { return *file_; }
     size_t offset() const { return offset_; }
 
-private:
+  private:
     std::shared_ptr<const MappedFile> file_;
     size_t offset_;
     size_t length_;

@@ -71,6 +71,8 @@ std::optional<DataType> parseDataType(std::string_view text) {
     return std::nullopt;
 }
 
-bool isKnownDataType(int32_t value) { return value >= 0 && value < static_cast<int32_t>(kTypes.size()); }
+bool isKnownDataType(int32_t value) {
+    return value >= 0 && value < static_cast<int32_t>(kTypes.size());
+}
 
 }  // namespace passscope

@@ -31,7 +31,8 @@ std::string_view formatName(Format format) {
 
 std::optional<Format> parseFormat(std::string_view text) {
     std::string upper(text);
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return std::toupper(c); });
     if (upper.rfind("FORMAT_", 0) == 0) upper.erase(0, 7);
     for (const auto& [value, name] : kFormats)
         if (upper == name) return value;

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <queue>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace passscope {
 namespace {
@@ -68,9 +68,13 @@ std::unique_ptr<Graph> Graph::clone() const {
     return copy;
 }
 
-const Node* Graph::findNode(NodeId id) const { return id < nodes_.size() ? nodes_[id].get() : nullptr; }
+const Node* Graph::findNode(NodeId id) const {
+    return id < nodes_.size() ? nodes_[id].get() : nullptr;
+}
 
-Node* Graph::findNodeMutable(NodeId id) { return id < nodes_.size() ? nodes_[id].get() : nullptr; }
+Node* Graph::findNodeMutable(NodeId id) {
+    return id < nodes_.size() ? nodes_[id].get() : nullptr;
+}
 
 const Node& Graph::node(NodeId id) const {
     const Node* n = findNode(id);
@@ -107,7 +111,8 @@ std::unordered_map<std::string, ValueRef> Graph::valuesByName() const {
     for (const auto& n : nodes_) {
         if (!n) continue;
         for (size_t i = 0; i < n->outputs_.size(); ++i)
-            if (!n->outputs_[i].name.empty()) out.emplace(n->outputs_[i].name, ValueRef{n->id_, static_cast<uint32_t>(i), 0});
+            if (!n->outputs_[i].name.empty())
+                out.emplace(n->outputs_[i].name, ValueRef{n->id_, static_cast<uint32_t>(i), 0});
     }
     return out;
 }
@@ -174,10 +179,14 @@ void Graph::dropUse(const ValueRef& ref, Use use) {
     if (p && ref.output < p->outputs_.size()) eraseOne(p->outputs_[ref.output].uses, site->second);
 }
 
-Attribute deepCopy(const Attribute& attr, Graph* parent, NodeId owner) { return cloneAttribute(attr, parent, owner); }
+Attribute deepCopy(const Attribute& attr, Graph* parent, NodeId owner) {
+    return cloneAttribute(attr, parent, owner);
+}
 
-Node& Graph::addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name, size_t outputCount) {
-    if (id < nodes_.size() && nodes_[id]) throw std::logic_error("addNodeWithId: id " + std::to_string(id) + " is in use");
+Node& Graph::addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name,
+                           size_t outputCount) {
+    if (id < nodes_.size() && nodes_[id])
+        throw std::logic_error("addNodeWithId: id " + std::to_string(id) + " is in use");
     if (id >= nodes_.size()) nodes_.resize(id + 1);
     auto n = std::make_unique<Node>();
     n->id_ = id;
@@ -233,7 +242,9 @@ void Graph::removeNode(NodeId id) {
     --liveCount_;
 }
 
-std::shared_ptr<const Node> Graph::detachedCopy(const Node& n) { return copyNode(n, nullptr); }
+std::shared_ptr<const Node> Graph::detachedCopy(const Node& n) {
+    return copyNode(n, nullptr);
+}
 
 void Graph::restoreNode(const Node& snapshot) {
     const NodeId id = snapshot.id_;
@@ -278,7 +289,9 @@ void Graph::setInputCount(NodeId node, size_t count) {
     if (GraphObserver* o = observer(); o && old != count) o->inputsResized(*this, n, old);
 }
 
-void Graph::setInputsUnlinked(NodeId node, std::vector<ValueRef> inputs) { mutableNode(node).inputs_ = std::move(inputs); }
+void Graph::setInputsUnlinked(NodeId node, std::vector<ValueRef> inputs) {
+    mutableNode(node).inputs_ = std::move(inputs);
+}
 
 void Graph::linkEscapingReads(Graph& body, bool add) {
     // `level` = how many graphs lie between a node of `g` and the graph owning `body`'s owner:
@@ -387,9 +400,13 @@ void Graph::setOutputDocString(NodeId node, size_t output, std::string doc) {
     mutableNode(node).outputs_.at(output).docString = std::move(doc);
 }
 
-void Graph::setInputDescs(NodeId node, std::vector<TensorDesc> descs) { mutableNode(node).inputDescs_ = std::move(descs); }
+void Graph::setInputDescs(NodeId node, std::vector<TensorDesc> descs) {
+    mutableNode(node).inputDescs_ = std::move(descs);
+}
 
-void Graph::setDocString(NodeId node, std::string doc) { mutableNode(node).doc_ = std::move(doc); }
+void Graph::setDocString(NodeId node, std::string doc) {
+    mutableNode(node).doc_ = std::move(doc);
+}
 
 void Graph::addControlEdge(NodeId from, NodeId to) {
     Node& f = mutableNode(from);
@@ -423,7 +440,8 @@ void Graph::rebuildUses() {
     std::function<void(Graph&)> link = [&](Graph& g) {
         for (auto& n : g.nodes_) {
             if (!n) continue;
-            for (size_t i = 0; i < n->inputs_.size(); ++i) g.addUse(n->inputs_[i], Use{n->id_, static_cast<int32_t>(i)});
+            for (size_t i = 0; i < n->inputs_.size(); ++i)
+                g.addUse(n->inputs_[i], Use{n->id_, static_cast<int32_t>(i)});
             for (Graph* sub : n->subgraphs()) link(*sub);
         }
     };

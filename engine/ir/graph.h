@@ -21,7 +21,7 @@ namespace passscope {
 Attribute deepCopy(const Attribute& attr, Graph* parent = nullptr, NodeId owner = kNoNode);
 
 class Graph {
-public:
+  public:
     Graph() = default;
     Graph(const Graph&) = delete;
     Graph& operator=(const Graph&) = delete;
@@ -68,7 +68,8 @@ public:
     // ---- editing (every change notifies the observer) ----
     Node& addNode(std::string opType, std::string domain, std::string name, size_t outputCount);
     // Replay only (JournalCursor): adds a node under an id that was issued before.
-    Node& addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name, size_t outputCount);
+    Node& addNodeWithId(NodeId id, std::string opType, std::string domain, std::string name,
+                        size_t outputCount);
     void removeNode(NodeId id);  // detaches its inputs, control edges and any remaining uses
     // Puts back a node removed earlier, with the same id (the journal's undo). Its inputs are
     // linked; its consumers and control edges are restored by undoing their own changes.
@@ -117,7 +118,7 @@ public:
     // Every depth-0 value of this graph by its (non-empty) name.
     std::unordered_map<std::string, ValueRef> valuesByName() const;
 
-private:
+  private:
     // A copy of `src` whose subgraphs are cloned under `owner`.
     static std::unique_ptr<Node> copyNode(const Node& src, Graph* owner);
     Node& mutableNode(NodeId id);

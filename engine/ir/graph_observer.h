@@ -10,7 +10,7 @@ namespace passscope {
 class Graph;
 
 class GraphObserver {
-public:
+  public:
     virtual ~GraphObserver() = default;
     virtual void nodeAdded(const Graph&, const Node&) {}
     // Called before the node is destroyed, with its last state. By then its consumers and control
@@ -19,7 +19,8 @@ public:
     virtual void nodeRemoved(const Graph&, const Node&) {}
     virtual void inputChanged(const Graph&, const Node&, size_t input, const ValueRef& before) {}
     virtual void inputsResized(const Graph&, const Node&, size_t oldCount) {}
-    virtual void attributeChanged(const Graph&, const Node&, const Attribute* before, const Attribute* after) {}
+    virtual void attributeChanged(const Graph&, const Node&, const Attribute* before,
+                                  const Attribute* after) {}
     virtual void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) {}
     virtual void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) {}
     virtual void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {}

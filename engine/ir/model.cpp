@@ -4,7 +4,8 @@ namespace passscope {
 
 int64_t Model::opsetVersion(const std::string& wanted) const {
     for (const OpsetImport& o : opsets) {
-        if (o.domain == wanted || (wanted.empty() && o.domain == "ai.onnx") || (wanted == "ai.onnx" && o.domain.empty()))
+        if (o.domain == wanted || (wanted.empty() && o.domain == "ai.onnx") ||
+            (wanted == "ai.onnx" && o.domain.empty()))
             return o.version;
     }
     return 0;

@@ -42,7 +42,7 @@ struct NodeOutput {
 };
 
 class Node {
-public:
+  public:
     NodeId id() const { return id_; }
     const std::string& name() const { return name_; }
     const std::string& opType() const { return opType_; }
@@ -70,7 +70,7 @@ public:
     // Every subgraph this node owns (If branches, Loop/Scan bodies).
     std::vector<Graph*> subgraphs() const;
 
-private:
+  private:
     friend class Graph;
     NodeId id_ = kNoNode;
     std::string name_;

@@ -27,9 +27,9 @@ inline constexpr std::string_view kConstPlaceHolder = "ConstPlaceHolder";
 
 // Attribute names shared by importer, exporter and passes.
 namespace attr {
-inline constexpr std::string_view kValue = "value";            // Const payload / Data default value
+inline constexpr std::string_view kValue = "value";               // Const payload / Data default value
 inline constexpr std::string_view kSparseValue = "sparse_value";  // sparse initializer (opaque)
-inline constexpr std::string_view kIndex = "index";            // Data: position among graph inputs
+inline constexpr std::string_view kIndex = "index";               // Data: position among graph inputs
 // NetOutput: the graph outputs' names. Kept apart from the producers' value names so that a pass
 // replacing a producer (folding, CSE) never renames a graph output; export bridges with Identity.
 inline constexpr std::string_view kOutputNames = "_output_names";

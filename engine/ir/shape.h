@@ -20,7 +20,7 @@ struct Dim {
 };
 
 class Shape {
-public:
+  public:
     Shape() = default;  // unknown rank
     explicit Shape(std::vector<Dim> dims) : rankKnown_(true), dims_(std::move(dims)) {}
     static Shape fromExtents(const std::vector<int64_t>& extents);
@@ -41,7 +41,7 @@ public:
 
     bool operator==(const Shape&) const = default;
 
-private:
+  private:
     bool rankKnown_ = false;
     std::vector<Dim> dims_;
 };

@@ -14,7 +14,9 @@ Tensor::Tensor(std::vector<int64_t> dims, std::vector<std::string> strings)
       dims_(std::move(dims)),
       strings_(std::make_shared<const std::vector<std::string>>(std::move(strings))) {}
 
-int64_t Tensor::elementCount() const { return checkedElementCount(dims_).value_or(0); }
+int64_t Tensor::elementCount() const {
+    return checkedElementCount(dims_).value_or(0);
+}
 
 size_t Tensor::byteSize() const {
     if (dtype_ == DataType::String) {

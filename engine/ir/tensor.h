@@ -20,7 +20,7 @@ struct ExternalLocation {
 };
 
 class Tensor {
-public:
+  public:
     Tensor() = default;
     // Numeric tensor over shared bytes (little-endian, ONNX raw_data layout).
     Tensor(DataType dtype, std::vector<int64_t> dims, std::shared_ptr<const Buffer> bytes);
@@ -46,7 +46,7 @@ public:
     // Same dtype, dims and bytes (or strings). Names and origin are not compared.
     bool sameValue(const Tensor& other) const;
 
-private:
+  private:
     DataType dtype_ = DataType::Undefined;
     std::vector<int64_t> dims_;
     std::shared_ptr<const Buffer> bytes_;

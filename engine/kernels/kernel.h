@@ -13,7 +13,7 @@
 namespace passscope::kernels {
 
 class KernelContext {
-public:
+  public:
     KernelContext(const Node& node, int64_t opset, std::vector<std::optional<Tensor>> inputs)
         : node_(node), opset_(opset), inputs_(std::move(inputs)) {}
 
@@ -25,7 +25,9 @@ public:
     const Tensor& input(size_t i) const { return *inputs_.at(i); }
     size_t outputCount() const { return node_.outputs().size(); }
     // Whether output i is wanted (ONNX omits optional outputs with an empty name).
-    bool outputWanted(size_t i) const { return i < node_.outputs().size() && !node_.outputs()[i].name.empty(); }
+    bool outputWanted(size_t i) const {
+        return i < node_.outputs().size() && !node_.outputs()[i].name.empty();
+    }
 
     bool hasAttr(std::string_view name) const { return node_.hasAttr(name); }
     // Attribute getters: the fallback when the attribute is absent. An attribute present with
@@ -40,7 +42,7 @@ public:
     std::vector<std::string> attrStrings(std::string_view name) const;
     const Tensor* attrTensor(std::string_view name) const { return node_.attrTensor(name); }
 
-private:
+  private:
     const Node& node_;
     int64_t opset_;
     std::vector<std::optional<Tensor>> inputs_;
@@ -63,7 +65,9 @@ struct KernelResult {
         v.push_back(std::move(out));
         return ok(std::move(v));
     }
-    static KernelResult unsupported(std::string why) { return {KernelStatus::Unsupported, std::move(why), {}}; }
+    static KernelResult unsupported(std::string why) {
+        return {KernelStatus::Unsupported, std::move(why), {}};
+    }
     static KernelResult refused(std::string why) { return {KernelStatus::Refused, std::move(why), {}}; }
 };
 

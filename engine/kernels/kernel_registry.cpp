@@ -5,13 +5,15 @@
 namespace passscope::kernels {
 namespace {
 
-std::string canonicalDomain(const std::string& d) { return d == "ai.onnx" ? std::string() : d; }
+std::string canonicalDomain(const std::string& d) {
+    return d == "ai.onnx" ? std::string() : d;
+}
 
 }  // namespace
 
 bool isNonDeterministic(const std::string& domain, const std::string& opType) {
-    static const std::set<std::string> kRandom = {"RandomUniform", "RandomNormal", "RandomUniformLike",
-                                                  "RandomNormalLike", "Multinomial", "Bernoulli"};
+    static const std::set<std::string> kRandom = {"RandomUniform",    "RandomNormal", "RandomUniformLike",
+                                                  "RandomNormalLike", "Multinomial",  "Bernoulli"};
     return canonicalDomain(domain).empty() && kRandom.count(opType) > 0;
 }
 
@@ -32,8 +34,8 @@ const KernelRegistry& KernelRegistry::builtin() {
     return registry;
 }
 
-void KernelRegistry::add(const std::string& domain, const std::string& opType, int64_t minOpset, int64_t maxOpset,
-                         KernelFn fn) {
+void KernelRegistry::add(const std::string& domain, const std::string& opType, int64_t minOpset,
+                         int64_t maxOpset, KernelFn fn) {
     entries_[{canonicalDomain(domain), opType}].push_back(Entry{minOpset, maxOpset, fn});
 }
 
@@ -51,7 +53,8 @@ bool KernelRegistry::knows(const std::string& domain, const std::string& opType)
 
 std::vector<std::string> KernelRegistry::opTypes() const {
     std::vector<std::string> out;
-    for (const auto& [key, _] : entries_) out.push_back(key.first.empty() ? key.second : key.first + "::" + key.second);
+    for (const auto& [key, _] : entries_)
+        out.push_back(key.first.empty() ? key.second : key.first + "::" + key.second);
     return out;
 }
 

@@ -15,18 +15,19 @@ namespace passscope::kernels {
 bool isNonDeterministic(const std::string& domain, const std::string& opType);
 
 class KernelRegistry {
-public:
+  public:
     // The registry with every built-in kernel.
     static const KernelRegistry& builtin();
 
     // opset range is inclusive; maxOpset 0 means "no upper bound".
-    void add(const std::string& domain, const std::string& opType, int64_t minOpset, int64_t maxOpset, KernelFn fn);
+    void add(const std::string& domain, const std::string& opType, int64_t minOpset, int64_t maxOpset,
+             KernelFn fn);
     // nullptr when no kernel covers this op at this opset.
     KernelFn find(const std::string& domain, const std::string& opType, int64_t opset) const;
     bool knows(const std::string& domain, const std::string& opType) const;
     std::vector<std::string> opTypes() const;
 
-private:
+  private:
     struct Entry {
         int64_t minOpset;
         int64_t maxOpset;

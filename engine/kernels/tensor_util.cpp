@@ -63,8 +63,10 @@ std::vector<int64_t> broadcastShapes(const std::vector<std::vector<int64_t>>& sh
             int64_t& o = out[rank - s.size() + i];
             int64_t d = s[i];
             if (d == o || d == 1) continue;
-            if (o == 1) o = d;
-            else throw KernelError("shapes cannot be broadcast together");
+            if (o == 1)
+                o = d;
+            else
+                throw KernelError("shapes cannot be broadcast together");
         }
     }
     return out;
@@ -94,7 +96,8 @@ std::vector<int64_t> broadcastIndex(const std::vector<int64_t>& inDims, const st
     return index;
 }
 
-BroadcastWalker::BroadcastWalker(const std::vector<int64_t>& outDims, const std::vector<std::vector<int64_t>>& inDims)
+BroadcastWalker::BroadcastWalker(const std::vector<int64_t>& outDims,
+                                 const std::vector<std::vector<int64_t>>& inDims)
     : outDims_(outDims), counter_(outDims.size(), 0), flat_(inDims.size(), 0), total_(product(outDims)) {
     const size_t rank = outDims.size();
     for (const auto& dims : inDims) {
@@ -103,8 +106,10 @@ BroadcastWalker::BroadcastWalker(const std::vector<int64_t>& outDims, const std:
         for (size_t i = 0; i < dims.size(); ++i) padded[rank - dims.size() + i] = dims[i];
         std::vector<int64_t> strides = stridesOf(padded);
         for (size_t i = 0; i < rank; ++i) {
-            if (padded[i] == 1) strides[i] = 0;
-            else if (padded[i] != outDims[i]) throw KernelError("internal: input does not broadcast to the output");
+            if (padded[i] == 1)
+                strides[i] = 0;
+            else if (padded[i] != outDims[i])
+                throw KernelError("internal: input does not broadcast to the output");
         }
         strides_.push_back(std::move(strides));
     }

@@ -21,26 +21,76 @@ using half = Eigen::half;
 using bfloat16 = Eigen::bfloat16;
 
 // ---- C++ type <-> DataType ----
-template <typename T> struct DataTypeOf;
-template <> struct DataTypeOf<float> { static constexpr DataType value = DataType::Float; };
-template <> struct DataTypeOf<double> { static constexpr DataType value = DataType::Double; };
-template <> struct DataTypeOf<int8_t> { static constexpr DataType value = DataType::Int8; };
-template <> struct DataTypeOf<int16_t> { static constexpr DataType value = DataType::Int16; };
-template <> struct DataTypeOf<int32_t> { static constexpr DataType value = DataType::Int32; };
-template <> struct DataTypeOf<int64_t> { static constexpr DataType value = DataType::Int64; };
-template <> struct DataTypeOf<uint8_t> { static constexpr DataType value = DataType::UInt8; };
-template <> struct DataTypeOf<uint16_t> { static constexpr DataType value = DataType::UInt16; };
-template <> struct DataTypeOf<uint32_t> { static constexpr DataType value = DataType::UInt32; };
-template <> struct DataTypeOf<uint64_t> { static constexpr DataType value = DataType::UInt64; };
-template <> struct DataTypeOf<bool> { static constexpr DataType value = DataType::Bool; };
-template <> struct DataTypeOf<half> { static constexpr DataType value = DataType::Float16; };
-template <> struct DataTypeOf<bfloat16> { static constexpr DataType value = DataType::BFloat16; };
-template <> struct DataTypeOf<std::complex<float>> { static constexpr DataType value = DataType::Complex64; };
-template <> struct DataTypeOf<std::complex<double>> { static constexpr DataType value = DataType::Complex128; };
-template <> struct DataTypeOf<std::string> { static constexpr DataType value = DataType::String; };
+template <typename T>
+struct DataTypeOf;
+template <>
+struct DataTypeOf<float> {
+    static constexpr DataType value = DataType::Float;
+};
+template <>
+struct DataTypeOf<double> {
+    static constexpr DataType value = DataType::Double;
+};
+template <>
+struct DataTypeOf<int8_t> {
+    static constexpr DataType value = DataType::Int8;
+};
+template <>
+struct DataTypeOf<int16_t> {
+    static constexpr DataType value = DataType::Int16;
+};
+template <>
+struct DataTypeOf<int32_t> {
+    static constexpr DataType value = DataType::Int32;
+};
+template <>
+struct DataTypeOf<int64_t> {
+    static constexpr DataType value = DataType::Int64;
+};
+template <>
+struct DataTypeOf<uint8_t> {
+    static constexpr DataType value = DataType::UInt8;
+};
+template <>
+struct DataTypeOf<uint16_t> {
+    static constexpr DataType value = DataType::UInt16;
+};
+template <>
+struct DataTypeOf<uint32_t> {
+    static constexpr DataType value = DataType::UInt32;
+};
+template <>
+struct DataTypeOf<uint64_t> {
+    static constexpr DataType value = DataType::UInt64;
+};
+template <>
+struct DataTypeOf<bool> {
+    static constexpr DataType value = DataType::Bool;
+};
+template <>
+struct DataTypeOf<half> {
+    static constexpr DataType value = DataType::Float16;
+};
+template <>
+struct DataTypeOf<bfloat16> {
+    static constexpr DataType value = DataType::BFloat16;
+};
+template <>
+struct DataTypeOf<std::complex<float>> {
+    static constexpr DataType value = DataType::Complex64;
+};
+template <>
+struct DataTypeOf<std::complex<double>> {
+    static constexpr DataType value = DataType::Complex128;
+};
+template <>
+struct DataTypeOf<std::string> {
+    static constexpr DataType value = DataType::String;
+};
 
 template <typename T>
-inline constexpr bool isFloatLike = std::is_floating_point_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16>;
+inline constexpr bool isFloatLike =
+    std::is_floating_point_v<T> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16>;
 
 // ---- reading and writing payloads ----
 template <typename T>
@@ -49,8 +99,8 @@ std::vector<T> values(const Tensor& t) {
         return t.strings();
     } else {
         if (t.dtype() != DataTypeOf<T>::value)
-            throw KernelError("expected " + std::string(dataTypeName(DataTypeOf<T>::value)) + " tensor, got " +
-                              std::string(dataTypeName(t.dtype())));
+            throw KernelError("expected " + std::string(dataTypeName(DataTypeOf<T>::value)) +
+                              " tensor, got " + std::string(dataTypeName(t.dtype())));
         std::vector<T> out(static_cast<size_t>(t.elementCount()));
         if (!out.empty()) std::memcpy(static_cast<void*>(out.data()), t.rawData(), out.size() * sizeof(T));
         return out;
@@ -68,7 +118,8 @@ Tensor makeTensor(std::vector<int64_t> dims, const std::vector<T>& data) {
     } else {
         std::string bytes(data.size() * sizeof(T), '\0');
         if (!data.empty()) std::memcpy(bytes.data(), static_cast<const void*>(data.data()), bytes.size());
-        return Tensor(DataTypeOf<T>::value, std::move(dims), std::make_shared<StringBuffer>(std::move(bytes)));
+        return Tensor(DataTypeOf<T>::value, std::move(dims),
+                      std::make_shared<StringBuffer>(std::move(bytes)));
     }
 }
 
@@ -85,9 +136,9 @@ int64_t scalarInt(const Tensor& t);
 // ---- dtype dispatch ----
 // Calls fn(T{}) with the C++ type of `dtype`. Types not listed throw KernelError (-> Unsupported).
 enum TypeSet : unsigned {
-    kFloats = 1,      // float, double, half, bfloat16
-    kSigned = 2,      // int8..int64
-    kUnsigned = 4,    // uint8..uint64
+    kFloats = 1,    // float, double, half, bfloat16
+    kSigned = 2,    // int8..int64
+    kUnsigned = 4,  // uint8..uint64
     kBool = 8,
     kStrings = 16,
     kComplex = 32,
@@ -98,23 +149,56 @@ enum TypeSet : unsigned {
 template <unsigned Allowed, typename Fn>
 decltype(auto) dispatch(DataType dtype, Fn&& fn) {
     switch (dtype) {
-        case DataType::Float: if constexpr (Allowed & kFloats) return fn(float{}); break;
-        case DataType::Double: if constexpr (Allowed & kFloats) return fn(double{}); break;
-        case DataType::Float16: if constexpr (Allowed & kFloats) return fn(half{}); break;
-        case DataType::BFloat16: if constexpr (Allowed & kFloats) return fn(bfloat16{}); break;
-        case DataType::Int8: if constexpr (Allowed & kSigned) return fn(int8_t{}); break;
-        case DataType::Int16: if constexpr (Allowed & kSigned) return fn(int16_t{}); break;
-        case DataType::Int32: if constexpr (Allowed & kSigned) return fn(int32_t{}); break;
-        case DataType::Int64: if constexpr (Allowed & kSigned) return fn(int64_t{}); break;
-        case DataType::UInt8: if constexpr (Allowed & kUnsigned) return fn(uint8_t{}); break;
-        case DataType::UInt16: if constexpr (Allowed & kUnsigned) return fn(uint16_t{}); break;
-        case DataType::UInt32: if constexpr (Allowed & kUnsigned) return fn(uint32_t{}); break;
-        case DataType::UInt64: if constexpr (Allowed & kUnsigned) return fn(uint64_t{}); break;
-        case DataType::Bool: if constexpr (Allowed & kBool) return fn(bool{}); break;
-        case DataType::String: if constexpr (Allowed & kStrings) return fn(std::string{}); break;
-        case DataType::Complex64: if constexpr (Allowed & kComplex) return fn(std::complex<float>{}); break;
-        case DataType::Complex128: if constexpr (Allowed & kComplex) return fn(std::complex<double>{}); break;
-        default: break;
+        case DataType::Float:
+            if constexpr (Allowed & kFloats) return fn(float{});
+            break;
+        case DataType::Double:
+            if constexpr (Allowed & kFloats) return fn(double{});
+            break;
+        case DataType::Float16:
+            if constexpr (Allowed & kFloats) return fn(half{});
+            break;
+        case DataType::BFloat16:
+            if constexpr (Allowed & kFloats) return fn(bfloat16{});
+            break;
+        case DataType::Int8:
+            if constexpr (Allowed & kSigned) return fn(int8_t{});
+            break;
+        case DataType::Int16:
+            if constexpr (Allowed & kSigned) return fn(int16_t{});
+            break;
+        case DataType::Int32:
+            if constexpr (Allowed & kSigned) return fn(int32_t{});
+            break;
+        case DataType::Int64:
+            if constexpr (Allowed & kSigned) return fn(int64_t{});
+            break;
+        case DataType::UInt8:
+            if constexpr (Allowed & kUnsigned) return fn(uint8_t{});
+            break;
+        case DataType::UInt16:
+            if constexpr (Allowed & kUnsigned) return fn(uint16_t{});
+            break;
+        case DataType::UInt32:
+            if constexpr (Allowed & kUnsigned) return fn(uint32_t{});
+            break;
+        case DataType::UInt64:
+            if constexpr (Allowed & kUnsigned) return fn(uint64_t{});
+            break;
+        case DataType::Bool:
+            if constexpr (Allowed & kBool) return fn(bool{});
+            break;
+        case DataType::String:
+            if constexpr (Allowed & kStrings) return fn(std::string{});
+            break;
+        case DataType::Complex64:
+            if constexpr (Allowed & kComplex) return fn(std::complex<float>{});
+            break;
+        case DataType::Complex128:
+            if constexpr (Allowed & kComplex) return fn(std::complex<double>{});
+            break;
+        default:
+            break;
     }
     throw KernelError("no kernel for dtype " + std::string(dataTypeName(dtype)));
 }
@@ -134,13 +218,13 @@ std::vector<int64_t> broadcastIndex(const std::vector<int64_t>& inDims, const st
 //   BroadcastWalker w(out, {a.dims(), b.dims()});
 //   for (int64_t i = 0; i < w.size(); ++i, w.next()) r[i] = f(va[w.index(0)], vb[w.index(1)]);
 class BroadcastWalker {
-public:
+  public:
     BroadcastWalker(const std::vector<int64_t>& outDims, const std::vector<std::vector<int64_t>>& inDims);
     int64_t size() const { return total_; }
     size_t index(size_t input) const { return static_cast<size_t>(flat_[input]); }
     void next();
 
-private:
+  private:
     std::vector<int64_t> outDims_;
     std::vector<std::vector<int64_t>> strides_;  // per input and output axis; 0 where broadcast
     std::vector<int64_t> counter_;

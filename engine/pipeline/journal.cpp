@@ -8,19 +8,32 @@ namespace passscope {
 
 std::string_view reasonName(NotFoldedReason r) {
     switch (r) {
-        case NotFoldedReason::RuntimeInput: return "runtime_input";
-        case NotFoldedReason::UserFlag: return "user_flag";
-        case NotFoldedReason::NoNeedFlag: return "no_need_constant_folding";
-        case NotFoldedReason::NoKernel: return "no_kernel";
-        case NotFoldedReason::KernelRefused: return "kernel_refused";
-        case NotFoldedReason::SizeThreshold: return "size_threshold";
-        case NotFoldedReason::MemoryPriority: return "memory_priority";
-        case NotFoldedReason::NonDeterministic: return "non_deterministic";
-        case NotFoldedReason::OwnsSubgraph: return "owns_subgraph";
-        case NotFoldedReason::UnknownDomain: return "unknown_domain";
-        case NotFoldedReason::PotentialConst: return "potential_const";
-        case NotFoldedReason::SideEffect: return "side_effect";
-        case NotFoldedReason::ContradictsInference: return "contradicts_inference";
+        case NotFoldedReason::RuntimeInput:
+            return "runtime_input";
+        case NotFoldedReason::UserFlag:
+            return "user_flag";
+        case NotFoldedReason::NoNeedFlag:
+            return "no_need_constant_folding";
+        case NotFoldedReason::NoKernel:
+            return "no_kernel";
+        case NotFoldedReason::KernelRefused:
+            return "kernel_refused";
+        case NotFoldedReason::SizeThreshold:
+            return "size_threshold";
+        case NotFoldedReason::MemoryPriority:
+            return "memory_priority";
+        case NotFoldedReason::NonDeterministic:
+            return "non_deterministic";
+        case NotFoldedReason::OwnsSubgraph:
+            return "owns_subgraph";
+        case NotFoldedReason::UnknownDomain:
+            return "unknown_domain";
+        case NotFoldedReason::PotentialConst:
+            return "potential_const";
+        case NotFoldedReason::SideEffect:
+            return "side_effect";
+        case NotFoldedReason::ContradictsInference:
+            return "contradicts_inference";
     }
     return "unknown";
 }
@@ -35,7 +48,8 @@ std::vector<NodeId> JournalStep::addedNodes() const {
 std::vector<NodeId> JournalStep::removedNodes() const {
     std::vector<NodeId> out;
     for (const Change& c : changes)
-        if (const auto* r = std::get_if<change::NodeRemoved>(&c); r && c.inMainGraph()) out.push_back(r->snapshot->id());
+        if (const auto* r = std::get_if<change::NodeRemoved>(&c); r && c.inMainGraph())
+            out.push_back(r->snapshot->id());
     return out;
 }
 
@@ -51,8 +65,10 @@ std::vector<NodeId> JournalStep::editedNodes() const {
         std::visit(
             [&](const auto& x) {
                 using T = std::decay_t<decltype(x)>;
-                if constexpr (std::is_same_v<T, change::InputChanged> || std::is_same_v<T, change::InputsResized> ||
-                              std::is_same_v<T, change::AttributeChanged> || std::is_same_v<T, change::OutputDescChanged> ||
+                if constexpr (std::is_same_v<T, change::InputChanged> ||
+                              std::is_same_v<T, change::InputsResized> ||
+                              std::is_same_v<T, change::AttributeChanged> ||
+                              std::is_same_v<T, change::OutputDescChanged> ||
                               std::is_same_v<T, change::OutputNameChanged>)
                     edited.insert(x.node);
                 else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
@@ -81,7 +97,8 @@ void Journal::end() {
     open_.clear();
 }
 
-void Journal::beginStep(std::string pass, std::string stage, int iteration, GraphPath graph, std::string graphName) {
+void Journal::beginStep(std::string pass, std::string stage, int iteration, GraphPath graph,
+                        std::string graphName) {
     OpenStep open;
     open.step.pass = std::move(pass);
     open.step.stage = std::move(stage);
@@ -137,7 +154,9 @@ void Journal::record(const Graph& where, Change c) {
 void Journal::nodeAdded(const Graph& g, const Node& n) {
     record(g, change::NodeAdded{n.id(), n.opType(), n.domain(), n.name(), n.outputs().size()});
     // A restored node arrives complete: record its content as edits so replay rebuilds it.
-    for (const Attribute& a : n.attributes()) record(g, change::AttributeChanged{n.id(), a.name, nullptr, std::make_shared<const Attribute>(deepCopy(a))});
+    for (const Attribute& a : n.attributes())
+        record(g, change::AttributeChanged{n.id(), a.name, nullptr,
+                                           std::make_shared<const Attribute>(deepCopy(a))});
     if (!n.inputs().empty()) {
         record(g, change::InputsResized{n.id(), 0, n.inputs().size()});
         for (size_t i = 0; i < n.inputs().size(); ++i)
@@ -145,7 +164,8 @@ void Journal::nodeAdded(const Graph& g, const Node& n) {
     }
     for (size_t o = 0; o < n.outputs().size(); ++o) {
         if (!n.output(o).name.empty()) record(g, change::OutputNameChanged{n.id(), o, {}, n.output(o).name});
-        if (n.output(o).desc.hasType()) record(g, change::OutputDescChanged{n.id(), o, std::make_shared<const TensorDesc>(),
+        if (n.output(o).desc.hasType())
+            record(g, change::OutputDescChanged{n.id(), o, std::make_shared<const TensorDesc>(),
                                                 std::make_shared<const TensorDesc>(n.output(o).desc)});
     }
 }
@@ -163,7 +183,8 @@ void Journal::inputsResized(const Graph& g, const Node& n, size_t oldCount) {
     record(g, change::InputsResized{n.id(), oldCount, n.inputs().size()});
 }
 
-void Journal::attributeChanged(const Graph& g, const Node& n, const Attribute* before, const Attribute* after) {
+void Journal::attributeChanged(const Graph& g, const Node& n, const Attribute* before,
+                               const Attribute* after) {
     // Deep copies: a subgraph edited later must not change what this record says.
     change::AttributeChanged c{n.id(), before ? before->name : after->name, nullptr, nullptr};
     if (before) c.before = std::make_shared<const Attribute>(deepCopy(*before));
@@ -191,7 +212,8 @@ void Journal::graphInputsChanged(const Graph& g, const std::vector<NodeId>& befo
 size_t Journal::memoryBytes() const {
     size_t bytes = sizeof(*this);
     for (const JournalStep& s : steps_) {
-        bytes += sizeof(JournalStep) + s.changes.capacity() * sizeof(Change) + s.unfolded.capacity() * sizeof(UnfoldedNode);
+        bytes += sizeof(JournalStep) + s.changes.capacity() * sizeof(Change) +
+                 s.unfolded.capacity() * sizeof(UnfoldedNode);
         for (const UnfoldedNode& u : s.unfolded) bytes += u.name.capacity() + u.detail.capacity();
         for (const Change& c : s.changes) {
             bytes += c.graph.capacity() * sizeof(GraphPathStep);
@@ -235,19 +257,30 @@ void JournalCursor::apply(const Change& c) {
     std::visit(
         [&](const auto& x) {
             using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, change::NodeAdded>) g.addNodeWithId(x.node, x.opType, x.domain, x.name, x.outputs);
-            else if constexpr (std::is_same_v<T, change::NodeRemoved>) g.removeNode(x.snapshot->id());
-            else if constexpr (std::is_same_v<T, change::InputChanged>) g.setInput(x.node, x.input, x.after);
-            else if constexpr (std::is_same_v<T, change::InputsResized>) g.setInputCount(x.node, x.after);
+            if constexpr (std::is_same_v<T, change::NodeAdded>)
+                g.addNodeWithId(x.node, x.opType, x.domain, x.name, x.outputs);
+            else if constexpr (std::is_same_v<T, change::NodeRemoved>)
+                g.removeNode(x.snapshot->id());
+            else if constexpr (std::is_same_v<T, change::InputChanged>)
+                g.setInput(x.node, x.input, x.after);
+            else if constexpr (std::is_same_v<T, change::InputsResized>)
+                g.setInputCount(x.node, x.after);
             else if constexpr (std::is_same_v<T, change::AttributeChanged>) {
-                if (x.after) g.setAttribute(x.node, deepCopy(*x.after));
-                else g.removeAttribute(x.node, x.name);
-            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, *x.after);
-            else if constexpr (std::is_same_v<T, change::OutputNameChanged>) g.setOutputName(x.node, x.output, x.after);
+                if (x.after)
+                    g.setAttribute(x.node, deepCopy(*x.after));
+                else
+                    g.removeAttribute(x.node, x.name);
+            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>)
+                g.setOutputDesc(x.node, x.output, *x.after);
+            else if constexpr (std::is_same_v<T, change::OutputNameChanged>)
+                g.setOutputName(x.node, x.output, x.after);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
-                if (x.added) g.addControlEdge(x.from, x.to);
-                else g.removeControlEdge(x.from, x.to);
-            } else if constexpr (std::is_same_v<T, change::GraphInputsChanged>) g.setInputs(x.after);
+                if (x.added)
+                    g.addControlEdge(x.from, x.to);
+                else
+                    g.removeControlEdge(x.from, x.to);
+            } else if constexpr (std::is_same_v<T, change::GraphInputsChanged>)
+                g.setInputs(x.after);
         },
         c);
 }
@@ -257,19 +290,30 @@ void JournalCursor::undo(const Change& c) {
     std::visit(
         [&](const auto& x) {
             using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, change::NodeAdded>) g.removeNode(x.node);
-            else if constexpr (std::is_same_v<T, change::NodeRemoved>) g.restoreNode(*x.snapshot);
-            else if constexpr (std::is_same_v<T, change::InputChanged>) g.setInput(x.node, x.input, x.before);
-            else if constexpr (std::is_same_v<T, change::InputsResized>) g.setInputCount(x.node, x.before);
+            if constexpr (std::is_same_v<T, change::NodeAdded>)
+                g.removeNode(x.node);
+            else if constexpr (std::is_same_v<T, change::NodeRemoved>)
+                g.restoreNode(*x.snapshot);
+            else if constexpr (std::is_same_v<T, change::InputChanged>)
+                g.setInput(x.node, x.input, x.before);
+            else if constexpr (std::is_same_v<T, change::InputsResized>)
+                g.setInputCount(x.node, x.before);
             else if constexpr (std::is_same_v<T, change::AttributeChanged>) {
-                if (x.before) g.setAttribute(x.node, deepCopy(*x.before));
-                else g.removeAttribute(x.node, x.name);
-            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>) g.setOutputDesc(x.node, x.output, *x.before);
-            else if constexpr (std::is_same_v<T, change::OutputNameChanged>) g.setOutputName(x.node, x.output, x.before);
+                if (x.before)
+                    g.setAttribute(x.node, deepCopy(*x.before));
+                else
+                    g.removeAttribute(x.node, x.name);
+            } else if constexpr (std::is_same_v<T, change::OutputDescChanged>)
+                g.setOutputDesc(x.node, x.output, *x.before);
+            else if constexpr (std::is_same_v<T, change::OutputNameChanged>)
+                g.setOutputName(x.node, x.output, x.before);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
-                if (x.added) g.removeControlEdge(x.from, x.to);
-                else g.addControlEdge(x.from, x.to);
-            } else if constexpr (std::is_same_v<T, change::GraphInputsChanged>) g.setInputs(x.before);
+                if (x.added)
+                    g.removeControlEdge(x.from, x.to);
+                else
+                    g.addControlEdge(x.from, x.to);
+            } else if constexpr (std::is_same_v<T, change::GraphInputsChanged>)
+                g.setInputs(x.before);
         },
         c);
 }

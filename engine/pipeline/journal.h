@@ -16,22 +16,53 @@
 namespace passscope {
 
 namespace change {
-struct NodeAdded { NodeId node; std::string opType, domain, name; size_t outputs; };
-struct NodeRemoved { std::shared_ptr<const Node> snapshot; };  // detached state, for undo
-struct InputChanged { NodeId node; size_t input; ValueRef before, after; };
-struct InputsResized { NodeId node; size_t before, after; };
+struct NodeAdded {
+    NodeId node;
+    std::string opType, domain, name;
+    size_t outputs;
+};
+struct NodeRemoved {
+    std::shared_ptr<const Node> snapshot;
+};  // detached state, for undo
+struct InputChanged {
+    NodeId node;
+    size_t input;
+    ValueRef before, after;
+};
+struct InputsResized {
+    NodeId node;
+    size_t before, after;
+};
 // Attributes and descriptions are held by pointer (null = absent): inline they made every
 // Change 680 bytes, and a pipeline records several changes per node.
-struct AttributeChanged { NodeId node; std::string name; std::shared_ptr<const Attribute> before, after; };
-struct OutputDescChanged { NodeId node; size_t output; std::shared_ptr<const TensorDesc> before, after; };
-struct OutputNameChanged { NodeId node; size_t output; std::string before, after; };
-struct ControlEdgeChanged { NodeId from, to; bool added; };
-struct GraphInputsChanged { std::vector<NodeId> before, after; };
+struct AttributeChanged {
+    NodeId node;
+    std::string name;
+    std::shared_ptr<const Attribute> before, after;
+};
+struct OutputDescChanged {
+    NodeId node;
+    size_t output;
+    std::shared_ptr<const TensorDesc> before, after;
+};
+struct OutputNameChanged {
+    NodeId node;
+    size_t output;
+    std::string before, after;
+};
+struct ControlEdgeChanged {
+    NodeId from, to;
+    bool added;
+};
+struct GraphInputsChanged {
+    std::vector<NodeId> before, after;
+};
 }  // namespace change
 
-using ChangeKind = std::variant<change::NodeAdded, change::NodeRemoved, change::InputChanged, change::InputsResized,
-                                change::AttributeChanged, change::OutputDescChanged, change::OutputNameChanged,
-                                change::ControlEdgeChanged, change::GraphInputsChanged>;
+using ChangeKind =
+    std::variant<change::NodeAdded, change::NodeRemoved, change::InputChanged, change::InputsResized,
+                 change::AttributeChanged, change::OutputDescChanged, change::OutputNameChanged,
+                 change::ControlEdgeChanged, change::GraphInputsChanged>;
 
 // One recorded edit and the graph it was made in (empty path = the main graph): node ids are
 // unique only within one graph, so a body's change names its body. Visit it like the variant.
@@ -63,7 +94,7 @@ struct JournalStep {
 };
 
 class Journal : public GraphObserver {
-public:
+  public:
     // Starts recording edits of `graph`. No copy is taken: the state before any step is rebuilt
     // by undoing the steps from the graph as it ends (JournalCursor), so a pipeline run never
     // holds a second copy of the graph.
@@ -73,7 +104,8 @@ public:
     // steps() at its first change (or at its end when it changed nothing), so a pass that only
     // runs nested pass managers comes after the steps it ran; what an outer run changes after a
     // nested step goes to a continuation step. Steps stay in the order their changes happened.
-    void beginStep(std::string pass, std::string stage, int iteration, GraphPath graph = {}, std::string graphName = {});
+    void beginStep(std::string pass, std::string stage, int iteration, GraphPath graph = {},
+                   std::string graphName = {});
     void endStep(double seconds, PassStats stats, std::vector<UnfoldedNode> unfolded);
     void end();
 
@@ -86,20 +118,21 @@ public:
     void nodeRemoved(const Graph&, const Node&) override;
     void inputChanged(const Graph&, const Node&, size_t input, const ValueRef& before) override;
     void inputsResized(const Graph&, const Node&, size_t oldCount) override;
-    void attributeChanged(const Graph&, const Node&, const Attribute* before, const Attribute* after) override;
+    void attributeChanged(const Graph&, const Node&, const Attribute* before,
+                          const Attribute* after) override;
     void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) override;
     void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) override;
     void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) override;
     void graphInputsChanged(const Graph&, const std::vector<NodeId>& before) override;
 
-private:
+  private:
     void record(const Graph& where, Change c);
     Graph* graph_ = nullptr;
     std::vector<JournalStep> steps_;
     static constexpr size_t kNotPlaced = static_cast<size_t>(-1);
     struct OpenStep {
-        JournalStep step;             // what the step is (pass, stage, graph) until placed
-        size_t placed = kNotPlaced;   // its index in steps_ once it recorded a change
+        JournalStep step;            // what the step is (pass, stage, graph) until placed
+        size_t placed = kNotPlaced;  // its index in steps_ once it recorded a change
     };
     std::vector<OpenStep> open_;  // innermost last
 };
@@ -108,13 +141,13 @@ private:
 // steps" (0 = the graph before the pipeline). Moving applies or undoes only the steps between.
 // It starts from a copy of the graph as the journal left it (position = number of steps).
 class JournalCursor {
-public:
+  public:
     JournalCursor(const Journal& journal, const Graph& finalGraph);
     size_t position() const { return position_; }
     void moveTo(size_t step);
     const Graph& graph() const { return *graph_; }
 
-private:
+  private:
     Graph& target(const Change& c);
     void apply(const Change& c);
     void undo(const Change& c);

@@ -24,6 +24,22 @@ uint64_t parseCount(const std::string& key, const std::string& v) {
     }
 }
 
+Format parseFormatOption(const std::string& key, const std::string& v) {
+    auto f = parseFormat(v);
+    if (!f)
+        throw std::invalid_argument("option " + key + ": unknown format '" + v + "' (NCHW, NHWC, ND, ...)");
+    return *f;
+}
+
+// The spellings a user may give as a storage format: every format GE names (docs/ge-formats.md §3).
+Format parseStorageFormat(const std::string& where, const std::string& v) {
+    auto f = parseFormat(v);
+    if (!f || *f == Format::RESERVED)
+        throw std::invalid_argument(where + ": unknown format '" + v +
+                                    "' (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, NC1HWC0, FRACTAL_Z, FRACTAL_NZ)");
+    return *f;
+}
+
 }  // namespace
 
 bool verifyEachByDefault() {
@@ -38,28 +54,56 @@ bool verifyEachByDefault() {
 #endif
 }
 
-std::string levelName(OptLevel level) { return "O" + std::to_string(static_cast<int>(level)); }
+std::string levelName(OptLevel level) {
+    return "O" + std::to_string(static_cast<int>(level));
+}
 
 void PipelineOptions::set(const std::string& key, const std::string& value) {
     if (key == "ge.oo.level") {
         if (value.size() == 2 && (value[0] == 'O' || value[0] == 'o') && value[1] >= '0' && value[1] <= '3')
             level = static_cast<OptLevel>(value[1] - '0');
-        else throw std::invalid_argument("option ge.oo.level: expected O0, O1, O2 or O3, got '" + value + "'");
+        else
+            throw std::invalid_argument("option ge.oo.level: expected O0, O1, O2 or O3, got '" + value + "'");
     } else if (key == "ge.oo.constantFolding") {
         constantFolding = parseBool(key, value);
     } else if (key == "ge.exec.memoryOptimizationPolicy") {
-        if (value == "MemoryPriority") memoryPriority = true;
-        else if (value == "TimePriority" || value.empty()) memoryPriority = false;
-        else throw std::invalid_argument("option " + key + ": expected MemoryPriority or TimePriority, got '" + value + "'");
+        if (value == "MemoryPriority")
+            memoryPriority = true;
+        else if (value == "TimePriority" || value.empty())
+            memoryPriority = false;
+        else
+            throw std::invalid_argument("option " + key + ": expected MemoryPriority or TimePriority, got '" +
+                                        value + "'");
     } else if (key == "passscope.foldSizeThreshold") {
         foldSizeThreshold = parseCount(key, value);
     } else if (key == "passscope.iterationCap") {
         iterationCap = static_cast<int>(parseCount(key, value));
         if (iterationCap < 1) throw std::invalid_argument("option passscope.iterationCap must be at least 1");
     } else if (key == "passscope.target") {
-        if (value == "onnx") target = Target::Onnx;
-        else if (value == "ge") target = Target::Ge;
-        else throw std::invalid_argument("option passscope.target: expected onnx or ge, got '" + value + "'");
+        if (value == "onnx")
+            target = Target::Onnx;
+        else if (value == "ge")
+            target = Target::Ge;
+        else
+            throw std::invalid_argument("option passscope.target: expected onnx or ge, got '" + value + "'");
+    } else if (key == "passscope.dataFormat") {
+        const Format f = parseFormatOption(key, value);
+        if (f != Format::NCHW && f != Format::NHWC && f != Format::ND)
+            throw std::invalid_argument("option passscope.dataFormat: expected NCHW, NHWC or ND, got '" +
+                                        value + "'");
+        dataFormat = f;
+    } else if (key == "passscope.storageFormats") {
+        storageFormats.clear();
+        size_t start = 0;
+        while (start < value.size()) {
+            const size_t comma = value.find(',', start);
+            addStorageFormat(
+                value.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    } else if (key == "passscope.formatTable") {
+        formatTable = value;
     } else if (key.rfind("pass.", 0) == 0 && key.size() > 5) {
         passSwitches[key.substr(5)] = parseBool(key, value);
     } else {
@@ -77,11 +121,18 @@ std::vector<std::pair<std::string, std::string>> PipelineOptions::describe() {
     return {
         {"ge.oo.level", "O0 (run nothing) .. O3 (everything, default)"},
         {"ge.oo.constantFolding", "true|false: the constant folding family (default true)"},
-        {"ge.exec.memoryOptimizationPolicy", "MemoryPriority: skip folding constants with >8 elements shared by several consumers"},
-        {"passscope.foldSizeThreshold", "bytes: do not fold a node whose outputs would exceed this (default 67108864)"},
+        {"ge.exec.memoryOptimizationPolicy",
+         "MemoryPriority: skip folding constants with >8 elements shared by several consumers"},
+        {"passscope.foldSizeThreshold",
+         "bytes: do not fold a node whose outputs would exceed this (default 67108864)"},
         {"passscope.iterationCap", "iterations per stage to reach a fixed point (default 5)"},
         {"passscope.target", "onnx (default) or ge"},
-        {"pass.<Name>", "true|false: force one pass on or off, e.g. pass.CommonSubexpressionEliminationPass=false"},
+        {"passscope.dataFormat",
+         "NCHW (default), NHWC or ND: format of graph inputs no format anchor reaches"},
+        {"passscope.storageFormats", "NAME:FORMAT,...: storage formats of graph inputs/outputs (target ge)"},
+        {"passscope.formatTable", "path of an op-format table (JSON); empty = the bundled default"},
+        {"pass.<Name>",
+         "true|false: force one pass on or off, e.g. pass.CommonSubexpressionEliminationPass=false"},
     };
 }
 
@@ -102,6 +153,14 @@ void PipelineOptions::addInputShape(const std::string& spec) {
     inputShapes[spec.substr(0, colon)] = dims;
 }
 
+void PipelineOptions::addStorageFormat(const std::string& spec) {
+    const size_t colon = spec.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
+        throw std::invalid_argument("--storage-format expects NAME:FORMAT, got '" + spec + "'");
+    storageFormats[spec.substr(0, colon)] =
+        parseStorageFormat("--storage-format " + spec, spec.substr(colon + 1));
+}
+
 std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
     std::map<std::string, std::string> kv{
         {"ge.oo.level", levelName(level)},
@@ -110,7 +169,13 @@ std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
         {"passscope.foldSizeThreshold", std::to_string(foldSizeThreshold)},
         {"passscope.iterationCap", std::to_string(iterationCap)},
         {"passscope.target", target == Target::Ge ? "ge" : "onnx"},
+        {"passscope.dataFormat", std::string(formatName(dataFormat))},
     };
+    std::string storage;
+    for (const auto& [name, format] : storageFormats)
+        storage += (storage.empty() ? "" : ",") + name + ':' + std::string(formatName(format));
+    if (!storage.empty()) kv["passscope.storageFormats"] = storage;
+    if (!formatTable.empty()) kv["passscope.formatTable"] = formatTable;
     for (const auto& [name, on] : passSwitches) kv["pass." + name] = on ? "true" : "false";
     return kv;
 }

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ir/format.h"
+
 namespace passscope {
 
 enum class OptLevel { O0 = 0, O1 = 1, O2 = 2, O3 = 3 };
@@ -19,15 +21,23 @@ enum class Target { Onnx, Ge };
 bool verifyEachByDefault();
 
 struct PipelineOptions {
-    OptLevel level = OptLevel::O3;  // GE's default
-    bool constantFolding = true;    // ge.oo.constantFolding
-    bool memoryPriority = false;    // ge.exec.memoryOptimizationPolicy=MemoryPriority
+    OptLevel level = OptLevel::O3;                    // GE's default
+    bool constantFolding = true;                      // ge.oo.constantFolding
+    bool memoryPriority = false;                      // ge.exec.memoryOptimizationPolicy=MemoryPriority
     uint64_t foldSizeThreshold = uint64_t(64) << 20;  // passscope.foldSizeThreshold (bytes of outputs)
-    int iterationCap = 5;           // passscope.iterationCap: per stage, to reach a fixed point
-    Target target = Target::Onnx;   // passscope.target
+    int iterationCap = 5;                      // passscope.iterationCap: per stage, to reach a fixed point
+    Target target = Target::Onnx;              // passscope.target
     std::map<std::string, bool> passSwitches;  // pass.<Name>=true|false
-    std::set<std::string> noFold;   // node names given --no-fold (set as _do_not_constant_folding)
+    std::set<std::string> noFold;              // node names given --no-fold (set as _do_not_constant_folding)
     std::map<std::string, std::vector<int64_t>> inputShapes;  // --input-shape NAME:D0,D1,...
+    // Format refinement (target ge; docs/ge-formats.md §4, §5). The format Data nodes take when no
+    // anchor reaches them (GE's data_format): NCHW, NHWC or ND.
+    Format dataFormat = Format::NCHW;  // passscope.dataFormat
+    // User storage formats of graph inputs and outputs by name (--storage-format NAME:FORMAT),
+    // applied as GE's PrepareRunningFormatRefiner applies ATTR_NAME_STORAGE_FORMAT.
+    std::map<std::string, Format> storageFormats;  // passscope.storageFormats = NAME:FORMAT,...
+    // The op-format capability table (JSON); empty = the bundled default table.
+    std::string formatTable;  // passscope.formatTable
     // Run the graph verifier after every pass (--verify-each); a pass that breaks the graph
     // fails the run. Default: verifyEachByDefault().
     bool verifyEach = verifyEachByDefault();
@@ -44,6 +54,8 @@ struct PipelineOptions {
     static std::vector<std::pair<std::string, std::string>> describe();
     // "NAME:D0,D1,..." -> inputShapes; throws std::invalid_argument.
     void addInputShape(const std::string& spec);
+    // "NAME:FORMAT" -> storageFormats; throws std::invalid_argument.
+    void addStorageFormat(const std::string& spec);
     std::map<std::string, std::string> toKeyValues() const;
 };
 

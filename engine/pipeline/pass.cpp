@@ -10,16 +10,21 @@ namespace passscope {
 
 std::string_view familyName(PassFamily family) {
     switch (family) {
-        case PassFamily::ConstantFolding: return "constant_folding";
-        case PassFamily::Format: return "format";
-        case PassFamily::Variable: return "variable";
-        case PassFamily::Cleanup: return "cleanup";
+        case PassFamily::ConstantFolding:
+            return "constant_folding";
+        case PassFamily::Format:
+            return "format";
+        case PassFamily::Variable:
+            return "variable";
+        case PassFamily::Cleanup:
+            return "cleanup";
     }
     return "unknown";
 }
 
 void PassContext::notFolded(const Node& n, NotFoldedReason reason, std::string detail) {
-    unfolded_[n.id()] = UnfoldedNode{graphPath, graphName, n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
+    unfolded_[n.id()] =
+        UnfoldedNode{graphPath, graphName, n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
 }
 
 std::vector<UnfoldedNode> PassContext::takeUnfolded() {
@@ -27,7 +32,8 @@ std::vector<UnfoldedNode> PassContext::takeUnfolded() {
     out.reserve(unfolded_.size());
     for (auto& [id, u] : unfolded_) out.push_back(std::move(u));
     unfolded_.clear();
-    std::sort(out.begin(), out.end(), [](const UnfoldedNode& a, const UnfoldedNode& b) { return a.node < b.node; });
+    std::sort(out.begin(), out.end(),
+              [](const UnfoldedNode& a, const UnfoldedNode& b) { return a.node < b.node; });
     return out;
 }
 

@@ -24,7 +24,7 @@ enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
 std::string_view familyName(PassFamily family);
 
 class PassContext {
-public:
+  public:
     PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels,
                 const std::atomic<bool>* cancel = nullptr)
         : model_(model), options_(options), kernels_(kernels), cancel_(cancel) {}
@@ -58,7 +58,7 @@ public:
     std::string uniqueName(const Graph& g, const std::string& base);
     std::string currentPass;
 
-private:
+  private:
     const Model& model_;
     const PipelineOptions& options_;
     const kernels::KernelRegistry& kernels_;
@@ -69,7 +69,7 @@ private:
 };
 
 class Pass {
-public:
+  public:
     virtual ~Pass() = default;
     virtual std::string name() const = 0;
     virtual PassFamily family() const = 0;
@@ -90,14 +90,14 @@ public:
 // worklist is empty (PotentialConstTakenEffectPass does its work there). A cancel request stops
 // the worklist between two nodes.
 class NodePass : public Pass {
-public:
+  public:
     struct NodeResult {
         bool changed = false;
         std::vector<NodeId> repass;
     };
     bool run(Graph& graph, PassContext& ctx) override;
 
-protected:
+  protected:
     virtual NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) = 0;
     virtual bool onFinishGraph(Graph& graph, PassContext& ctx) { return false; }
 };

@@ -55,18 +55,18 @@ inline constexpr StatisticInfo kMerged{"merged", "Common subexpressions merged"}
 }  // namespace stat
 
 enum class NotFoldedReason {
-    RuntimeInput,      // an input is computed at run time (detail names it and its producer)
-    UserFlag,          // _do_not_constant_folding
-    NoNeedFlag,        // no_need_constant_folding (internal)
-    NoKernel,          // no host kernel for this op / opset / dtype
-    KernelRefused,     // e.g. integer division by zero
-    SizeThreshold,     // output would exceed the fold size threshold
-    MemoryPriority,    // GE's MemoryPriority rule
-    NonDeterministic,  // random ops
-    OwnsSubgraph,      // If / Loop / Scan: their bodies are optimized instead
-    UnknownDomain,     // op of a domain the engine does not know
-    PotentialConst,    // marked as a potential constant; folds when the traversal ends
-    SideEffect,        // writes state (Assign, ...)
+    RuntimeInput,          // an input is computed at run time (detail names it and its producer)
+    UserFlag,              // _do_not_constant_folding
+    NoNeedFlag,            // no_need_constant_folding (internal)
+    NoKernel,              // no host kernel for this op / opset / dtype
+    KernelRefused,         // e.g. integer division by zero
+    SizeThreshold,         // output would exceed the fold size threshold
+    MemoryPriority,        // GE's MemoryPriority rule
+    NonDeterministic,      // random ops
+    OwnsSubgraph,          // If / Loop / Scan: their bodies are optimized instead
+    UnknownDomain,         // op of a domain the engine does not know
+    PotentialConst,        // marked as a potential constant; folds when the traversal ends
+    SideEffect,            // writes state (Assign, ...)
     ContradictsInference,  // the computed dtype or shape differs from the inferred description
 };
 

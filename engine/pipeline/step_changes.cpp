@@ -31,7 +31,8 @@ ConstantNodes::ConstantNodes(const Journal& journal, const Graph& finalGraph, co
         }
 }
 
-StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants, const GraphPath& graph) {
+StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants,
+                             const GraphPath& graph) {
     std::set<NodeId> added, removed, transient, edited, constantIds;
     for (const Change& c : step.changes) {
         if (c.graph != graph) continue;
@@ -49,7 +50,8 @@ StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& const
     auto constantEnd = [&](const ValueRef& ref) { return ref.valid() && constants.contains(ref.node); };
     for (const Change& c : step.changes) {
         if (c.graph != graph) {
-            if (below(c.graph, graph)) edited.insert(c.graph[graph.size()].owner);  // a body's edit edits its owner
+            if (below(c.graph, graph))
+                edited.insert(c.graph[graph.size()].owner);  // a body's edit edits its owner
             continue;
         }
         std::visit(

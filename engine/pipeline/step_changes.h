@@ -43,6 +43,7 @@ class ConstantNodes {
 //  - A change inside an If/Loop/Scan body edits the body's owner node in the main graph.
 // With `graph` (a body's path), the same for the nodes of that body: its own changes count, a
 // change in a body nested in it edits that body's owner, the rest of the model is not looked at.
-StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants, const GraphPath& graph = {});
+StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& constants,
+                             const GraphPath& graph = {});
 
 }  // namespace passscope

@@ -16,12 +16,18 @@ size_t countSubgraphs(const Graph& g) {
 
 std::string dtypeText(const TensorDesc& d) {
     switch (d.kind) {
-        case ValueKind::Tensor: return std::string(dataTypeName(d.dtype));
-        case ValueKind::SparseTensor: return "sparse_tensor(" + std::string(dataTypeName(d.dtype)) + ")";
-        case ValueKind::Sequence: return "sequence";
-        case ValueKind::Map: return "map";
-        case ValueKind::Optional: return "optional";
-        case ValueKind::Unknown: return "unknown";
+        case ValueKind::Tensor:
+            return std::string(dataTypeName(d.dtype));
+        case ValueKind::SparseTensor:
+            return "sparse_tensor(" + std::string(dataTypeName(d.dtype)) + ")";
+        case ValueKind::Sequence:
+            return "sequence";
+        case ValueKind::Map:
+            return "map";
+        case ValueKind::Optional:
+            return "optional";
+        case ValueKind::Unknown:
+            return "unknown";
     }
     return "unknown";
 }
@@ -32,9 +38,12 @@ nlohmann::json shapeJson(const Shape& shape) {
     if (!shape.rankKnown()) return nullptr;
     nlohmann::json dims = nlohmann::json::array();
     for (const Dim& d : shape.dims()) {
-        if (d.isKnown()) dims.push_back(d.value);
-        else if (!d.symbol.empty()) dims.push_back(d.symbol);
-        else dims.push_back(nullptr);
+        if (d.isKnown())
+            dims.push_back(d.value);
+        else if (!d.symbol.empty())
+            dims.push_back(d.symbol);
+        else
+            dims.push_back(nullptr);
     }
     return dims;
 }
@@ -82,7 +91,8 @@ nlohmann::json toJson(const ModelInfo& info) {
     auto values = [](const std::vector<ValueSummary>& vs) {
         nlohmann::json arr = nlohmann::json::array();
         for (const ValueSummary& v : vs)
-            arr.push_back({{"name", v.name}, {"dtype", dtypeText(v.desc)}, {"shape", shapeJson(v.desc.originShape)}});
+            arr.push_back(
+                {{"name", v.name}, {"dtype", dtypeText(v.desc)}, {"shape", shapeJson(v.desc.originShape)}});
         return arr;
     };
     nlohmann::json opsets = nlohmann::json::object();
@@ -112,7 +122,8 @@ std::string toText(const ModelInfo& info) {
     auto values = [&](const char* title, const std::vector<ValueSummary>& vs) {
         out << title << " (" << vs.size() << "):\n";
         for (const ValueSummary& v : vs)
-            out << "  " << v.name << "  " << dtypeText(v.desc) << " " << v.desc.originShape.toString() << "\n";
+            out << "  " << v.name << "  " << dtypeText(v.desc) << " " << v.desc.originShape.toString()
+                << "\n";
     };
     out << "IR version:    " << info.irVersion << "\n";
     if (!info.producer.empty()) out << "Producer:      " << info.producer << "\n";
@@ -129,7 +140,8 @@ std::string toText(const ModelInfo& info) {
     values("Outputs", info.outputs);
     out << "Ops:\n";
     std::vector<std::pair<std::string, size_t>> sorted(info.ops.begin(), info.ops.end());
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     for (const auto& [type, count] : sorted) out << "  " << count << "\t" << type << "\n";
     return out.str();
 }

@@ -6,7 +6,10 @@ namespace passscope {
 namespace {
 
 nlohmann::json unfoldedJson(const UnfoldedNode& u) {
-    nlohmann::json j{{"node", u.name}, {"op", u.opType}, {"reason", std::string(reasonName(u.reason))}, {"detail", u.detail}};
+    nlohmann::json j{{"node", u.name},
+                     {"op", u.opType},
+                     {"reason", std::string(reasonName(u.reason))},
+                     {"detail", u.detail}};
     if (!u.graph.empty()) j["graph"] = u.graphName;  // the body the node lives in ("If_0/then_branch")
     return j;
 }
@@ -14,7 +17,10 @@ nlohmann::json unfoldedJson(const UnfoldedNode& u) {
 nlohmann::json summaryJson(const ModelInfo& i) {
     nlohmann::json ops = nlohmann::json::object();
     for (const auto& [k, v] : i.ops) ops[k] = v;
-    return {{"nodes", i.nodes}, {"initializers", i.initializers}, {"initializer_bytes", i.initializerBytes}, {"ops", ops}};
+    return {{"nodes", i.nodes},
+            {"initializers", i.initializers},
+            {"initializer_bytes", i.initializerBytes},
+            {"ops", ops}};
 }
 
 }  // namespace
@@ -76,23 +82,19 @@ nlohmann::json pipelineReport(const Journal& journal, const PipelineRun& run, co
     for (const PassSummary& p : summarizePasses(journal)) {
         nlohmann::json statistics = nlohmann::json::object();
         for (const PassStatistic& st : p.statistics.entries()) statistics[st.name] = st.value;
-        totals.push_back({{"name", p.pass}, {"runs", p.runs}, {"seconds", p.seconds}, {"statistics", statistics}});
+        totals.push_back(
+            {{"name", p.pass}, {"runs", p.runs}, {"seconds", p.seconds}, {"statistics", statistics}});
     }
     nlohmann::json stages = nlohmann::json::array();
     for (const StageReport& st : run.stages)
-        stages.push_back({{"name", st.name}, {"iterations", st.iterations}, {"hit_iteration_cap", st.hitCap}});
+        stages.push_back(
+            {{"name", st.name}, {"iterations", st.iterations}, {"hit_iteration_cap", st.hitCap}});
     nlohmann::json options_json = nlohmann::json::object();
     for (const auto& [k, v] : options.toKeyValues()) options_json[k] = v;
     return {
-        {"options", options_json},
-        {"seconds", run.seconds},
-        {"stages", stages},
-        {"passes", passes},
-        {"pass_totals", totals},
-        {"statistic_descriptions", descriptions},
-        {"warnings", run.warnings},
-        {"before", summaryJson(before)},
-        {"after", summaryJson(after)},
+        {"options", options_json},  {"seconds", run.seconds},        {"stages", stages},
+        {"passes", passes},         {"pass_totals", totals},         {"statistic_descriptions", descriptions},
+        {"warnings", run.warnings}, {"before", summaryJson(before)}, {"after", summaryJson(after)},
     };
 }
 

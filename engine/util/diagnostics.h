@@ -9,7 +9,7 @@ namespace passscope {
 
 // The model (or a file it refers to) is invalid: the message is meant for the user.
 class ModelError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -50,9 +50,9 @@
 #include "io/model_loader.h"
 #include "main_window.h"
 #include "memory_probe.h"
-#include "real_models.h"
 #include "pipeline/pass_manager.h"
 #include "pipeline/step_changes.h"
+#include "real_models.h"
 #include "report/model_info.h"
 
 namespace fs = std::filesystem;
@@ -66,7 +66,9 @@ constexpr int kAfterStepMs = 300;   // event loop time after each showPosition()
 constexpr int kPhaseTimeoutMs = 600'000;
 const char* const kPhases[] = {"load", "pipeline", "prepare", "layout", "paint", "step"};
 
-double ms(qint64 ns) { return static_cast<double>(ns) / 1e6; }
+double ms(qint64 ns) {
+    return static_cast<double>(ns) / 1e6;
+}
 
 double median(std::vector<double> v) {
     if (v.empty()) return -1;
@@ -83,7 +85,8 @@ fs::path modelFor(int nodes) {
     const fs::path part = dir / ("gui_" + std::to_string(nodes) + ".part.onnx");
     const double weightMb = std::max(1.0, nodes / 100.0);
     const std::string cmd = std::string(PASSSCOPE_MAKE_LARGE_MODEL) + " " + part.string() + " --nodes " +
-                            std::to_string(nodes) + " --weight-mb " + std::to_string(weightMb) + " > /dev/null";
+                            std::to_string(nodes) + " --weight-mb " + std::to_string(weightMb) +
+                            " > /dev/null";
     std::printf("generating %s (%d nodes, %.0f MB of weights)…\n", path.c_str(), nodes, weightMb);
     std::fflush(stdout);
     if (std::system(cmd.c_str()) != 0) {
@@ -155,7 +158,7 @@ struct RunFigures {
     std::map<std::string, double> maxBlockByPhase;  // by the phase a gap began in
     std::vector<Gap> worst;                         // worst 3
     size_t positions = 0;
-    double stepFirstMs = -1, stepLastMs = -1;      // showPosition(0), showPosition(last)
+    double stepFirstMs = -1, stepLastMs = -1;  // showPosition(0), showPosition(last)
 };
 
 // Runs the event loop until done() or the timeout; false on timeout.
@@ -205,7 +208,8 @@ RunFigures runOnce(const QString& path) {
     // The runner has no public signal: its end shows as the status message "Pipeline finished…"
     // (the steps are then prepared in the background until pipelineFinished).
     QObject::connect(window->statusBar(), &QStatusBar::messageChanged, [&](const QString& message) {
-        if (probe.phase() == "pipeline" && message.startsWith(QStringLiteral("Pipeline finished"))) probe.setPhase("prepare");
+        if (probe.phase() == "pipeline" && message.startsWith(QStringLiteral("Pipeline finished")))
+            probe.setPhase("prepare");
     });
     QObject::connect(window.get(), &MainWindow::pipelineFinished, [&] {
         finished = true;
@@ -477,14 +481,16 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
                     r.med(&ScreenshotRun::boxes), r.med(&ScreenshotRun::inView),
                     r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom));
     }
-    std::printf("\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"
-                "and what the graph view marks (computation) with the constants it counts apart\n");
+    std::printf(
+        "\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"
+        "and what the graph view marks (computation) with the constants it counts apart\n");
     std::printf("%-34s %5s %-26s %17s %17s %9s\n", "model", "step", "pass", "journal a/r/e", "marked a/r/e",
                 "constants");
     for (const passscope::bench::RealModel& model : models) {
         const FoldingStep f = firstFoldingStep(model.path);
         if (f.position < 0) {
-            std::printf("%-34s %5s %s\n", model.name.c_str(), "-", f.pass.empty() ? "no folding step changed anything" : f.pass.c_str());
+            std::printf("%-34s %5s %s\n", model.name.c_str(), "-",
+                        f.pass.empty() ? "no folding step changed anything" : f.pass.c_str());
             continue;
         }
         std::printf("%-34s %5d %-26s %5zu/%5zu/%5zu %5zu/%5zu/%5zu %9zu\n", model.name.c_str(), f.position,
@@ -522,7 +528,8 @@ int main(int argc, char** argv) {
     if (with50k) sizes.push_back(50000);
 
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);  // recent files and window state stay out of the user's settings
+    QStandardPaths::setTestModeEnabled(
+        true);  // recent files and window state stay out of the user's settings
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("PassScope"));
     QCoreApplication::setApplicationName(QStringLiteral("passscope-bench-gui"));
@@ -539,9 +546,10 @@ int main(int argc, char** argv) {
             RunFigures f = runOnce(QString::fromStdString(model.string()));
             if (f.ok) {
                 ++s.ok;
-                std::printf("  %6d nodes run %d: loaded %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
-                            "step→0 %.0f ms, step→last %.0f ms, worst blocks:",
-                            nodes, r + 1, f.loadedS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs, f.stepLastMs);
+                std::printf(
+                    "  %6d nodes run %d: loaded %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
+                    "step→0 %.0f ms, step→last %.0f ms, worst blocks:",
+                    nodes, r + 1, f.loadedS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs, f.stepLastMs);
                 for (const Gap& g : f.worst) std::printf(" %.0f ms (%s)", g.ms, g.phase.c_str());
                 std::printf("\n");
             } else {
@@ -555,12 +563,14 @@ int main(int argc, char** argv) {
 
     std::printf("\nPassScope GUI responsiveness (QT_QPA_PLATFORM=%s, window 1400x860, medians over runs)\n",
                 qgetenv("QT_QPA_PLATFORM").constData());
-    std::printf("%7s %8s %5s %9s %9s %10s %10s %10s %9s %10s %9s %9s\n", "nodes", "file MB", "runs", "open() ms",
-                "loaded s", "preview s", "steps s", "steps view", "peak MB", "max blk ms", "step0 ms", "stepN ms");
+    std::printf("%7s %8s %5s %9s %9s %10s %10s %10s %9s %10s %9s %9s\n", "nodes", "file MB", "runs",
+                "open() ms", "loaded s", "preview s", "steps s", "steps view", "peak MB", "max blk ms",
+                "step0 ms", "stepN ms");
     for (const Summary& s : summaries)
-        std::printf("%7d %8.0f %2d/%-2d %9.1f %9.2f %10.2f %10.2f %10.2f %9.0f %10.0f %9.0f %9.0f\n", s.nodes, s.fileMb, s.ok,
-                    s.runs, s.med(&RunFigures::openCallMs), s.med(&RunFigures::loadedS), s.med(&RunFigures::previewS),
-                    s.med(&RunFigures::pipelineS), s.med(&RunFigures::viewS), s.med(&RunFigures::peakMb), s.med(&RunFigures::maxBlockMs),
+        std::printf("%7d %8.0f %2d/%-2d %9.1f %9.2f %10.2f %10.2f %10.2f %9.0f %10.0f %9.0f %9.0f\n", s.nodes,
+                    s.fileMb, s.ok, s.runs, s.med(&RunFigures::openCallMs), s.med(&RunFigures::loadedS),
+                    s.med(&RunFigures::previewS), s.med(&RunFigures::pipelineS), s.med(&RunFigures::viewS),
+                    s.med(&RunFigures::peakMb), s.med(&RunFigures::maxBlockMs),
                     s.med(&RunFigures::stepFirstMs), s.med(&RunFigures::stepLastMs));
     std::printf("\nLongest UI-thread block by the phase it began in (ms, median over runs):\n%7s", "nodes");
     for (const char* p : kPhases) std::printf(" %9s", p);
@@ -570,9 +580,10 @@ int main(int argc, char** argv) {
         for (const char* p : kPhases) std::printf(" %9.0f", s.medPhase(p));
         std::printf("\n");
     }
-    std::printf("(load: openModel→modelLoaded; pipeline: →runner done; prepare: →pipelineFinished; layout: "
-                "→viewReady; paint: %d ms after; step: showPosition(0) and back, %d ms after each)\n",
-                kFirstPaintMs, kAfterStepMs);
+    std::printf(
+        "(load: openModel→modelLoaded; pipeline: →runner done; prepare: →pipelineFinished; layout: "
+        "→viewReady; paint: %d ms after; step: showPosition(0) and back, %d ms after each)\n",
+        kFirstPaintMs, kAfterStepMs);
 
     const Summary* target = nullptr;
     for (const Summary& s : summaries)
@@ -585,9 +596,11 @@ int main(int argc, char** argv) {
     // The first interactive view is the loaded model's graph (zoom, pan, search, properties work);
     // the timeline joins when the pipeline's steps are ready ("steps view").
     const double view = target->med(&RunFigures::previewS), block = target->med(&RunFigures::maxBlockMs);
-    std::printf("\nVerdict at %d nodes: first view %.2f s (aim < 2 s: %s), steps view %.2f s, longest UI block %.0f ms "
-                "(aim <= 100 ms: %s)\n",
-                target->nodes, view, view >= 0 && view < 2.0 ? "met" : "MISSED", target->med(&RunFigures::viewS), block,
-                block <= 100.0 ? "met" : "MISSED");
+    std::printf(
+        "\nVerdict at %d nodes: first view %.2f s (aim < 2 s: %s), steps view %.2f s, longest UI block %.0f "
+        "ms "
+        "(aim <= 100 ms: %s)\n",
+        target->nodes, view, view >= 0 && view < 2.0 ? "met" : "MISSED", target->med(&RunFigures::viewS),
+        block, block <= 100.0 ? "met" : "MISSED");
     return 0;
 }

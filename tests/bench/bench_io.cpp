@@ -24,7 +24,8 @@ fs::path ensureModel(const std::string& name, const std::string& extraArgs) {
     fs::path path = kDir / name;
     if (!fs::exists(path)) {
         fs::create_directories(kDir);
-        std::string cmd = std::string(PASSSCOPE_MAKE_LARGE_MODEL) + " " + path.string() + " " + extraArgs + " > /dev/null";
+        std::string cmd =
+            std::string(PASSSCOPE_MAKE_LARGE_MODEL) + " " + path.string() + " " + extraArgs + " > /dev/null";
         if (std::system(cmd.c_str()) != 0) {
             std::cerr << "cannot generate " << path << "\n";
             std::exit(1);
@@ -33,7 +34,9 @@ fs::path ensureModel(const std::string& name, const std::string& extraArgs) {
     return path;
 }
 
-double mb(uint64_t bytes) { return static_cast<double>(bytes) / 1e6; }
+double mb(uint64_t bytes) {
+    return static_cast<double>(bytes) / 1e6;
+}
 
 uint64_t modelBytes(const fs::path& p) {
     uint64_t total = fs::file_size(p);
@@ -46,7 +49,8 @@ void reportPeak(benchmark::State& state, uint64_t base, uint64_t peak, uint64_t 
     state.counters["peak_MB"] = mb(peak);
     state.counters["peak_over_base_MB"] = mb(peak - std::min(peak, base));
     // The figure that matters: memory this phase added, against the model's size on disk.
-    state.counters["added_to_model"] = static_cast<double>(peak - std::min(peak, base)) / static_cast<double>(size);
+    state.counters["added_to_model"] =
+        static_cast<double>(peak - std::min(peak, base)) / static_cast<double>(size);
     state.counters["model_MB"] = mb(size);
 }
 
@@ -106,11 +110,19 @@ void BM_Export(benchmark::State& state, bool external) {
 }  // namespace
 
 BENCHMARK_CAPTURE(BM_Load, inline_500MB, std::string("large.onnx"), std::string(""))
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(false);
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(false);
 BENCHMARK_CAPTURE(BM_Load, external_500MB, std::string("large_ext.onnx"), std::string("--external"))
-    ->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 BENCHMARK(BM_InferShapes)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 BENCHMARK_CAPTURE(BM_Export, binary, false)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
-BENCHMARK_CAPTURE(BM_Export, external_data, true)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK_CAPTURE(BM_Export, external_data, true)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 
 BENCHMARK_MAIN();

@@ -1,8 +1,9 @@
 // The O3 pipeline on the generated 50,000-node / 500 MB model: time, peak memory, journal memory,
 // and the time to move the journal cursor between two distant steps; then, in the same run, ONNX
 // Runtime's optimizer on the same model (onnxruntime-node, session creation at level "basic" with
-// optimizedModelFilePath, one session: on this model it takes minutes) and the ratio. ORT is looked for in $PASSSCOPE_ORT_DIR (a folder with
-// node_modules/onnxruntime-node); `make bench` installs it from the npm registry.
+// optimizedModelFilePath, one session: on this model it takes minutes) and the ratio. ORT is looked for in
+// $PASSSCOPE_ORT_DIR (a folder with node_modules/onnxruntime-node); `make bench` installs it from the npm
+// registry.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -88,8 +89,9 @@ void BM_OrtBasicOptimizer(benchmark::State& state) {
         state.SkipWithError("onnxruntime-node not found: set PASSSCOPE_ORT_DIR (make bench installs it)");
         return;
     }
-    const std::string cmd = "NODE_PATH=" + (fs::path(dir) / "node_modules").string() + " node " + PASSSCOPE_ORT_SCRIPT + " " +
-                            largeModel().string() + " " + (kDir / "ort_optimized.onnx").string() + " 1";
+    const std::string cmd = "NODE_PATH=" + (fs::path(dir) / "node_modules").string() + " node " +
+                            PASSSCOPE_ORT_SCRIPT + " " + largeModel().string() + " " +
+                            (kDir / "ort_optimized.onnx").string() + " 1";
     for (auto _ : state) {
         FILE* p = popen(cmd.c_str(), "r");
         char buf[512] = {0};
@@ -117,7 +119,8 @@ int main(int argc, char** argv) {
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     if (g_pipelineSeconds > 0 && g_ortSeconds > 0)
-        std::cout << "PassScope O3 pipeline " << g_pipelineSeconds << " s vs ONNX Runtime basic optimizer " << g_ortSeconds
-                  << " s (one ORT session, it takes minutes): ratio " << g_pipelineSeconds / g_ortSeconds << " (below 1 = faster)\n";
+        std::cout << "PassScope O3 pipeline " << g_pipelineSeconds << " s vs ONNX Runtime basic optimizer "
+                  << g_ortSeconds << " s (one ORT session, it takes minutes): ratio "
+                  << g_pipelineSeconds / g_ortSeconds << " (below 1 = faster)\n";
     return 0;
 }

@@ -19,8 +19,12 @@ uint64_t statusField(const char* key) {
 
 }  // namespace
 
-uint64_t residentBytes() { return statusField("VmRSS"); }
-uint64_t peakBytes() { return statusField("VmHWM"); }
+uint64_t residentBytes() {
+    return statusField("VmRSS");
+}
+uint64_t peakBytes() {
+    return statusField("VmHWM");
+}
 void resetPeak() {
     malloc_trim(0);  // give freed heap back first, so the baseline is what is really live
     std::ofstream("/proc/self/clear_refs") << "5";

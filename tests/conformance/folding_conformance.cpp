@@ -48,7 +48,8 @@ bool hasRandomOp(const Graph& g) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: folding_conformance CORPUS_DIR [--verbose] [--filter SUBSTR] [--min-coverage PERCENT] [--min-folded N]\n";
+        std::cerr << "usage: folding_conformance CORPUS_DIR [--verbose] [--filter SUBSTR] [--min-coverage "
+                     "PERCENT] [--min-folded N]\n";
         return 2;
     }
     bool verbose = false;
@@ -57,10 +58,14 @@ int main(int argc, char** argv) {
     int minFolded = 0;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--verbose") verbose = true;
-        else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
-        else if (a == "--min-coverage" && i + 1 < argc) minCoverage = std::stod(argv[++i]);
-        else if (a == "--min-folded" && i + 1 < argc) minFolded = std::stoi(argv[++i]);
+        if (a == "--verbose")
+            verbose = true;
+        else if (a == "--filter" && i + 1 < argc)
+            filter = argv[++i];
+        else if (a == "--min-coverage" && i + 1 < argc)
+            minCoverage = std::stod(argv[++i]);
+        else if (a == "--min-folded" && i + 1 < argc)
+            minFolded = std::stoi(argv[++i]);
     }
     int folded = 0, wrong = 0, unfolded = 0, skipped = 0, randomKept = 0;
     std::map<std::string, int> blockers;
@@ -85,7 +90,9 @@ int main(int argc, char** argv) {
                     // Name the first node on the way that a pass refused, and why.
                     blocker = "output " + std::to_string(i) + " not constant";
                     for (const UnfoldedNode& u : finalUnfolded(journal, g)) {
-                        if (u.reason == NotFoldedReason::RuntimeInput || u.reason == NotFoldedReason::PotentialConst) continue;
+                        if (u.reason == NotFoldedReason::RuntimeInput ||
+                            u.reason == NotFoldedReason::PotentialConst)
+                            continue;
                         blocker = u.opType + ": " + std::string(reasonName(u.reason)) + ": " + u.detail;
                         blockers[u.opType + " (" + std::string(reasonName(u.reason)) + ")"]++;
                         break;
@@ -95,7 +102,8 @@ int main(int argc, char** argv) {
                 if (random) {
                     problem = "a random op's output was folded";
                 } else if (i < tc.expected.size()) {
-                    if (auto c = compareTensors(tc.expected[i], *value); !c.equal) problem = "output " + std::to_string(i) + ": " + c.detail;
+                    if (auto c = compareTensors(tc.expected[i], *value); !c.equal)
+                        problem = "output " + std::to_string(i) + ": " + c.detail;
                 }
             }
             if (!problem.empty()) {
@@ -121,8 +129,9 @@ int main(int argc, char** argv) {
     for (const auto& [n, op] : byCount) std::cout << " " << op << "=" << n;
     const int considered = folded + wrong + unfolded;
     const double coverage = considered ? 100.0 * folded / considered : 0.0;
-    std::cout << "\nfolding coverage: " << folded << "/" << considered << " tests with tensor inputs and outputs folded exactly ("
-              << coverage << "%), " << wrong << " wrong, " << unfolded << " left unfolded (" << randomKept
+    std::cout << "\nfolding coverage: " << folded << "/" << considered
+              << " tests with tensor inputs and outputs folded exactly (" << coverage << "%), " << wrong
+              << " wrong, " << unfolded << " left unfolded (" << randomKept
               << " of them random ops, kept on purpose), " << skipped << " skipped (non-tensor)\n";
     std::cout << folded << " passed, " << wrong << " failed, " << unfolded + skipped << " skipped\n";
     if (wrong > 0) return 1;

@@ -32,9 +32,12 @@ int main(int argc, char** argv) {
     int minPassed = 0;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--verbose") verbose = true;
-        else if (a == "--filter" && i + 1 < argc) filter = argv[++i];
-        else if (a == "--min-passed" && i + 1 < argc) minPassed = std::stoi(argv[++i]);
+        if (a == "--verbose")
+            verbose = true;
+        else if (a == "--filter" && i + 1 < argc)
+            filter = argv[++i];
+        else if (a == "--min-passed" && i + 1 < argc)
+            minPassed = std::stoi(argv[++i]);
     }
     const std::vector<fs::path> tests = test::testFolders(corpus, filter);
     int passed = 0, wrong = 0, unsupported = 0, skipped = 0;
@@ -54,12 +57,15 @@ int main(int argc, char** argv) {
             if (r.failure) {
                 ++unsupported;
                 ++missing[r.failure->opType];
-                if (verbose) std::cout << "UNSUPPORTED " << name << ": " << r.failure->opType << ": " << r.failure->reason << "\n";
+                if (verbose)
+                    std::cout << "UNSUPPORTED " << name << ": " << r.failure->opType << ": "
+                              << r.failure->reason << "\n";
                 continue;
             }
             std::string problem;
             for (size_t i = 0; i < expected.size() && problem.empty(); ++i) {
-                if (i >= r.outputs.size()) problem = "missing output " + std::to_string(i);
+                if (i >= r.outputs.size())
+                    problem = "missing output " + std::to_string(i);
                 else if (auto c = compareTensors(expected[i], r.outputs[i]); !c.equal)
                     problem = "output " + std::to_string(i) + " (" + r.outputNames[i] + "): " + c.detail;
             }

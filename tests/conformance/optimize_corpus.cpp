@@ -19,7 +19,8 @@ using namespace passscope;
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: optimize_corpus CORPUS_DIR WORK_DIR [--filter SUBSTR] [--verbose] [--min-compared N]\n";
+        std::cerr << "usage: optimize_corpus CORPUS_DIR WORK_DIR [--filter SUBSTR] [--verbose] "
+                     "[--min-compared N]\n";
         return 2;
     }
     const fs::path work = argv[2];
@@ -29,9 +30,12 @@ int main(int argc, char** argv) {
     int minCompared = 0;
     for (int i = 3; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--filter" && i + 1 < argc) filter = argv[++i];
-        else if (a == "--verbose") verbose = true;
-        else if (a == "--min-compared" && i + 1 < argc) minCompared = std::stoi(argv[++i]);
+        if (a == "--filter" && i + 1 < argc)
+            filter = argv[++i];
+        else if (a == "--verbose")
+            verbose = true;
+        else if (a == "--min-compared" && i + 1 < argc)
+            minCompared = std::stoi(argv[++i]);
     }
     int equal = 0, failed = 0, notComparable = 0;
     for (const fs::path& dir : test::testFolders(argv[1], filter)) {
@@ -49,7 +53,8 @@ int main(int argc, char** argv) {
             onnx::ModelProto exported;
             io::readModelProto(work / "optimized.onnx", exported);
             if (originalValid)
-                if (auto err = io::fullCheckModel(exported, work)) problem = "the optimized model fails the full checker: " + *err;
+                if (auto err = io::fullCheckModel(exported, work))
+                    problem = "the optimized model fails the full checker: " + *err;
             if (problem.empty()) {
                 io::LoadResult back = io::loadModel(work / "optimized.onnx");
                 VerifyResult v = verifyModels(original.model, back.model, VerifyOptions{});
@@ -59,7 +64,8 @@ int main(int argc, char** argv) {
                     continue;
                 }
                 for (const VerifyRow& r : v.rows)
-                    if (!r.equal && problem.empty()) problem = "output '" + r.output + "' differs: " + r.detail;
+                    if (!r.equal && problem.empty())
+                        problem = "output '" + r.output + "' differs: " + r.detail;
             }
         } catch (const std::exception& e) {
             problem = std::string("exception: ") + e.what();
@@ -71,8 +77,8 @@ int main(int argc, char** argv) {
             std::cout << "FAIL " << name << ": " << problem << "\n";
         }
     }
-    std::cout << "optimized models: " << equal << " verified equal, " << failed << " failed, " << notComparable
-              << " not comparable by the engine's kernels (checker-valid and loaded back)\n";
+    std::cout << "optimized models: " << equal << " verified equal, " << failed << " failed, "
+              << notComparable << " not comparable by the engine's kernels (checker-valid and loaded back)\n";
     std::cout << equal << " passed, " << failed << " failed, " << notComparable << " skipped\n";
     if (failed > 0) return 1;
     if (equal < minCompared) {

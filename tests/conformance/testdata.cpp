@@ -90,7 +90,8 @@ TestCase loadTestCase(const fs::path& dir) {
 std::vector<fs::path> testFolders(const fs::path& corpus, const std::string& filter) {
     std::vector<fs::path> out;
     for (const auto& e : fs::recursive_directory_iterator(corpus))
-        if (e.path().filename() == "model.onnx" && e.path().parent_path().filename().string().find(filter) != std::string::npos)
+        if (e.path().filename() == "model.onnx" &&
+            e.path().parent_path().filename().string().find(filter) != std::string::npos)
             out.push_back(e.path().parent_path());
     std::sort(out.begin(), out.end());
     return out;

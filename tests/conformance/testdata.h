@@ -20,6 +20,7 @@ struct TestCase {
 // Loads <dir>/model.onnx and test_data_set_0. Throws on unreadable files.
 TestCase loadTestCase(const std::filesystem::path& dir);
 // Test folders (holding model.onnx) under `corpus`, sorted; `filter` is a substring.
-std::vector<std::filesystem::path> testFolders(const std::filesystem::path& corpus, const std::string& filter = {});
+std::vector<std::filesystem::path> testFolders(const std::filesystem::path& corpus,
+                                               const std::string& filter = {});
 
 }  // namespace passscope::test

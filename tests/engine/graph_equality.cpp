@@ -10,7 +10,8 @@ std::string compareGraphs(const Graph& a, const Graph& b) {
         const Node* nb = b.findNode(na->id());
         const std::string at = "node " + std::to_string(na->id()) + " '" + na->displayName() + "'";
         if (!nb) return at + " missing";
-        if (na->opType() != nb->opType() || na->name() != nb->name() || na->domain() != nb->domain()) return at + ": identity differs";
+        if (na->opType() != nb->opType() || na->name() != nb->name() || na->domain() != nb->domain())
+            return at + ": identity differs";
         if (na->inputs() != nb->inputs()) return at + ": inputs differ";
         if (na->outputs().size() != nb->outputs().size()) return at + ": output count differs";
         for (size_t i = 0; i < na->outputs().size(); ++i) {
@@ -33,7 +34,8 @@ std::string compareGraphs(const Graph& a, const Graph& b) {
             }
             // Bodies are graphs like the main one: compared the same way, recursively.
             const std::vector<Graph*> xs = x.graphs(), ys = y->graphs();
-            if (xs.size() != ys.size()) return at + ": attribute '" + x.name + "' holds another number of graphs";
+            if (xs.size() != ys.size())
+                return at + ": attribute '" + x.name + "' holds another number of graphs";
             for (size_t k = 0; k < xs.size(); ++k) {
                 if (!xs[k] || !ys[k]) {
                     if (xs[k] != ys[k]) return at + ": attribute '" + x.name + "' lacks a graph";

@@ -17,8 +17,9 @@ onnx::ModelProto emptyModel(int opset) {
     return m;
 }
 
-onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list, const std::string& name,
-                                     int elemType, const std::vector<int64_t>& dims) {
+onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list,
+                                     const std::string& name, int elemType,
+                                     const std::vector<int64_t>& dims) {
     auto* vi = list->Add();
     vi->set_name(name);
     auto* tt = vi->mutable_type()->mutable_tensor_type();
@@ -28,8 +29,8 @@ onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::Va
     return vi;
 }
 
-onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name, const std::vector<int64_t>& dims,
-                                       const std::vector<float>& values) {
+onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name,
+                                       const std::vector<int64_t>& dims, const std::vector<float>& values) {
     auto* t = g.add_initializer();
     t->set_name(name);
     t->set_data_type(onnx::TensorProto::FLOAT);
@@ -74,7 +75,8 @@ void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
 }
 
 std::filesystem::path freshDir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() / ("passscope_test_" + std::to_string(::getpid())) / name;
+    auto dir =
+        std::filesystem::temp_directory_path() / ("passscope_test_" + std::to_string(::getpid())) / name;
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;

@@ -9,10 +9,10 @@
 namespace passscope::test {
 
 onnx::ModelProto emptyModel(int opset = 13);
-onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list, const std::string& name,
-                                     int elemType, const std::vector<int64_t>& dims);
-onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name, const std::vector<int64_t>& dims,
-                                       const std::vector<float>& values);
+onnx::ValueInfoProto* addTensorValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* list,
+                                     const std::string& name, int elemType, const std::vector<int64_t>& dims);
+onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& name,
+                                       const std::vector<int64_t>& dims, const std::vector<float>& values);
 onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& inputs,
                          const std::vector<std::string>& outputs, const std::string& name = {});
 // A graph attribute `attribute` of `owner` (an If branch, a Loop or Scan body), its graph named

@@ -28,8 +28,10 @@ static std::string roundTrip(const fs::path& modelPath, const fs::path& workDir)
     onnx::ModelProto exported;
     io::readModelProto(out, exported);
     if (originalValid)
-        if (auto problem = io::fullCheckModel(exported, workDir)) return "export fails the full checker: " + *problem;
-    if (std::string diff = test::compareModels(original, modelPath.parent_path(), exported, workDir); !diff.empty())
+        if (auto problem = io::fullCheckModel(exported, workDir))
+            return "export fails the full checker: " + *problem;
+    if (std::string diff = test::compareModels(original, modelPath.parent_path(), exported, workDir);
+        !diff.empty())
         return "not structurally equal: " + diff;
     io::loadModel(out);  // must load back
     return {};

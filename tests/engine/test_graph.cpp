@@ -145,23 +145,29 @@ TEST(Graph, ObserverSeesEveryEdit) {
                             (n.input(i).valid() ? std::to_string(n.input(i).node) : std::string("none")));
         }
         void inputsResized(const Graph&, const Node& n, size_t oldCount) override {
-            calls.push_back("resized " + n.name() + " " + std::to_string(oldCount) + "->" + std::to_string(n.inputs().size()));
+            calls.push_back("resized " + n.name() + " " + std::to_string(oldCount) + "->" +
+                            std::to_string(n.inputs().size()));
         }
-        void attributeChanged(const Graph&, const Node& n, const Attribute* before, const Attribute* after) override {
+        void attributeChanged(const Graph&, const Node& n, const Attribute* before,
+                              const Attribute* after) override {
             calls.push_back("attr " + n.name() + (before ? " had" : " new") + (after ? " set" : " removed"));
         }
         void outputDescChanged(const Graph&, const Node& n, size_t o, const TensorDesc& before) override {
-            calls.push_back("desc " + n.name() + "[" + std::to_string(o) + "] " + (before.hasType() ? "typed" : "untyped") +
-                            "->" + (n.output(o).desc.hasType() ? "typed" : "untyped"));
+            calls.push_back("desc " + n.name() + "[" + std::to_string(o) + "] " +
+                            (before.hasType() ? "typed" : "untyped") + "->" +
+                            (n.output(o).desc.hasType() ? "typed" : "untyped"));
         }
         void outputNameChanged(const Graph&, const Node& n, size_t o, const std::string& before) override {
-            calls.push_back("name " + n.name() + "[" + std::to_string(o) + "] '" + before + "'->'" + n.output(o).name + "'");
+            calls.push_back("name " + n.name() + "[" + std::to_string(o) + "] '" + before + "'->'" +
+                            n.output(o).name + "'");
         }
         void controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) override {
-            calls.push_back(std::string(added ? "control+ " : "control- ") + g.node(from).name() + "->" + g.node(to).name());
+            calls.push_back(std::string(added ? "control+ " : "control- ") + g.node(from).name() + "->" +
+                            g.node(to).name());
         }
         void graphInputsChanged(const Graph& g, const std::vector<NodeId>& before) override {
-            calls.push_back("graph inputs " + std::to_string(before.size()) + "->" + std::to_string(g.inputs().size()));
+            calls.push_back("graph inputs " + std::to_string(before.size()) + "->" +
+                            std::to_string(g.inputs().size()));
         }
     } rec;
     Chain t;

@@ -325,7 +325,8 @@ TEST(HostileValues, AnInferredShapeTheLoaderWouldRefuseIsNotWrittenIntoTheModel)
     Diagnostics diag;
     io::inferShapes(model, diag);
     bool warned = false;
-    for (const std::string& w : diag.warnings) warned |= w.find("left without the inferred type") != std::string::npos;
+    for (const std::string& w : diag.warnings)
+        warned |= w.find("left without the inferred type") != std::string::npos;
     EXPECT_TRUE(warned);
     io::exportModel(model, dir / "out.onnx", {}, diag);
     EXPECT_NO_THROW(io::loadModel(dir / "out.onnx"));

@@ -325,9 +325,9 @@ TEST(InferenceGuards, RanksOnlyInferenceKnowsAreGuardedInsideLibonnx) {
 }
 
 // The same model with the signal's rank written in value_info (as an export of the loaded model
-// writes it), or with the signal folded into an initializer, is not refused before inference: the guard inside libonnx skips the STFT node with a
-// warning either way, so a model that loads exports to a file that loads back (found by the fuzz
-// target: the export of case_stft_rank1_inferred was refused on reload).
+// writes it), or with the signal folded into an initializer, is not refused before inference: the guard
+// inside libonnx skips the STFT node with a warning either way, so a model that loads exports to a file that
+// loads back (found by the fuzz target: the export of case_stft_rank1_inferred was refused on reload).
 TEST(InferenceGuards, RanksOfComputedValuesAreLeftToTheGuardsInsideLibonnx) {
     onnx::ModelProto m = modelWithOpset();
     m.mutable_opset_import(0)->set_version(17);
@@ -385,7 +385,8 @@ TEST(InferenceGuards, AnAttributeGivenTwiceIsRefused) {
     g.add_output()->set_name("y");
     EXPECT_EQ(findModelHazard(m), std::nullopt) << findModelHazard(m).value_or("");
     setInts(*pool, "kernel_shape", {});
-    EXPECT_NE(findModelHazard(m).value_or("").find("attribute 'kernel_shape' appears twice"), std::string::npos)
+    EXPECT_NE(findModelHazard(m).value_or("").find("attribute 'kernel_shape' appears twice"),
+              std::string::npos)
         << findModelHazard(m).value_or("");
 }
 

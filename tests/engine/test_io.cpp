@@ -11,16 +11,16 @@
 #include <google/protobuf/text_format.h>
 
 #include "io/model_loader.h"
-#include "io/onnx_import.h"
 #include "io/onnx_check.h"
 #include "io/onnx_export.h"
+#include "io/onnx_import.h"
 #include "io/proto_reader.h"
-#include "io/tensor_proto.h"
 #include "io/safe_output.h"
+#include "io/tensor_proto.h"
 #include "ir/op_types.h"
-#include "report/model_info.h"
 #include "model_builders.h"
 #include "proto_compare.h"
+#include "report/model_info.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -120,7 +120,8 @@ TEST(Import, AttributeWhoseTypeDisagreesWithItsValueIsRefused) {
         io::loadModel(dir / "mismatch.onnx");
         FAIL() << "loaded";
     } catch (const ModelError& e) {
-        EXPECT_NE(std::string(e.what()).find("attribute 'alpha' is declared INT but holds a value in its 'f' field"),
+        EXPECT_NE(std::string(e.what()).find(
+                      "attribute 'alpha' is declared INT but holds a value in its 'f' field"),
                   std::string::npos)
             << e.what();
     }
@@ -182,7 +183,8 @@ TEST(ExternalData, RoundTripMapsTheDataFile) {
     auto again = io::loadModel(dir / "ext.onnx");
     for (const Node* n : again.model.graph->nodes())
         if (const Tensor* t = n->attrTensor(op::attr::kValue))
-            EXPECT_TRUE(findByName(*loaded.model.graph, n->name())->attrTensor(op::attr::kValue)->sameValue(*t));
+            EXPECT_TRUE(
+                findByName(*loaded.model.graph, n->name())->attrTensor(op::attr::kValue)->sameValue(*t));
 }
 
 TEST(ExternalData, ChosenAutomaticallyPastTheInlineLimit) {
@@ -254,7 +256,8 @@ TEST(Import, OuterScopeValuesResolveIntoSubgraphs) {
     auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
     for (const char* branch : {"then_branch", "else_branch"}) {
         auto* body = addBody(*ifNode, branch);
-        addNode(*body, std::string(branch) == "then_branch" ? "Abs" : "Identity", {"nx"}, {std::string(branch) + "_out"});
+        addNode(*body, std::string(branch) == "then_branch" ? "Abs" : "Identity", {"nx"},
+                {std::string(branch) + "_out"});
         addTensorValue(body->mutable_output(), std::string(branch) + "_out", onnx::TensorProto::FLOAT, {2});
     }
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});

@@ -72,7 +72,8 @@ TEST(Pipeline, ConvNetSampleLosesShapeChainConstantsDeadBranchAndDuplicate) {
         const Attribute* a = n->findAttr(folding::kFoldedFrom);
         if (!a) continue;
         EXPECT_EQ(n->attrInt(op::attr::kIsFromConstantFolding, 0), 1);
-        for (const std::string& s : std::get<std::vector<std::string>>(a->value)) provenance |= s == "/head/flatten/shape/Shape";
+        for (const std::string& s : std::get<std::vector<std::string>>(a->value))
+            provenance |= s == "/head/flatten/shape/Shape";
     }
     EXPECT_TRUE(provenance);
     // The graph output keeps its name and the model computes the same.
@@ -104,7 +105,9 @@ TEST(Pipeline, ShapeOfARuntimeTensorFoldsThroughPotentialConstants) {
     runPipeline(model, PipelineOptions{}, &journal);
     bool marked = false, tookEffect = false;
     for (const JournalStep& s : journal.steps()) {
-        if (s.pass == "DimensionComputePass" && s.stage == "Prepare" && s.stats.value("marked_potential_const") > 0) marked = true;
+        if (s.pass == "DimensionComputePass" && s.stage == "Prepare" &&
+            s.stats.value("marked_potential_const") > 0)
+            marked = true;
         if (s.pass == "PotentialConstTakenEffectPass" && s.stats.value("folded_nodes") > 0) tookEffect = true;
     }
     EXPECT_TRUE(marked);
@@ -171,7 +174,8 @@ TEST(Pipeline, RefusesRandomOpsOverridableInputsSubgraphOwnersAndDivisionByZero)
     Journal journal;
     runPipeline(model, PipelineOptions{}, &journal);
     const Graph& graph = *model.graph;
-    for (const char* name : {"add_overridable", "random", "add_random", "div_zero"}) EXPECT_NE(byName(graph, name), nullptr) << name;
+    for (const char* name : {"add_overridable", "random", "add_random", "div_zero"})
+        EXPECT_NE(byName(graph, name), nullptr) << name;
     EXPECT_EQ(reasonFor(journal, graph, "random")->reason, NotFoldedReason::NonDeterministic);
     EXPECT_EQ(reasonFor(journal, graph, "div_zero")->reason, NotFoldedReason::KernelRefused);
     const UnfoldedNode* over = reasonFor(journal, graph, "add_overridable");
@@ -263,7 +267,8 @@ TEST(Pipeline, EmptyInputsGiveEmptyConstants) {
     Model model = loadProto(m, "empty");
     runPipeline(model, PipelineOptions{}, nullptr);
     EXPECT_EQ(byName(*model.graph, "add_empty"), nullptr);
-    const Tensor* t = folding::constantValue(*model.graph, model.graph->node(model.graph->netOutput()).input(0));
+    const Tensor* t =
+        folding::constantValue(*model.graph, model.graph->node(model.graph->netOutput()).input(0));
     ASSERT_NE(t, nullptr);
     EXPECT_EQ(t->dims(), (std::vector<int64_t>{0, 3}));
 }
@@ -344,7 +349,8 @@ TEST(Pipeline, SubgraphBodiesAreOptimizedWithOuterConstantsButTheirOwnerStays) {
     for (const char* branch : {"then_branch", "else_branch"}) {
         auto* body = addBody(*ifNode, branch);
         const std::string out = std::string(branch) + "_out";
-        addNode(*body, "Sqrt", {"c"}, {std::string(branch) + "_root"}, std::string(branch) + "_sqrt");  // outer constant
+        addNode(*body, "Sqrt", {"c"}, {std::string(branch) + "_root"},
+                std::string(branch) + "_sqrt");  // outer constant
         addNode(*body, "Add", {"x", std::string(branch) + "_root"}, {out}, std::string(branch) + "_add");
         addTensorValue(body->mutable_output(), out, onnx::TensorProto::FLOAT, {2});
     }

@@ -34,10 +34,10 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "graph/edge_item.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
-#include "graph/edge_item.h"
 #include "graph/group_item.h"
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
@@ -45,9 +45,9 @@
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "main_window.h"
-#include "properties_panel.h"
 #include "passes/constant_folding/folding.h"
 #include "pipeline/step_changes.h"
+#include "properties_panel.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_panel.h"
@@ -103,8 +103,8 @@ void waitForFirstView(MainWindow& window, const std::function<void()>& open) {
     QSignalSpy runFailed(&window, &MainWindow::pipelineFailed);
     QSignalSpy layoutFailed(window.graphPanel(), &GraphPanel::layoutFailed);
     open();
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() + loadFailed.count() + runFailed.count() + layoutFailed.count() > 0,
-                             kViewTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        ready.count() + loadFailed.count() + runFailed.count() + layoutFailed.count() > 0, kViewTimeoutMs);
     QVERIFY2(loadFailed.isEmpty(), qPrintable(loadFailed.value(0).value(0).toString()));
     QVERIFY2(runFailed.isEmpty(), qPrintable(runFailed.value(0).value(0).toString()));
     QVERIFY2(layoutFailed.isEmpty(), qPrintable(layoutFailed.value(0).value(0).toString()));
@@ -223,12 +223,14 @@ void openScopelessModel(MainWindow& window, int ops) {
 
 // The first large model of the generator next to the test binary, written into `dir`.
 QString makeLargeModel(const QTemporaryDir& dir, int nodes) {
-    const QString tool = QCoreApplication::applicationDirPath() + QStringLiteral("/passscope-make-large-model");
+    const QString tool =
+        QCoreApplication::applicationDirPath() + QStringLiteral("/passscope-make-large-model");
     const QString model = dir.filePath(QStringLiteral("large.onnx"));
     QProcess make;
     make.start(tool, {model, QStringLiteral("--nodes"), QString::number(nodes), QStringLiteral("--weight-mb"),
                       QStringLiteral("1")});
-    if (!make.waitForFinished(kViewTimeoutMs) || make.exitStatus() != QProcess::NormalExit || make.exitCode() != 0)
+    if (!make.waitForFinished(kViewTimeoutMs) || make.exitStatus() != QProcess::NormalExit ||
+        make.exitCode() != 0)
         return {};
     return model;
 }
@@ -271,7 +273,10 @@ void writeIfModel(const QString& path) {
     value(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
     node(g, "Neg", {"x"}, {"nx"}, "/main/Neg");
     auto* ifNode = node(g, "If", {"cond"}, {"y"}, "/main/If");
-    struct Branch { const char* attr; std::vector<std::pair<std::string, std::string>> ops; };
+    struct Branch {
+        const char* attr;
+        std::vector<std::pair<std::string, std::string>> ops;
+    };
     for (const Branch& b : {Branch{"then_branch", {{"Relu", "/then/Relu"}, {"Abs", "/then/Abs"}}},
                             Branch{"else_branch", {{"Sigmoid", "/else/Sigmoid"}}}}) {
         auto* a = ifNode->add_attribute();
@@ -331,7 +336,9 @@ void TestGuiWorkflow::initTestCase() {
     QVERIFY(reference_.model.graph);
 }
 
-void TestGuiWorkflow::init() { QSettings().clear(); }
+void TestGuiWorkflow::init() {
+    QSettings().clear();
+}
 
 std::string TestGuiWorkflow::foldedPreprocessNode(const MainWindow& window) const {
     const Graph& finalGraph = *window.pipelineResult()->optimized.graph;
@@ -396,8 +403,9 @@ void TestGuiWorkflow::steppingMarksWhatEachStepChanged() {
         for (const NodeItem* item : liveItems(scene)) {
             const NodeId id = item->nodeId();
             const NodeLook& look = item->look();
-            const QString what = QStringLiteral("position %1 (%2): ").arg(k).arg(QString::fromStdString(step.pass)) +
-                                 describe(item);
+            const QString what =
+                QStringLiteral("position %1 (%2): ").arg(k).arg(QString::fromStdString(step.pass)) +
+                describe(item);
             const bool present = window.graphShown()->findNode(id) != nullptr;
             if (removed.count(id)) {
                 QVERIFY2(look.presence == NodeLook::Presence::Ghost, qPrintable(what));
@@ -492,9 +500,14 @@ void TestGuiWorkflow::boxesKeepTheirPlaceWhileStepping() {
         for (const auto& [id, pos] : after) {
             const auto it = before.find(id);
             if (it == before.end()) continue;
-            QVERIFY2(it->second == pos, qPrintable(QStringLiteral("node %1 moved from (%2, %3) to (%4, %5) at position %6")
-                                                       .arg(id).arg(it->second.x()).arg(it->second.y())
-                                                       .arg(pos.x()).arg(pos.y()).arg(k)));
+            QVERIFY2(it->second == pos,
+                     qPrintable(QStringLiteral("node %1 moved from (%2, %3) to (%4, %5) at position %6")
+                                    .arg(id)
+                                    .arg(it->second.x())
+                                    .arg(it->second.y())
+                                    .arg(pos.x())
+                                    .arg(pos.y())
+                                    .arg(k)));
             ++compared;
         }
         before = after;
@@ -540,7 +553,8 @@ void TestGuiWorkflow::foldingToggleRerunsAndKeepsNode() {
         menuShown = true;
         actionInMenu = menu->actions().contains(noFold);
         actionEnabled = noFold->isEnabled();
-        if (actionInMenu && actionEnabled) QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(noFold).center());
+        if (actionInMenu && actionEnabled)
+            QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(noFold).center());
         if (menu->isVisible()) menu->close();  // never leave the menu's event loop running
     });
     QSignalSpy finished(&window, &MainWindow::pipelineFinished);
@@ -735,9 +749,8 @@ void TestGuiWorkflow::searchHighlightsAndJumps() {
     expectHits(QStringLiteral("Relu"), [](const Node& n) { return n.opType() == "Relu"; });
     if (QTest::currentTestFailed()) return;
     const QRegularExpression stemConv(QStringLiteral("^/stem/.*Conv$"));
-    expectHits(stemConv.pattern(), [&](const Node& n) {
-        return stemConv.match(QString::fromStdString(n.name())).hasMatch();
-    });
+    expectHits(stemConv.pattern(),
+               [&](const Node& n) { return stemConv.match(QString::fromStdString(n.name())).hasMatch(); });
     if (QTest::currentTestFailed()) return;
 
     window.search(QStringLiteral("Relu"));
@@ -781,8 +794,9 @@ void TestGuiWorkflow::overlaysColourNodesAndFillLegend() {
     QVERIFY(legend.size() >= formats.size());
     for (Format f : formats) {
         const QString fname = QString::fromLatin1(formatName(f));
-        QVERIFY2(std::any_of(legend.begin(), legend.end(), [&](const LegendEntry& e) { return e.text == fname; }),
-                 qPrintable(QStringLiteral("format %1 is not in the legend").arg(fname)));
+        QVERIFY2(
+            std::any_of(legend.begin(), legend.end(), [&](const LegendEntry& e) { return e.text == fname; }),
+            qPrintable(QStringLiteral("format %1 is not in the legend").arg(fname)));
     }
 
     // Folded constants are weights drawn inside their consumers: the box that reads one is marked.
@@ -799,7 +813,8 @@ void TestGuiWorkflow::overlaysColourNodesAndFillLegend() {
             if (const Node* p = ref.valid() && ref.depth == 0 ? g.findNode(ref.node) : nullptr)
                 folded |= op::holdsConstant(p->opType(), p->domain()) && isFolded(*p);
         QVERIFY2(item->look().folded == folded,
-                 qPrintable(describe(item) + (folded ? QStringLiteral(": should") : QStringLiteral(": should not")) +
+                 qPrintable(describe(item) +
+                            (folded ? QStringLiteral(": should") : QStringLiteral(": should not")) +
                             QStringLiteral(" be marked as reading a folded constant")));
         if (folded) {
             QVERIFY2(item->look().fill.isValid(), qPrintable(describe(item)));
@@ -849,7 +864,8 @@ void TestGuiWorkflow::sessionRoundTrip() {
     waitForFirstView(restored, [&] { QVERIFY2(restored.openSession(file, &error), qPrintable(error)); });
     if (QTest::currentTestFailed()) return;
     QVERIFY(restored.loadedModel());
-    QCOMPARE(QFileInfo(restored.loadedModel()->path).canonicalFilePath(), QFileInfo(kSampleA).canonicalFilePath());
+    QCOMPARE(QFileInfo(restored.loadedModel()->path).canonicalFilePath(),
+             QFileInfo(kSampleA).canonicalFilePath());
     QCOMPARE(restored.pipelineOptions().noFold, std::set<std::string>{name});
     QCOMPARE(restored.position(), position);
     QCOMPARE(restored.timelinePanel()->position(), position);
@@ -899,7 +915,8 @@ void TestGuiWorkflow::largeModelOpensWithCollapsedGroups() {
         }
     QVERIFY2(opened >= 0, "no collapsed group has nodes of its own");
     std::vector<NodeId> members;
-    for (int m : diagram.scopes().group(opened).members) members.push_back(diagram.node(diagram.drawnNodes()[m]).id);
+    for (int m : diagram.scopes().group(opened).members)
+        members.push_back(diagram.node(diagram.drawnNodes()[m]).id);
     for (NodeId id : members) QVERIFY(!scene.nodeItem(id));
     QSignalSpy laidOut(panel, &GraphPanel::layoutFinished);
     panel->toggleGroup(opened);
@@ -959,7 +976,8 @@ void TestGuiWorkflow::ifBodyCanBeEnteredAndLeft() {
     if (QTest::currentTestFailed()) return;
     QSet<QString> shown;
     for (const NodeItem* item : liveItems(*panel->scene()))
-        if (item->opType() != QStringLiteral("NetOutput") && item->opType() != QStringLiteral("Data")) shown << item->name();  // a body's structural nodes are drawn too
+        if (item->opType() != QStringLiteral("NetOutput") && item->opType() != QStringLiteral("Data"))
+            shown << item->name();  // a body's structural nodes are drawn too
     QCOMPARE(shown, (QSet<QString>{QStringLiteral("/then/Relu"), QStringLiteral("/then/Abs")}));
     for (const Node* n : thenBody.nodes()) {
         const NodeItem* item = panel->scene()->nodeItem(n->id());
@@ -1015,8 +1033,9 @@ void TestGuiWorkflow::smallModelOpensEveryScope() {
     if (QTest::currentTestFailed()) return;
     const GraphScene* scene = window.graphPanel()->scene();
     for (size_t g = 0; g < scene->diagram()->scopes().groups().size(); ++g)
-        QVERIFY2(!scene->groupItem(static_cast<int>(g)),
-                 qPrintable(QString::fromStdString(scene->diagram()->scopes().group(static_cast<int>(g)).path)));
+        QVERIFY2(
+            !scene->groupItem(static_cast<int>(g)),
+            qPrintable(QString::fromStdString(scene->diagram()->scopes().group(static_cast<int>(g)).path)));
 }
 
 // 15. A 700-node export without name scopes (Paddle2ONNX's shape) opens flat, on its input, at a
@@ -1059,7 +1078,8 @@ void TestGuiWorkflow::constantIntoConstStepMarksNothing() {
         bool onlyConstants = true;
         for (const Change& c : step.changes) {
             if (const auto* a = std::get_if<change::NodeAdded>(&c)) onlyConstants &= holdsConstant(a->opType);
-            if (const auto* r = std::get_if<change::NodeRemoved>(&c)) onlyConstants &= holdsConstant(r->snapshot->opType());
+            if (const auto* r = std::get_if<change::NodeRemoved>(&c))
+                onlyConstants &= holdsConstant(r->snapshot->opType());
         }
         if (!onlyConstants) continue;
         ++checked;
@@ -1107,13 +1127,15 @@ void TestGuiWorkflow::expansionSurvivesTheRerunsLayout() {
     const ScopeGroup& group = panel->diagram()->scopes().group(opened);
     int member = group.members.empty() ? -1 : group.members.front();
     QVERIFY2(member >= 0, "the opened group has no node of its own");
-    const DiagramNode node = panel->diagram()->node(panel->diagram()->drawnNodes()[member]);  // a copy: the re-run replaces the diagram
+    const DiagramNode node = panel->diagram()->node(
+        panel->diagram()->drawnNodes()[member]);  // a copy: the re-run replaces the diagram
     QVERIFY(window.selectNodeByName(QString::fromStdString(node.name)));
     QSignalSpy finished(&window, &MainWindow::pipelineFinished);
     QVERIFY(window.setNodeFoldingDisabled(QString::fromStdString(node.name), true));
     waitForRerun(window, finished);
     if (QTest::currentTestFailed()) return;
-    QVERIFY2(panel->expandedPaths().contains(path), qPrintable(panel->expandedPaths().join(QLatin1Char(','))));
+    QVERIFY2(panel->expandedPaths().contains(path),
+             qPrintable(panel->expandedPaths().join(QLatin1Char(','))));
     const int again = panel->diagram()->scopes().findPath(path.toStdString());
     QVERIFY(again > 0);
     QVERIFY(!panel->scene()->groupItem(again));  // still open: no collapsed box for it

@@ -1,5 +1,6 @@
 // MainWindow on the bundled conv_net sample: asynchronous load, node table, filter, properties
 // panel, error reporting without a modal dialog, drag and drop, recent files.
+#include <QAction>
 #include <QApplication>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -12,7 +13,6 @@
 #include <QTest>
 #include <QThreadPool>
 #include <QToolButton>
-#include <QAction>
 #include <QUrl>
 
 #include "document/model_document.h"

@@ -172,7 +172,8 @@ void TestOptionsDialog::widgetsChangeOptions() {
     QVERIFY(!memory->isChecked());
     memory->setChecked(true);
     QCOMPARE(dialog.options().memoryPriority, true);
-    QCOMPARE(dialog.options().toKeyValues().at("ge.exec.memoryOptimizationPolicy"), std::string("MemoryPriority"));
+    QCOMPARE(dialog.options().toKeyValues().at("ge.exec.memoryOptimizationPolicy"),
+             std::string("MemoryPriority"));
 
     QCOMPARE(threshold->value(), 64);  // the default, 64 MiB
     threshold->setValue(16);

@@ -11,21 +11,21 @@
 #include <QTest>
 
 #include "io/model_loader.h"
+#include "pipeline/step_changes.h"
 #include "timeline/pass_chart.h"
 #include "timeline/pipeline_series.h"
 #include "timeline/timeline_filter_proxy.h"
-#include "pipeline/step_changes.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_panel.h"
 
 using passscope::classifyStep;
 using passscope::ConstantNodes;
-using passscope::NodeId;
-using passscope::StepNodeChanges;
 using passscope::Graph;
 using passscope::JournalCursor;
 using passscope::JournalStep;
+using passscope::NodeId;
 using passscope::PipelineOptions;
+using passscope::StepNodeChanges;
 using passscope::views::LoadedModel;
 using passscope::views::PassChart;
 using passscope::views::PipelineResult;

@@ -62,11 +62,12 @@ int validate_files(int count, char** files) {
         google::protobuf::TextFormat::Parser text;
         text.SetRecursionLimit(passscope::io::kProtoRecursionLimit);
         const bool parsed = path.extension() == ".onnxtxt" ? text.ParseFromString(bytes.str(), &model)
-                                                            : model.ParseFromString(bytes.str());
+                                                           : model.ParseFromString(bytes.str());
         std::string error = !in ? "cannot read the file" : !parsed ? "cannot parse the model" : "";
         if (error.empty()) error = passscope::samples::validate_model(model);
         if (!error.empty()) {
-            std::cerr << "passscope-make-samples: " << path.string() << " failed validation: " << error << "\n";
+            std::cerr << "passscope-make-samples: " << path.string() << " failed validation: " << error
+                      << "\n";
             status = 1;
         }
     }

@@ -16,7 +16,9 @@ struct EdgeHash {
 };
 
 // Initializers, ONNX Constant nodes and constants made by folding: drawn inside their consumers.
-bool isWeight(const Node& node) { return op::holdsConstant(node.opType(), node.domain()); }
+bool isWeight(const Node& node) {
+    return op::holdsConstant(node.opType(), node.domain());
+}
 
 }  // namespace
 

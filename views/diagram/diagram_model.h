@@ -30,8 +30,8 @@ struct DiagramNode {
     std::string domain;
     int firstPosition = 0;  // positions where the node exists: [firstPosition, lastPosition]
     int lastPosition = 0;
-    bool weight = false;    // holds a constant: drawn inside its consumers, not as a box
-    int weightInputs = 0;   // most weight inputs this node has at any position (box height)
+    bool weight = false;   // holds a constant: drawn inside its consumers, not as a box
+    int weightInputs = 0;  // most weight inputs this node has at any position (box height)
     bool presentAt(size_t position) const {
         return static_cast<int>(position) >= firstPosition && static_cast<int>(position) <= lastPosition;
     }
@@ -79,8 +79,8 @@ class DiagramModel {
     std::vector<DiagramNode> nodes_;
     std::unordered_map<NodeId, int> index_;
     std::vector<DiagramEdge> edges_;
-    std::vector<int> drawn_;         // node index per scope-tree item
-    std::vector<int> drawnItem_;     // scope-tree item per node, -1 for weights
+    std::vector<int> drawn_;      // node index per scope-tree item
+    std::vector<int> drawnItem_;  // scope-tree item per node, -1 for weights
     ScopeTree scopes_;
     ConstantNodes constants_;
     size_t positions_ = 1;

@@ -32,7 +32,8 @@ int ScopeTree::addChild(int parent, std::string label, std::string path) {
     return index;
 }
 
-ScopeTree ScopeTree::build(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges) {
+ScopeTree ScopeTree::build(const std::vector<std::string>& names,
+                           const std::vector<std::pair<int, int>>& edges) {
     ScopeTree tree;
     tree.groups_.push_back(ScopeGroup{});
     tree.dead_.push_back(false);
@@ -98,7 +99,8 @@ void ScopeTree::mergeSingleChildChains() {
     visit(root());
 }
 
-void ScopeTree::cutLargeLevels(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges) {
+void ScopeTree::cutLargeLevels(const std::vector<std::string>& names,
+                               const std::vector<std::pair<int, int>>& edges) {
     std::vector<int> owner(names.size(), root());  // the group each item lies in directly
     for (size_t g = 0; g < groups_.size(); ++g)
         if (!dead_[g])
@@ -106,7 +108,9 @@ void ScopeTree::cutLargeLevels(const std::vector<std::string>& names, const std:
     const size_t count = groups_.size();  // stretches made below are small enough already
     for (size_t g = 0; g < count; ++g) {
         const ScopeGroup& level = groups_[g];
-        if (dead_[g] || level.members.size() + level.childGroups.size() <= static_cast<size_t>(kMaxLevelItems)) continue;
+        if (dead_[g] ||
+            level.members.size() + level.childGroups.size() <= static_cast<size_t>(kMaxLevelItems))
+            continue;
         cutLevel(static_cast<int>(g), names, edges, owner);
     }
 }
@@ -150,7 +154,10 @@ std::vector<int> chainFirstOrder(int units, const std::vector<std::vector<int>>&
 void ScopeTree::cutLevel(int level, const std::vector<std::string>& names,
                          const std::vector<std::pair<int, int>>& edges, const std::vector<int>& owner) {
     // Units: the level's own members, then its child groups.
-    struct Unit { bool group; int index; };
+    struct Unit {
+        bool group;
+        int index;
+    };
     std::vector<Unit> units;
     for (int item : groups_[level].members) units.push_back({false, item});
     for (int child : groups_[level].childGroups) units.push_back({true, child});
@@ -195,7 +202,9 @@ void ScopeTree::cutLevel(int level, const std::vector<std::string>& names,
         const int lo = start + target / 2, hi = std::min(n - 1 - target / 2, start + 2 * target);
         int best = lo;
         for (int i = lo; i <= hi; ++i) {
-            const auto score = [&](int at) { return std::pair(crossing[at], std::abs(at - (start + target))); };
+            const auto score = [&](int at) {
+                return std::pair(crossing[at], std::abs(at - (start + target)));
+            };
             if (score(i) < score(best)) best = i;
         }
         cuts.push_back(best);
@@ -214,7 +223,8 @@ void ScopeTree::cutLevel(int level, const std::vector<std::string>& names,
         const Unit& head = units[order[first]];
         const Unit& tail = units[order[cuts[s]]];
         std::string path = base + "#" + unitName(head);
-        if (const int uses = pathUses[path]++; uses > 0) path += "~" + std::to_string(uses);  // names may repeat
+        if (const int uses = pathUses[path]++; uses > 0)
+            path += "~" + std::to_string(uses);  // names may repeat
         const int stretch = addChild(level, unitName(head) + " … " + unitName(tail), path);
         groups_[stretch].synthetic = true;
         for (size_t i = first; i <= static_cast<size_t>(cuts[s]); ++i) {

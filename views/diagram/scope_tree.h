@@ -17,8 +17,9 @@ namespace passscope::views {
 
 struct ScopeGroup {
     std::string label;  // shown on the box: the scope's own segment(s), or "first … last" node for a stretch
-    std::string path;   // stable identity, e.g. "/encoder/layer.0"; a stretch gets "/encoder#<first node's name>"
-    int parent = -1;    // -1 for the root
+    std::string
+        path;  // stable identity, e.g. "/encoder/layer.0"; a stretch gets "/encoder#<first node's name>"
+    int parent = -1;  // -1 for the root
     std::vector<int> childGroups;
     std::vector<int> members;  // item indices directly in this group, in input order
     int totalMembers = 0;      // including all descendants
@@ -31,8 +32,8 @@ class ScopeTree {
     // lays out 1,000 to 1,500 boxes of a real model in well under a second when no edge spans
     // many ranks (graphviz_layout.cpp), so models up to this size are drawn flat.
     static constexpr int kMaxLevelItems = 1200;
-    static constexpr int kStretchSize = 150;    // the size stretches aim at (75 to 300)
-    static constexpr int kMaxStretches = 400;   // per level: stretches grow past kStretchSize beyond this
+    static constexpr int kStretchSize = 150;   // the size stretches aim at (75 to 300)
+    static constexpr int kMaxStretches = 400;  // per level: stretches grow past kStretchSize beyond this
 
     // names[i] is item i's node name; items without a scope ("" or no '/') sit in the root.
     // edges are data edges between items (from, to), used to cut levels that are too large.
@@ -53,8 +54,8 @@ class ScopeTree {
     void dissolveTinyGroups();
     void mergeSingleChildChains();
     void cutLargeLevels(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges);
-    void cutLevel(int level, const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges,
-                  const std::vector<int>& owner);
+    void cutLevel(int level, const std::vector<std::string>& names,
+                  const std::vector<std::pair<int, int>>& edges, const std::vector<int>& owner);
     void compact();
     int countMembers(int group);
     std::vector<ScopeGroup> groups_;

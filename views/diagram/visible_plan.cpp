@@ -50,7 +50,8 @@ struct PlanBuilder {
 
 }  // namespace
 
-VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded, const ItemSizer& sizer) {
+VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded,
+                        const ItemSizer& sizer) {
     PlanBuilder builder{diagram, expanded, sizer, {}, std::vector<int>(diagram.drawnCount(), -1)};
     builder.visit(ScopeTree::root(), -1);
     VisiblePlan& plan = builder.plan;
@@ -61,7 +62,8 @@ VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& ex
     for (const DiagramEdge& e : diagram.edges()) {
         const int from = plan.itemOfNode[e.from], to = plan.itemOfNode[e.to];
         if (from < 0 || to < 0 || from == to) continue;
-        auto [it, inserted] = plan.edgeOfItems.try_emplace({from, to}, static_cast<int>(plan.request.edges.size()));
+        auto [it, inserted] =
+            plan.edgeOfItems.try_emplace({from, to}, static_cast<int>(plan.request.edges.size()));
         if (inserted) plan.request.edges.push_back(LayoutEdge{from, to});
     }
     return std::move(plan);

@@ -24,9 +24,9 @@ struct VisibleItem {
 };
 
 struct VisiblePlan {
-    std::vector<VisibleItem> items;        // one per LayoutRequest node, same order
-    std::vector<int> itemOfNode;           // per DiagramModel node: its item, -1 for weights
-    std::vector<int> clusterGroup;         // per LayoutRequest cluster: the expanded group it frames
+    std::vector<VisibleItem> items;  // one per LayoutRequest node, same order
+    std::vector<int> itemOfNode;     // per DiagramModel node: its item, -1 for weights
+    std::vector<int> clusterGroup;   // per LayoutRequest cluster: the expanded group it frames
     std::map<std::pair<int, int>, int> edgeOfItems;  // (from item, to item) -> LayoutRequest edge
     LayoutRequest request;
 };
@@ -34,7 +34,8 @@ struct VisiblePlan {
 using ItemSizer = std::function<QSizeF(const DiagramModel&, const VisibleItem&)>;
 
 // `expanded[g]` says whether scope group g is open (the root always is).
-VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded, const ItemSizer& sizer);
+VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded,
+                        const ItemSizer& sizer);
 
 // Opens groups breadth-first, largest first, while the number of boxes stays within `budget`:
 // small models open completely, large ones start at their top scopes.

@@ -155,7 +155,8 @@ const Graph* ModelDocument::currentGraph() const {
 StepMarks ModelDocument::bodyMarks(const Graph& body, const GraphPath& path) const {
     const PipelineResult* result = steps_->result().get();
     if (!result || !steps_->isReady()) return {};
-    return marksForPosition(result->journal, steps_->position(), ConstantNodes(result->journal, body, path), path);
+    return marksForPosition(result->journal, steps_->position(), ConstantNodes(result->journal, body, path),
+                            path);
 }
 
 std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id, const GraphPath& graph) const {

@@ -88,7 +88,8 @@ bool ModelDocument::exportReport(const QString& path, QString* error) const {
         out.finish();
         out.commit();
     } catch (const std::exception& e) {
-        if (error) *error = tr("could not write %1").arg(path) + QStringLiteral(": ") + QString::fromUtf8(e.what());
+        if (error)
+            *error = tr("could not write %1").arg(path) + QStringLiteral(": ") + QString::fromUtf8(e.what());
         return false;
     }
     return true;

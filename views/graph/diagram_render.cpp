@@ -13,7 +13,9 @@ namespace passscope::views {
 
 namespace {
 constexpr double kMaxPixels = 16000;  // per side; QImage and viewers struggle beyond
-QString tr(const char* text) { return QCoreApplication::translate("DiagramRender", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("DiagramRender", text);
+}
 }  // namespace
 
 bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* error) {
@@ -46,8 +48,8 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
         // Sharp on screens (up to 2x) for small drawings, at most ~4,000 px for large ones, and
         // never beyond what QImage can hold.
         const double side = std::max(source.width(), source.height());
-        const double scale = std::min({std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / source.width(),
-                                       kMaxPixels / source.height()});
+        const double scale = std::min(
+            {std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / source.width(), kMaxPixels / source.height()});
         QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) {
             if (error) *error = tr("the picture is too large to draw");

@@ -28,8 +28,7 @@ quint64 nextDiagramSerial() {
 }
 }  // namespace
 
-GraphPanel::GraphPanel(QWidget* parent)
-    : QWidget(parent), cache_(std::make_unique<LayoutCache>()) {
+GraphPanel::GraphPanel(QWidget* parent) : QWidget(parent), cache_(std::make_unique<LayoutCache>()) {
     worker_ = new LayoutWorker(cache_.get(), this);
     beforeScene_ = new GraphScene(this);
     afterScene_ = new GraphScene(this);
@@ -91,7 +90,8 @@ GraphPanel::GraphPanel(QWidget* parent)
 GraphPanel::~GraphPanel() {
     // The views, scenes and worker are children: Qt destroys them after this body, and a view
     // still signals (scrolling) while it goes. Nothing may reach this half-destroyed panel.
-    for (QObject* child : std::initializer_list<QObject*>{afterView_, beforeView_, afterScene_, beforeScene_, worker_})
+    for (QObject* child :
+         std::initializer_list<QObject*>{afterView_, beforeView_, afterScene_, beforeScene_, worker_})
         child->disconnect(this);
 }
 
@@ -111,8 +111,8 @@ void GraphPanel::clear() {
     updateLegend();
 }
 
-void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded, bool keepView,
-                            bool addDefault) {
+void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded,
+                            bool keepView, bool addDefault) {
     bodyTitles_.clear();
     mainDiagram_.reset();
     updateBreadcrumb();
@@ -157,9 +157,11 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     // The selection survives the new scene. The view shows the start of a new graph, or else the
     // first of: a node being revealed, the group just toggled, the selected node, the inputs.
     // Never the old scene position: after a re-layout the same point holds something else.
-    QGraphicsItem* revealed = centerAfterLayout_ != kNoNode ? afterScene_->selectNode(centerAfterLayout_) : nullptr;
+    QGraphicsItem* revealed =
+        centerAfterLayout_ != kNoNode ? afterScene_->selectNode(centerAfterLayout_) : nullptr;
     QGraphicsItem* kept = !revealed && selected != kNoNode ? afterScene_->selectNode(selected) : nullptr;
-    const QRectF toggled = centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
+    const QRectF toggled =
+        centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
     if (fitAfterLayout_) {
         afterView_->showStart(afterScene_->startAnchor());
     } else if (revealed) {
@@ -193,8 +195,10 @@ void GraphPanel::showStep(const Graph* before, const Graph* after, StepMarks mar
 }
 
 void GraphPanel::applyStep() {
-    if (afterScene_->diagram() && after_) afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
-    if (beforeScene_->diagram() && sideBySide_) beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
+    if (afterScene_->diagram() && after_)
+        afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
+    if (beforeScene_->diagram() && sideBySide_)
+        beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
 }
 
@@ -206,8 +210,10 @@ void GraphPanel::setOverlay(OverlayMode mode) {
 }
 
 void GraphPanel::updateLegend() {
-    afterView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, afterScene_->formatsShown()));
-    beforeView_->legend()->setEntries(overlayTitle(overlay_), legendFor(overlay_, beforeScene_->formatsShown()));
+    afterView_->legend()->setEntries(overlayTitle(overlay_),
+                                     legendFor(overlay_, afterScene_->formatsShown()));
+    beforeView_->legend()->setEntries(overlayTitle(overlay_),
+                                      legendFor(overlay_, beforeScene_->formatsShown()));
 }
 
 void GraphPanel::setSideBySide(bool on) {
@@ -312,7 +318,9 @@ void GraphPanel::updateBreadcrumb() {
     emit subgraphChanged(path);
 }
 
-ViewCensus GraphPanel::census() const { return takeCensus(*afterScene_, *afterView_); }
+ViewCensus GraphPanel::census() const {
+    return takeCensus(*afterScene_, *afterView_);
+}
 
 bool GraphPanel::exportImage(const QString& path, QString* error) const {
     return renderSceneToFile(*afterScene_, path, error);

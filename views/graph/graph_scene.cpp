@@ -25,7 +25,9 @@ QString shapeLabel(const TensorDesc& desc) {
     if (!desc.hasType() || desc.kind != ValueKind::Tensor || !desc.originShape.rankKnown()) return {};
     QStringList dims;
     for (const Dim& d : desc.originShape.dims())
-        dims << (d.isKnown() ? QString::number(d.value) : d.symbol.empty() ? QStringLiteral("?") : QString::fromStdString(d.symbol));
+        dims << (d.isKnown()        ? QString::number(d.value)
+                 : d.symbol.empty() ? QStringLiteral("?")
+                                    : QString::fromStdString(d.symbol));
     return dims.isEmpty() ? QStringLiteral("()") : dims.join(QChar(0xd7));
 }
 
@@ -47,11 +49,14 @@ constexpr int64_t kMaxShownValues = 6;
 QString weightLine(const Node& consumer, size_t input, const Node& weight) {
     QString label = schemaInputName(consumer, input);
     if (label.isEmpty())
-        label = QString::fromStdString(weight.outputs().empty() || weight.output(0).name.empty() ? weight.displayName()
-                                                                                                  : weight.output(0).name);
-    QString line = QStringLiteral("%1 ⟨%2⟩").arg(label, weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
+        label = QString::fromStdString(weight.outputs().empty() || weight.output(0).name.empty()
+                                           ? weight.displayName()
+                                           : weight.output(0).name);
+    QString line = QStringLiteral("%1 ⟨%2⟩").arg(
+        label, weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
     if (const Tensor* value = weight.attrTensor(op::attr::kValue)) {
-        const auto stats = value->elementCount() <= kMaxShownValues ? tensorStats(*value, kMaxShownValues) : std::nullopt;
+        const auto stats =
+            value->elementCount() <= kMaxShownValues ? tensorStats(*value, kMaxShownValues) : std::nullopt;
         if (stats && !stats->preview.isEmpty()) line += QStringLiteral(" = ") + stats->preview;
     }
     return line;
@@ -108,7 +113,8 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         int depth = 0;
         for (int p = plan_.request.clusters[c].parent; p >= 0; p = plan_.request.clusters[p].parent) ++depth;
         const ScopeGroup& g = diagram_->scopes().group(plan_.clusterGroup[c]);
-        clusters_.push_back(new ClusterItem(plan_.clusterGroup[c], style::groupLabel(g), layout_->clusterRects.at(c), depth));
+        clusters_.push_back(
+            new ClusterItem(plan_.clusterGroup[c], style::groupLabel(g), layout_->clusterRects.at(c), depth));
         addItem(clusters_.back());
     }
     for (size_t i = 0; i < plan_.items.size(); ++i) {
@@ -132,8 +138,8 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         itemByPlanIndex_[i] = item;
     }
     for (size_t e = 0; e < plan_.request.edges.size(); ++e) {
-        auto* edge = new EdgeItem(plan_.request.edges[e].from, plan_.request.edges[e].to, layout_->edgeSplines.at(e),
-                                  layout_->arrowTips.at(e));
+        auto* edge = new EdgeItem(plan_.request.edges[e].from, plan_.request.edges[e].to,
+                                  layout_->edgeSplines.at(e), layout_->arrowTips.at(e));
         addItem(edge);
         edges_.push_back(edge);
     }
@@ -171,7 +177,8 @@ void GraphScene::applyClusters() {
     std::vector<bool> used(clusters_.size(), false);
     for (size_t i = 0; i < itemByPlanIndex_.size(); ++i) {
         if (!itemByPlanIndex_[i]->isVisible()) continue;
-        for (int c = plan_.request.nodes[i].cluster; c >= 0 && !used[c]; c = plan_.request.clusters[c].parent) used[c] = true;
+        for (int c = plan_.request.nodes[i].cluster; c >= 0 && !used[c]; c = plan_.request.clusters[c].parent)
+            used[c] = true;
     }
     for (size_t c = 0; c < clusters_.size(); ++c) clusters_[c]->setVisible(used[c]);
 }
@@ -188,10 +195,14 @@ void GraphScene::applyNodeLooks() {
         if (n)
             look.presence = NodeLook::Presence::Shown;
         else
-            look.presence = removed && side_ == DisplaySide::Overlay ? NodeLook::Presence::Ghost : NodeLook::Presence::Hidden;
-        if (removed && side_ != DisplaySide::After) look.mark = NodeLook::Mark::Removed;
-        else if (marks_.added.count(id) && side_ != DisplaySide::Before) look.mark = NodeLook::Mark::Added;
-        else if (marks_.edited.count(id)) look.mark = NodeLook::Mark::Edited;
+            look.presence = removed && side_ == DisplaySide::Overlay ? NodeLook::Presence::Ghost
+                                                                     : NodeLook::Presence::Hidden;
+        if (removed && side_ != DisplaySide::After)
+            look.mark = NodeLook::Mark::Removed;
+        else if (marks_.added.count(id) && side_ != DisplaySide::Before)
+            look.mark = NodeLook::Mark::Added;
+        else if (marks_.edited.count(id))
+            look.mark = NodeLook::Mark::Edited;
         look.searchHit = searchHits_.count(id) > 0;
         if (n) {
             look.folded = madeByFolding(*n);
@@ -217,23 +228,27 @@ void GraphScene::applyNodeLooks() {
             const bool transData = n->opType() == op::kTransData || n->opType() == op::kReFormat;
             const TensorDesc* desc = n->outputs().empty() ? nullptr : &n->output(0).desc;
             switch (overlay_) {
-            case OverlayMode::Changes: break;
-            case OverlayMode::OriginFormat:
-            case OverlayMode::StorageFormat:
-                if (desc && desc->hasType()) {
-                    const Format f = overlay_ == OverlayMode::OriginFormat ? desc->originFormat : desc->storageFormat;
-                    look.fill = style::formatColor(f).lighter(150);
-                    formats.insert(f);
-                }
-                if (transData) look.border = style::transDataColor();
-                break;
-            case OverlayMode::Constants:
-                if (look.folded) look.fill = style::foldedColor().lighter(170);
-                else if (look.potentialConst) look.fill = style::potentialConstColor().lighter(170);
-                // A constant it reads was made, replaced or edited by this step (an ONNX Constant
-                // folded into a Const): not a change of computation, so only this overlay shows it.
-                if (look.constantsTouched) look.border = style::foldedColor();
-                break;
+                case OverlayMode::Changes:
+                    break;
+                case OverlayMode::OriginFormat:
+                case OverlayMode::StorageFormat:
+                    if (desc && desc->hasType()) {
+                        const Format f =
+                            overlay_ == OverlayMode::OriginFormat ? desc->originFormat : desc->storageFormat;
+                        look.fill = style::formatColor(f).lighter(150);
+                        formats.insert(f);
+                    }
+                    if (transData) look.border = style::transDataColor();
+                    break;
+                case OverlayMode::Constants:
+                    if (look.folded)
+                        look.fill = style::foldedColor().lighter(170);
+                    else if (look.potentialConst)
+                        look.fill = style::potentialConstColor().lighter(170);
+                    // A constant it reads was made, replaced or edited by this step (an ONNX Constant
+                    // folded into a Const): not a change of computation, so only this overlay shows it.
+                    if (look.constantsTouched) look.border = style::foldedColor();
+                    break;
             }
         }
         item->setLook(look);
@@ -272,7 +287,8 @@ void GraphScene::applyEdges() {
         if (it == plan_.edgeOfItems.end()) return;
         const int e = it->second;
         if (state[e] < 0 || static_cast<int>(s) > state[e]) state[e] = static_cast<int>(s);
-        const bool bothNodes = plan_.items[a].kind == VisibleItem::Kind::Node && plan_.items[b].kind == VisibleItem::Kind::Node;
+        const bool bothNodes =
+            plan_.items[a].kind == VisibleItem::Kind::Node && plan_.items[b].kind == VisibleItem::Kind::Node;
         if (bothNodes && labels[e].isEmpty()) labels[e] = label;
     };
     for (const Node* n : graph_->nodes()) {
@@ -286,7 +302,9 @@ void GraphScene::applyEdges() {
             const Node* producer = graph_->findNode(ref.node);
             if (!producer) continue;
             const bool added = nodeAdded || (marks_.added.count(ref.node) && side_ != DisplaySide::Before);
-            const QString label = ref.output < producer->outputs().size() ? shapeLabel(producer->output(ref.output).desc) : QString();
+            const QString label = ref.output < producer->outputs().size()
+                                      ? shapeLabel(producer->output(ref.output).desc)
+                                      : QString();
             mark(from, to, added ? EdgeItem::State::Added : EdgeItem::State::Normal, label);
         }
     }
@@ -296,7 +314,8 @@ void GraphScene::applyEdges() {
             if (to < 0 || diagram_->node(to).weight) continue;
             for (NodeId p : producers) {
                 const int from = diagram_->indexOf(p);
-                if (from >= 0 && !diagram_->node(from).weight) mark(from, to, EdgeItem::State::Ghost, QString());
+                if (from >= 0 && !diagram_->node(from).weight)
+                    mark(from, to, EdgeItem::State::Ghost, QString());
             }
         }
     for (size_t e = 0; e < edges_.size(); ++e) {
@@ -321,7 +340,8 @@ QGraphicsItem* GraphScene::itemStandingFor(NodeId id) const {
 }
 
 GroupItem* GraphScene::groupItem(int group) const {
-    return group >= 0 && group < static_cast<int>(groupItemByGroup_.size()) ? groupItemByGroup_[group] : nullptr;
+    return group >= 0 && group < static_cast<int>(groupItemByGroup_.size()) ? groupItemByGroup_[group]
+                                                                            : nullptr;
 }
 
 QGraphicsItem* GraphScene::selectNode(NodeId id) {
@@ -342,7 +362,8 @@ QRectF GraphScene::startAnchor() const {
     }
     if (!inputs.isNull()) return inputs;
     for (GroupItem* group : groupItemByGroup_)  // the inputs may sit in a collapsed group
-        if (group && group->isVisible() && (topmost.isNull() || group->sceneBoundingRect().top() < topmost.top()))
+        if (group && group->isVisible() &&
+            (topmost.isNull() || group->sceneBoundingRect().top() < topmost.top()))
             topmost = group->sceneBoundingRect();
     return topmost;
 }
@@ -360,13 +381,16 @@ void GraphScene::onSelectionChanged() {
         emit selectionCleared();
         return;
     }
-    if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front())) emit nodeSelected(node->nodeId());
-    else if (auto* group = qgraphicsitem_cast<GroupItem*>(selected.front())) emit groupSelected(group->group());
+    if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front()))
+        emit nodeSelected(node->nodeId());
+    else if (auto* group = qgraphicsitem_cast<GroupItem*>(selected.front()))
+        emit groupSelected(group->group());
     else if (auto* edge = qgraphicsitem_cast<EdgeItem*>(selected.front())) {
         const VisibleItem& from = plan_.items.at(edge->fromItem());
         const VisibleItem& to = plan_.items.at(edge->toItem());
         const bool nodes = from.kind == VisibleItem::Kind::Node && to.kind == VisibleItem::Kind::Node;
-        emit edgeSelected(nodes ? diagram_->node(from.index).id : kNoNode, nodes ? diagram_->node(to.index).id : kNoNode);
+        emit edgeSelected(nodes ? diagram_->node(from.index).id : kNoNode,
+                          nodes ? diagram_->node(to.index).id : kNoNode);
     }
 }
 

@@ -83,8 +83,8 @@ class GraphScene : public QGraphicsScene {
     std::vector<QGraphicsItem*> itemByPlanIndex_;
     std::vector<NodeItem*> nodeItemByIndex_;  // per diagram node
     std::vector<GroupItem*> groupItemByGroup_;
-    std::vector<EdgeItem*> edges_;            // per plan edge
-    std::vector<QGraphicsItem*> clusters_;    // per plan cluster
+    std::vector<EdgeItem*> edges_;          // per plan edge
+    std::vector<QGraphicsItem*> clusters_;  // per plan cluster
 
     const Graph* graph_ = nullptr;
     StepMarks marks_;

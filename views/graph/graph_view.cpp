@@ -33,7 +33,9 @@ void GraphView::setZoom(double factor) {
     minimap_->update();
 }
 
-void GraphView::zoomBy(double factor) { setZoom(zoom() * factor); }
+void GraphView::zoomBy(double factor) {
+    setZoom(zoom() * factor);
+}
 
 void GraphView::fitAll() {
     if (!scene()) return;
@@ -43,7 +45,9 @@ void GraphView::fitAll() {
     minimap_->update();
 }
 
-QRectF GraphView::visibleSceneRect() const { return mapToScene(viewport()->rect()).boundingRect(); }
+QRectF GraphView::visibleSceneRect() const {
+    return mapToScene(viewport()->rect()).boundingRect();
+}
 
 void GraphView::showStart(const QRectF& anchor) {
     if (!scene()) return;
@@ -68,7 +72,7 @@ void GraphView::showAnchor(const QRectF& anchor) {
     QRectF target = anchor.isNull() ? QRectF(r.center().x(), r.top(), 0, 0) : anchor;
     // Inputs spread wider than the view: start on the first (leftmost) one's side.
     const double x = target.width() > visible.width() * 0.9 ? target.left() + visible.width() / 2 - 20
-                                                             : target.center().x();
+                                                            : target.center().x();
     centerOn(x, target.top() - 24 + visible.height() / 2);
     emit viewChanged();
     minimap_->update();
@@ -81,8 +85,9 @@ void GraphView::centerOnItem(const QGraphicsItem* item) {
     emit viewChanged();
 }
 
-void GraphView::setMinimapVisible(bool visible) { minimap_->setVisible(visible); }
-
+void GraphView::setMinimapVisible(bool visible) {
+    minimap_->setVisible(visible);
+}
 
 void GraphView::wheelEvent(QWheelEvent* event) {
     if (event->modifiers() & Qt::ShiftModifier) {  // shift+wheel scrolls sideways, as elsewhere
@@ -95,11 +100,18 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 
 void GraphView::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
-    case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomBy(1.25); return;
-    case Qt::Key_Minus: zoomBy(0.8); return;
-    case Qt::Key_0: fitAll(); return;
-    default: QGraphicsView::keyPressEvent(event);
+        case Qt::Key_Plus:
+        case Qt::Key_Equal:
+            zoomBy(1.25);
+            return;
+        case Qt::Key_Minus:
+            zoomBy(0.8);
+            return;
+        case Qt::Key_0:
+            fitAll();
+            return;
+        default:
+            QGraphicsView::keyPressEvent(event);
     }
 }
 
@@ -123,7 +135,8 @@ void GraphView::placeOverlays() {
     if (viewportMargins().top() != strip) setViewportMargins(0, strip, 0, 0);
     const QSize area = viewport()->size();
     const QSize map(std::min(180, area.width() / 5), std::min(130, area.height() / 5));
-    minimap_->setGeometry(area.width() - map.width() - 10, area.height() - map.height() - 10, map.width(), map.height());
+    minimap_->setGeometry(area.width() - map.width() - 10, area.height() - map.height() - 10, map.width(),
+                          map.height());
 }
 
 }  // namespace passscope::views

@@ -10,7 +10,9 @@
 namespace passscope::views {
 
 GroupItem::GroupItem(int group, QString label, QString path, QSizeF size)
-    : group_(group), label_(std::move(label)), box_(-size.width() / 2, -size.height() / 2, size.width(), size.height()) {
+    : group_(group),
+      label_(std::move(label)),
+      box_(-size.width() / 2, -size.height() / 2, size.width(), size.height()) {
     setFlag(ItemIsSelectable);
     setToolTip(QCoreApplication::translate("GraphScene", "%1\nDouble-click to open this scope.").arg(path));
     setZValue(2);
@@ -23,7 +25,9 @@ void GroupItem::setLook(const GroupLook& look) {
     update();
 }
 
-QRectF GroupItem::boundingRect() const { return box_.adjusted(-2, -2, 6, 6); }
+QRectF GroupItem::boundingRect() const {
+    return box_.adjusted(-2, -2, 6, 6);
+}
 
 void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
@@ -45,20 +49,23 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setPen(QColor(0x1f, 0x2d, 0x3a));
     painter->setFont(style::titleFont());
     const QRectF titleRect(box_.left() + 8, box_.top() + 3, box_.width() - 16, 20);
-    painter->drawText(titleRect, Qt::AlignCenter,
-                      QFontMetricsF(style::titleFont()).elidedText(label_, Qt::ElideMiddle, titleRect.width()));
+    painter->drawText(
+        titleRect, Qt::AlignCenter,
+        QFontMetricsF(style::titleFont()).elidedText(label_, Qt::ElideMiddle, titleRect.width()));
     painter->setFont(style::smallFont());
     QString counts = QCoreApplication::translate("GraphScene", "%n node(s)", nullptr, look_.nodes);
     if (look_.added) counts += QStringLiteral("  +%1").arg(look_.added);
     if (look_.removed) counts += QStringLiteral("  −%1").arg(look_.removed);
     if (look_.edited) counts += QStringLiteral("  ~%1").arg(look_.edited);
-    painter->drawText(QRectF(box_.left() + 8, box_.top() + 23, box_.width() - 16, 16), Qt::AlignCenter, counts);
+    painter->drawText(QRectF(box_.left() + 8, box_.top() + 23, box_.width() - 16, 16), Qt::AlignCenter,
+                      counts);
 }
 
 ClusterItem::ClusterItem(int group, QString label, QRectF rect, int depth)
     : group_(group), label_(std::move(label)), rect_(rect), depth_(depth) {
     setZValue(-10 + depth);
-    setToolTip(QCoreApplication::translate("GraphScene", "%1\nDouble-click to close this scope.").arg(label_));
+    setToolTip(
+        QCoreApplication::translate("GraphScene", "%1\nDouble-click to close this scope.").arg(label_));
 }
 
 void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {

@@ -32,8 +32,9 @@ RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     JournalCursor cursor(journal, finalGraph);
     cursor.moveTo(outcome.position);
 
-    std::vector<bool> expanded = request.expandAll ? std::vector<bool>(diagram->scopes().groups().size(), true)
-                                                   : defaultExpansion(*diagram, GraphPanel::kDefaultBoxBudget);
+    std::vector<bool> expanded = request.expandAll
+                                     ? std::vector<bool>(diagram->scopes().groups().size(), true)
+                                     : defaultExpansion(*diagram, GraphPanel::kDefaultBoxBudget);
     VisiblePlan plan = planVisible(*diagram, expanded, style::itemSize);
     outcome.boxes = static_cast<int>(plan.items.size());
     auto layout = LayoutWorker::layoutNow(plan.request, nullptr);
@@ -45,7 +46,8 @@ RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     GraphScene scene;
     scene.setDiagram(diagram, std::move(plan), layout);
     scene.setOverlay(request.overlay);
-    scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position, diagram->constants()), DisplaySide::Overlay);
+    scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position, diagram->constants()),
+                    DisplaySide::Overlay);
     outcome.ok = renderSceneToFile(scene, request.output, &outcome.error);
     return outcome;
 }

@@ -15,11 +15,11 @@ namespace passscope::views {
 
 struct RenderRequest {
     std::filesystem::path model;
-    QString output;                    // .svg or .png
-    std::optional<size_t> step;        // position; default: after the last pass run
+    QString output;              // .svg or .png
+    std::optional<size_t> step;  // position; default: after the last pass run
     OverlayMode overlay = OverlayMode::Changes;
     PipelineOptions options;
-    bool expandAll = false;            // open every name scope (slow on large models)
+    bool expandAll = false;  // open every name scope (slow on large models)
 };
 
 struct RenderOutcome {

@@ -82,26 +82,26 @@ void LegendWidget::paintEvent(QPaintEvent*) {
         const QRect& at = f.entries[i];
         const QRectF swatch(at.left(), at.top() + 3, kSwatch, kRow - 6);
         switch (e.swatch) {
-        case LegendEntry::Swatch::Fill:
-            p.setPen(QColor(0x77, 0x77, 0x77));
-            p.setBrush(e.color.lighter(130));
-            p.drawRect(swatch);
-            break;
-        case LegendEntry::Swatch::Border:
-            p.setPen(QPen(e.color, 2.5));
-            p.setBrush(Qt::white);
-            p.drawRect(swatch);
-            break;
-        case LegendEntry::Swatch::Dashed:
-            p.setPen(QPen(e.color, 2, Qt::DashLine));
-            p.setBrush(QColor(0xf2, 0xf2, 0xf2));
-            p.drawRect(swatch);
-            break;
-        case LegendEntry::Swatch::Badge:
-            p.setPen(Qt::NoPen);
-            p.setBrush(e.color);
-            p.drawEllipse(QRectF(swatch.center().x() - 6, swatch.center().y() - 6, 12, 12));
-            break;
+            case LegendEntry::Swatch::Fill:
+                p.setPen(QColor(0x77, 0x77, 0x77));
+                p.setBrush(e.color.lighter(130));
+                p.drawRect(swatch);
+                break;
+            case LegendEntry::Swatch::Border:
+                p.setPen(QPen(e.color, 2.5));
+                p.setBrush(Qt::white);
+                p.drawRect(swatch);
+                break;
+            case LegendEntry::Swatch::Dashed:
+                p.setPen(QPen(e.color, 2, Qt::DashLine));
+                p.setBrush(QColor(0xf2, 0xf2, 0xf2));
+                p.drawRect(swatch);
+                break;
+            case LegendEntry::Swatch::Badge:
+                p.setPen(Qt::NoPen);
+                p.setBrush(e.color);
+                p.drawEllipse(QRectF(swatch.center().x() - 6, swatch.center().y() - 6, 12, 12));
+                break;
         }
         p.setPen(QColor(0x22, 0x22, 0x22));
         p.drawText(QRect(at.left() + kSwatch + 6, at.top(), at.width() - kSwatch - 6, kRow),

@@ -29,7 +29,9 @@ void Minimap::drawForeground(QPainter* painter, const QRectF&) {
     painter->drawRect(visible);
 }
 
-void Minimap::mousePressEvent(QMouseEvent* event) { follow(event->pos()); }
+void Minimap::mousePressEvent(QMouseEvent* event) {
+    follow(event->pos());
+}
 
 void Minimap::mouseMoveEvent(QMouseEvent* event) {
     if (event->buttons() & Qt::LeftButton) follow(event->pos());

@@ -3,9 +3,9 @@
 #include <QFontInfo>
 #include <QFontMetricsF>
 
-#include <algorithm>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+#include <algorithm>
 
 #include "item_style.h"
 
@@ -16,7 +16,10 @@ constexpr double kSimplifiedHeader = 6;  // the op colour as a strip on top of a
 }  // namespace
 
 NodeItem::NodeItem(NodeId id, QString opType, QString name, QColor headerColor, QSizeF size)
-    : id_(id), opType_(std::move(opType)), name_(std::move(name)), header_(headerColor),
+    : id_(id),
+      opType_(std::move(opType)),
+      name_(std::move(name)),
+      header_(headerColor),
       box_(-size.width() / 2, -size.height() / 2, size.width(), size.height()) {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
@@ -32,7 +35,9 @@ void NodeItem::setLook(const NodeLook& look) {
     update();
 }
 
-QRectF NodeItem::boundingRect() const { return box_.adjusted(-6, -10, 10, 6); }
+QRectF NodeItem::boundingRect() const {
+    return box_.adjusted(-6, -10, 10, 6);
+}
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const bool ghost = look_.presence == NodeLook::Presence::Ghost;
@@ -43,7 +48,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     QPainterPath shape;
     shape.addRoundedRect(box_, 5, 5);
 
-    painter->fillPath(shape, ghost ? QColor(0xf2, 0xf2, 0xf2) : (look_.fill.isValid() ? look_.fill : QColor(Qt::white)));
+    painter->fillPath(
+        shape, ghost ? QColor(0xf2, 0xf2, 0xf2) : (look_.fill.isValid() ? look_.fill : QColor(Qt::white)));
     QPainterPath header;
     header.addRoundedRect(QRectF(box_.left(), box_.top(), box_.width(), headerHeight + 5), 5, 5);
     header = header.intersected([&] {
@@ -75,7 +81,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     }
     painter->setPen(Qt::white);
     painter->setFont(style::titleFont());
-    painter->drawText(QRectF(box_.left() + 4, box_.top(), box_.width() - 8, headerHeight), Qt::AlignCenter, opType_);
+    painter->drawText(QRectF(box_.left() + 4, box_.top(), box_.width() - 8, headerHeight), Qt::AlignCenter,
+                      opType_);
     painter->setPen(ghost ? QColor(0x80, 0x80, 0x80) : QColor(0x22, 0x22, 0x22));
     painter->setFont(style::textFont());
     const QFontMetricsF text(style::textFont());
@@ -87,7 +94,8 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     for (const QString& line : look_.weightLines) {
         if (y + 12 > box_.bottom()) break;
         const QRectF r(box_.left() + 6, y, box_.width() - 12, 12);
-        painter->drawText(r, Qt::AlignLeft | Qt::AlignVCenter, small.elidedText(line, Qt::ElideRight, r.width()));
+        painter->drawText(r, Qt::AlignLeft | Qt::AlignVCenter,
+                          small.elidedText(line, Qt::ElideRight, r.width()));
         y += 12;
     }
     paintBadges(painter, box_);
@@ -108,7 +116,10 @@ double NodeItem::titleScreenPixels(double zoom) const {
 
 // Small round letters at the top right corner: F folded, P potential constant, ✕ folding off, + added.
 void NodeItem::paintBadges(QPainter* painter, const QRectF& box) const {
-    struct Badge { QColor color; QString letter; };
+    struct Badge {
+        QColor color;
+        QString letter;
+    };
     std::vector<Badge> badges;
     if (look_.folded) badges.push_back({style::foldedColor(), QStringLiteral("F")});
     if (look_.potentialConst) badges.push_back({style::potentialConstColor(), QStringLiteral("P")});

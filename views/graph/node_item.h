@@ -15,13 +15,13 @@ struct NodeLook {
     enum class Mark { None, Added, Removed, Edited };
     Presence presence = Presence::Shown;
     Mark mark = Mark::None;
-    QColor fill;             // overlay colour of the body; invalid = white
-    QColor border;           // an overlay's border (TransData); invalid = none
-    QStringList weightLines; // "W ⟨64×3×3×3⟩"
-    bool folded = false;         // a constant made by folding
-    bool potentialConst = false; // _is_potential_const (docs/ge-constant-folding.md §5)
-    bool noFold = false;         // _do_not_constant_folding set
-    bool constantsTouched = false; // reads a constant the step created, replaced or edited
+    QColor fill;                    // overlay colour of the body; invalid = white
+    QColor border;                  // an overlay's border (TransData); invalid = none
+    QStringList weightLines;        // "W ⟨64×3×3×3⟩"
+    bool folded = false;            // a constant made by folding
+    bool potentialConst = false;    // _is_potential_const (docs/ge-constant-folding.md §5)
+    bool noFold = false;            // _do_not_constant_folding set
+    bool constantsTouched = false;  // reads a constant the step created, replaced or edited
     bool searchHit = false;
     bool operator==(const NodeLook&) const = default;
 };
@@ -41,7 +41,8 @@ class NodeItem : public QGraphicsItem {
     // How tall, in screen pixels, the op type is drawn at `zoom`: the full box (op type, name,
     // weights) from kSimplifiedBelow up, else the op type alone, as large as the box allows, so
     // that a graph seen whole still says what its boxes are. 0 when no text is drawn.
-    static constexpr double kSimplifiedBelow = 0.55;  // below GraphView::kReadableZoom, with room for rounding
+    static constexpr double kSimplifiedBelow =
+        0.55;  // below GraphView::kReadableZoom, with room for rounding
     static constexpr double kNoTextBelow = 0.1;
     double titleScreenPixels(double zoom) const;
 

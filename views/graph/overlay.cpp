@@ -7,15 +7,21 @@
 namespace passscope::views {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("Overlay", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("Overlay", text);
+}
 }  // namespace
 
 QString overlayKey(OverlayMode mode) {
     switch (mode) {
-    case OverlayMode::Changes: return QStringLiteral("changes");
-    case OverlayMode::OriginFormat: return QStringLiteral("origin-format");
-    case OverlayMode::StorageFormat: return QStringLiteral("storage-format");
-    case OverlayMode::Constants: return QStringLiteral("constants");
+        case OverlayMode::Changes:
+            return QStringLiteral("changes");
+        case OverlayMode::OriginFormat:
+            return QStringLiteral("origin-format");
+        case OverlayMode::StorageFormat:
+            return QStringLiteral("storage-format");
+        case OverlayMode::Constants:
+            return QStringLiteral("constants");
     }
     return {};
 }
@@ -28,42 +34,49 @@ std::optional<OverlayMode> overlayFromKey(const QString& key) {
 
 QString overlayTitle(OverlayMode mode) {
     switch (mode) {
-    case OverlayMode::Changes: return tr("Changes of the step");
-    case OverlayMode::OriginFormat: return tr("Origin format");
-    case OverlayMode::StorageFormat: return tr("Storage format");
-    case OverlayMode::Constants: return tr("Constant folding marks");
+        case OverlayMode::Changes:
+            return tr("Changes of the step");
+        case OverlayMode::OriginFormat:
+            return tr("Origin format");
+        case OverlayMode::StorageFormat:
+            return tr("Storage format");
+        case OverlayMode::Constants:
+            return tr("Constant folding marks");
     }
     return {};
 }
 
 std::vector<OverlayMode> allOverlays() {
-    return {OverlayMode::Changes, OverlayMode::OriginFormat, OverlayMode::StorageFormat, OverlayMode::Constants};
+    return {OverlayMode::Changes, OverlayMode::OriginFormat, OverlayMode::StorageFormat,
+            OverlayMode::Constants};
 }
 
 std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& formats) {
     using S = LegendEntry::Swatch;
     std::vector<LegendEntry> entries;
     switch (mode) {
-    case OverlayMode::Changes:
-        entries.push_back({style::addedColor(), S::Border, tr("added by this step")});
-        entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
-        entries.push_back({style::editedColor(), S::Border, tr("changed by this step")});
-        entries.push_back({style::foldedColor(), S::Badge, tr("F: reads a constant made by folding")});
-        break;
-    case OverlayMode::OriginFormat:
-    case OverlayMode::StorageFormat:
-        for (Format f : formats)
-            entries.push_back({style::formatColor(f), S::Fill, QString::fromLatin1(formatName(f))});
-        entries.push_back({style::transDataColor(), S::Border, tr("TransData / ReFormat")});
-        entries.push_back({style::addedColor(), S::Badge, tr("+: inserted by this step")});
-        entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
-        break;
-    case OverlayMode::Constants:
-        entries.push_back({style::foldedColor(), S::Fill, tr("reads a constant made by folding")});
-        entries.push_back({style::foldedColor(), S::Border, tr("reads a constant this step made or replaced")});
-        entries.push_back({style::potentialConstColor(), S::Fill, tr("potential constant (marked, not folded)")});
-        entries.push_back({style::removedColor(), S::Badge, tr("✕: folding switched off for the node")});
-        break;
+        case OverlayMode::Changes:
+            entries.push_back({style::addedColor(), S::Border, tr("added by this step")});
+            entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
+            entries.push_back({style::editedColor(), S::Border, tr("changed by this step")});
+            entries.push_back({style::foldedColor(), S::Badge, tr("F: reads a constant made by folding")});
+            break;
+        case OverlayMode::OriginFormat:
+        case OverlayMode::StorageFormat:
+            for (Format f : formats)
+                entries.push_back({style::formatColor(f), S::Fill, QString::fromLatin1(formatName(f))});
+            entries.push_back({style::transDataColor(), S::Border, tr("TransData / ReFormat")});
+            entries.push_back({style::addedColor(), S::Badge, tr("+: inserted by this step")});
+            entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
+            break;
+        case OverlayMode::Constants:
+            entries.push_back({style::foldedColor(), S::Fill, tr("reads a constant made by folding")});
+            entries.push_back(
+                {style::foldedColor(), S::Border, tr("reads a constant this step made or replaced")});
+            entries.push_back(
+                {style::potentialConstColor(), S::Fill, tr("potential constant (marked, not folded)")});
+            entries.push_back({style::removedColor(), S::Badge, tr("✕: folding switched off for the node")});
+            break;
     }
     return entries;
 }

@@ -337,7 +337,8 @@ LayoutResult DotGraph::read() const {
     for (std::size_t i = 0; i < m_edges.size(); ++i) {
         if (!m_edges[i]) continue;
         readEdge(i, out);
-        out.dummyNodes += std::max(0, std::abs(ND_rank(aghead(m_edges[i])) - ND_rank(agtail(m_edges[i]))) - 1);
+        out.dummyNodes +=
+            std::max(0, std::abs(ND_rank(aghead(m_edges[i])) - ND_rank(agtail(m_edges[i]))) - 1);
     }
 
     // GD_bb covers nodes and clusters; grow it by the curves so a view can fit everything.
@@ -364,7 +365,8 @@ LayoutResult DotGraph::read() const {
     }
     out.bounds = bounds;
     routeAround(m_request, m_longEdges.routedAround, out);
-    out.routedAround = static_cast<int>(std::count(m_longEdges.routedAround.begin(), m_longEdges.routedAround.end(), 1));
+    out.routedAround =
+        static_cast<int>(std::count(m_longEdges.routedAround.begin(), m_longEdges.routedAround.end(), 1));
     out.ok = true;
     return out;
 }
@@ -390,7 +392,8 @@ LayoutResult layoutGraph(const LayoutRequest& request) {
         return result;
     }
     const auto start = std::chrono::steady_clock::now();
-    const LongEdgePlan longEdges = planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
+    const LongEdgePlan longEdges =
+        planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
     {
         DotGraph graph(session.context(), request, longEdges);
         graph.build();

@@ -38,8 +38,8 @@ struct LayoutRequest {
 struct LayoutResult {
     bool ok = false;
     QString error;
-    std::vector<QPointF> centers;            // per request node
-    std::vector<QRectF> clusterRects;        // per request cluster
+    std::vector<QPointF> centers;      // per request node
+    std::vector<QRectF> clusterRects;  // per request cluster
     // Per request edge: cubic Bézier control points p0 c1 c2 p1 c1 c2 p2 ... (1 + 3k points),
     // ending where the arrow head starts; arrowTips holds the arrow's tip (or p_last when none).
     std::vector<std::vector<QPointF>> edgeSplines;

@@ -17,8 +17,8 @@ namespace passscope::views {
 struct PipelineResult {
     std::shared_ptr<const LoadedModel> source;  // the model as loaded (never modified)
     PipelineOptions options;
-    Model optimized;   // the model after the last step
-    Journal journal;   // every pass run; JournalCursor(journal, optimized.graph) steps through it
+    Model optimized;  // the model after the last step
+    Journal journal;  // every pass run; JournalCursor(journal, optimized.graph) steps through it
     PipelineRun run;
     double wallSeconds = 0;
     // Node count and constant bytes at every position, computed on the worker thread with the

@@ -136,8 +136,10 @@ QVariant TimelineModel::displayData(int row, int column) const {
         case IterationColumn:
             return s.iteration;
         case PassColumn:  // a nested run on a body says which: "ConstantFoldingPass in If_0/then_branch"
-            return s.graphName.empty() ? QString::fromStdString(s.pass)
-                                       : tr("%1 in %2").arg(QString::fromStdString(s.pass), QString::fromStdString(s.graphName));
+            return s.graphName.empty()
+                       ? QString::fromStdString(s.pass)
+                       : tr("%1 in %2")
+                             .arg(QString::fromStdString(s.pass), QString::fromStdString(s.graphName));
         case AddedColumn:
             return countCell(c.added);
         case RemovedColumn:
@@ -200,11 +202,13 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
             case RemovedColumn:
                 return tr("Computing nodes the pass removed (constants are counted apart)");
             case EditedColumn:
-                return tr("Nodes whose inputs, attributes or descriptions the pass changed (a rewire from one "
-                          "constant to another is not counted)");
+                return tr(
+                    "Nodes whose inputs, attributes or descriptions the pass changed (a rewire from one "
+                    "constant to another is not counted)");
             case ConstantsColumn:
-                return tr("Constant nodes the pass created, deleted or edited (e.g. an ONNX Constant folded into a "
-                          "Const): a change of representation, not of what is computed");
+                return tr(
+                    "Constant nodes the pass created, deleted or edited (e.g. an ONNX Constant folded into a "
+                    "Const): a change of representation, not of what is computed");
             case UnfoldedColumn:
                 return tr("Nodes a folding pass examined and left alone");
             case TimeColumn:

@@ -25,7 +25,8 @@ T wrapMul(T a, T b) {
     using U = std::make_unsigned_t<T>;
     // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
     using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
+    return static_cast<T>(
+        static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
 }
 
 enum class Op { Add, Sub, Mul, Div };
@@ -50,17 +51,25 @@ KernelResult arithmetic(const KernelContext& ctx) {
                 }
             }
             return KernelResult::ok(broadcastBinary<T, T, T>(a, b, [](T x, T y) -> T {
-                if constexpr (op == Op::Add) return wrapAdd(x, y);
-                else if constexpr (op == Op::Sub) return wrapSub(x, y);
-                else if constexpr (op == Op::Mul) return wrapMul(x, y);
-                else return static_cast<T>(x / y);
+                if constexpr (op == Op::Add)
+                    return wrapAdd(x, y);
+                else if constexpr (op == Op::Sub)
+                    return wrapSub(x, y);
+                else if constexpr (op == Op::Mul)
+                    return wrapMul(x, y);
+                else
+                    return static_cast<T>(x / y);
             }));
         } else {
             return KernelResult::ok(broadcastBinary<T, T, T>(a, b, [](T x, T y) -> T {
-                if constexpr (op == Op::Add) return x + y;
-                else if constexpr (op == Op::Sub) return x - y;
-                else if constexpr (op == Op::Mul) return x * y;
-                else return x / y;
+                if constexpr (op == Op::Add)
+                    return x + y;
+                else if constexpr (op == Op::Sub)
+                    return x - y;
+                else if constexpr (op == Op::Mul)
+                    return x * y;
+                else
+                    return x / y;
             }));
         }
     });

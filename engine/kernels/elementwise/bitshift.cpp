@@ -14,7 +14,8 @@ KernelResult bitShift(const KernelContext& ctx) {
     if (a.dtype() != b.dtype()) return KernelResult::unsupported("inputs have different dtypes");
     const std::string direction = ctx.attrString("direction", "");
     const bool left = direction == "LEFT";
-    if (!left && direction != "RIGHT") throw KernelError("direction must be LEFT or RIGHT, got '" + direction + "'");
+    if (!left && direction != "RIGHT")
+        throw KernelError("direction must be LEFT or RIGHT, got '" + direction + "'");
     return dispatch<kUnsigned>(a.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         // Shift in at least unsigned int: uint8/uint16 would otherwise promote to signed int.
@@ -30,6 +31,8 @@ KernelResult bitShift(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerBitShiftKernels(KernelRegistry& r) { r.add("", "BitShift", 11, 0, bitShift); }
+void registerBitShiftKernels(KernelRegistry& r) {
+    r.add("", "BitShift", 11, 0, bitShift);
+}
 
 }  // namespace passscope::kernels

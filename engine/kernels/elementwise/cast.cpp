@@ -53,14 +53,20 @@ float intToFloatOdd(I v) {
 template <typename D, typename S>
 std::optional<ew::Storage<D>> convert(ew::Storage<S> s) {
     if constexpr (std::is_same_v<S, bool>) {
-        if constexpr (std::is_same_v<D, bool>) return s;
-        else if constexpr (isFloatLike<D>) return static_cast<D>(s ? 1.0f : 0.0f);
-        else return static_cast<D>(s ? 1 : 0);
+        if constexpr (std::is_same_v<D, bool>)
+            return s;
+        else if constexpr (isFloatLike<D>)
+            return static_cast<D>(s ? 1.0f : 0.0f);
+        else
+            return static_cast<D>(s ? 1 : 0);
     } else if constexpr (std::is_same_v<D, bool>) {
-        if constexpr (isFloatLike<S>) return static_cast<uint8_t>(static_cast<double>(s) != 0.0);
-        else return static_cast<uint8_t>(s != 0);
+        if constexpr (isFloatLike<S>)
+            return static_cast<uint8_t>(static_cast<double>(s) != 0.0);
+        else
+            return static_cast<uint8_t>(s != 0);
     } else if constexpr (isFloatLike<S> && isFloatLike<D>) {
-        if constexpr (std::is_same_v<D, bfloat16> && (std::is_same_v<S, float> || std::is_same_v<S, double>)) {
+        if constexpr (std::is_same_v<D, bfloat16> &&
+                      (std::is_same_v<S, float> || std::is_same_v<S, double>)) {
             // References disagree here: ONNX Runtime rounds to nearest even, ONNX's own test data
             // (1.12) truncates to the upper 16 bits. Fold only where both give the same value.
             const float f = static_cast<float>(s);
@@ -68,15 +74,18 @@ std::optional<ew::Storage<D>> convert(ew::Storage<S> s) {
             std::memcpy(&bits, &f, sizeof bits);
             const bool finite = std::isfinite(f);
             const ew::Storage<D> rounded = ew::fromDouble<D>(static_cast<double>(s));
-            if (finite && static_cast<uint16_t>(bits >> 16) != Eigen::numext::bit_cast<uint16_t>(rounded)) return std::nullopt;
+            if (finite && static_cast<uint16_t>(bits >> 16) != Eigen::numext::bit_cast<uint16_t>(rounded))
+                return std::nullopt;
             return rounded;
         }
         return ew::fromDouble<D>(static_cast<double>(s));
     } else if constexpr (isFloatLike<S>) {
         return ew::truncToInt<D>(static_cast<double>(s));
     } else if constexpr (isFloatLike<D>) {
-        if constexpr (std::is_same_v<D, double> || std::is_same_v<D, float>) return static_cast<D>(s);
-        else return static_cast<D>(intToFloatOdd<S>(s));
+        if constexpr (std::is_same_v<D, double> || std::is_same_v<D, float>)
+            return static_cast<D>(s);
+        else
+            return static_cast<D>(intToFloatOdd<S>(s));
     } else {
         return static_cast<D>(s);
     }
@@ -188,7 +197,8 @@ std::optional<I> parseInteger(std::string_view s) {
     W v{};
     auto res = std::from_chars(s.data(), s.data() + s.size(), v);
     if (res.ec != std::errc() || res.ptr != s.data() + s.size() || s.empty()) return std::nullopt;
-    if (v < static_cast<W>(std::numeric_limits<I>::min()) || v > static_cast<W>(std::numeric_limits<I>::max()))
+    if (v < static_cast<W>(std::numeric_limits<I>::min()) ||
+        v > static_cast<W>(std::numeric_limits<I>::max()))
         return std::nullopt;
     return static_cast<I>(v);
 }
@@ -198,16 +208,20 @@ KernelResult castTo(const Tensor& x, DataType to) {
         throw KernelError("Cast to an unknown dtype " + std::to_string(static_cast<int32_t>(to)));
     // Same dtype: the same payload, without the input's name or external-data origin.
     if (x.dtype() == to) return KernelResult::ok(ew::withDims(x, x.dims()));
-    if ((to == DataType::String && x.dtype() == DataType::Bool) || (to == DataType::Bool && x.dtype() == DataType::String))
-        return KernelResult::unsupported("Cast between bool and string is not defined (runtimes disagree on the spelling)");
+    if ((to == DataType::String && x.dtype() == DataType::Bool) ||
+        (to == DataType::Bool && x.dtype() == DataType::String))
+        return KernelResult::unsupported(
+            "Cast between bool and string is not defined (runtimes disagree on the spelling)");
     if (to == DataType::String) {
         return dispatch<kNumeric>(x.dtype(), [&](auto tag) -> KernelResult {
             using S = decltype(tag);
             const auto v = values<S>(x);
             std::vector<std::string> out(v.size());
             for (size_t i = 0; i < v.size(); ++i) {
-                if constexpr (isFloatLike<S>) out[i] = floatToString(v[i]);
-                else out[i] = std::to_string(v[i]);
+                if constexpr (isFloatLike<S>)
+                    out[i] = floatToString(v[i]);
+                else
+                    out[i] = std::to_string(v[i]);
             }
             return KernelResult::ok(Tensor(x.dims(), std::move(out)));
         });
@@ -226,7 +240,9 @@ KernelResult castTo(const Tensor& x, DataType to) {
                 } else {
                     v = parseInteger<D>(s[i]);
                 }
-                if (!v) return KernelResult::unsupported("cannot cast string '" + s[i] + "' to " + std::string(dataTypeName(to)));
+                if (!v)
+                    return KernelResult::unsupported("cannot cast string '" + s[i] + "' to " +
+                                                     std::string(dataTypeName(to)));
                 out[i] = *v;
             }
             return KernelResult::ok(makeTensor<D>(x.dims(), out));
@@ -241,9 +257,10 @@ KernelResult castTo(const Tensor& x, DataType to) {
             for (size_t i = 0; i < v.size(); ++i) {
                 auto c = convert<D, S>(v[i]);
                 if (!c)
-                    return KernelResult::refused(to == DataType::BFloat16
-                                                     ? "Cast to bfloat16 where rounding and truncation differ (runtimes disagree)"
-                                                     : "Cast of NaN or an out-of-range value to " + std::string(dataTypeName(to)));
+                    return KernelResult::refused(
+                        to == DataType::BFloat16
+                            ? "Cast to bfloat16 where rounding and truncation differ (runtimes disagree)"
+                            : "Cast of NaN or an out-of-range value to " + std::string(dataTypeName(to)));
                 out[i] = *c;
             }
             return KernelResult::ok(ew::makeAs<D>(x.dims(), out));
@@ -254,7 +271,8 @@ KernelResult castTo(const Tensor& x, DataType to) {
 KernelResult cast(const KernelContext& ctx) {
     // 'to' is an int (ONNX) or a dtype name (GE's spelling): read it by its own type.
     const Attribute* toAttr = ctx.node().findAttr("to");
-    const std::string name = toAttr && toAttr->kind == AttrKind::String ? ctx.attrString("to", "") : std::string();
+    const std::string name =
+        toAttr && toAttr->kind == AttrKind::String ? ctx.attrString("to", "") : std::string();
     if (!name.empty()) {
         auto t = parseDataType(name);
         if (!t) throw KernelError("Cast to unknown type '" + name + "'");
@@ -267,7 +285,9 @@ KernelResult cast(const KernelContext& ctx) {
     return castTo(ctx.input(0), static_cast<DataType>(to));
 }
 
-KernelResult castLike(const KernelContext& ctx) { return castTo(ctx.input(0), ctx.input(1).dtype()); }
+KernelResult castLike(const KernelContext& ctx) {
+    return castTo(ctx.input(0), ctx.input(1).dtype());
+}
 
 }  // namespace
 

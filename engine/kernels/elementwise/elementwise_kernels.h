@@ -5,11 +5,12 @@
 
 namespace passscope::kernels {
 
-void registerPowKernels(KernelRegistry& r);           // pow.cpp: Pow
-void registerVariadicKernels(KernelRegistry& r);      // variadic.cpp: Max, Min, Sum, Mean
-void registerBitShiftKernels(KernelRegistry& r);      // bitshift.cpp: BitShift
-void registerSelectKernels(KernelRegistry& r);        // select.cpp: Where, Clip, PRelu
-void registerCastKernels(KernelRegistry& r);          // cast.cpp: Cast, CastLike
-void registerQuantizeKernels(KernelRegistry& r);      // quantize.cpp: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
+void registerPowKernels(KernelRegistry& r);       // pow.cpp: Pow
+void registerVariadicKernels(KernelRegistry& r);  // variadic.cpp: Max, Min, Sum, Mean
+void registerBitShiftKernels(KernelRegistry& r);  // bitshift.cpp: BitShift
+void registerSelectKernels(KernelRegistry& r);    // select.cpp: Where, Clip, PRelu
+void registerCastKernels(KernelRegistry& r);      // cast.cpp: Cast, CastLike
+void registerQuantizeKernels(
+    KernelRegistry& r);  // quantize.cpp: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
 
 }  // namespace passscope::kernels

@@ -19,20 +19,23 @@ template <typename T>
 T wrapAdd(T a, T b) {
     using U = std::make_unsigned_t<T>;
     using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) + static_cast<P>(static_cast<U>(b))));
+    return static_cast<T>(
+        static_cast<U>(static_cast<P>(static_cast<U>(a)) + static_cast<P>(static_cast<U>(b))));
 }
 template <typename T>
 T wrapSub(T a, T b) {
     using U = std::make_unsigned_t<T>;
     using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) - static_cast<P>(static_cast<U>(b))));
+    return static_cast<T>(
+        static_cast<U>(static_cast<P>(static_cast<U>(a)) - static_cast<P>(static_cast<U>(b))));
 }
 template <typename T>
 T wrapMul(T a, T b) {
     using U = std::make_unsigned_t<T>;
     // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
     using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
+    return static_cast<T>(
+        static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
 }
 template <typename T>
 T wrapNeg(T a) {
@@ -47,8 +50,10 @@ using ComputeT = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 template <typename T>
 bool isNaN(T v) {
-    if constexpr (isFloatLike<T>) return std::isnan(static_cast<double>(v));
-    else return false;
+    if constexpr (isFloatLike<T>)
+        return std::isnan(static_cast<double>(v));
+    else
+        return false;
 }
 
 // Round half to even, independent of the floating-point environment's rounding mode.
@@ -110,16 +115,21 @@ inline float doubleToFloatOdd(double d) {
 // A double rounded once to the floating element type T.
 template <typename T>
 T fromDouble(double d) {
-    if constexpr (std::is_same_v<T, double>) return d;
-    else if constexpr (std::is_same_v<T, float>) return doubleToFloat(d);
-    else return static_cast<T>(doubleToFloatOdd(d));
+    if constexpr (std::is_same_v<T, double>)
+        return d;
+    else if constexpr (std::is_same_v<T, float>)
+        return doubleToFloat(d);
+    else
+        return static_cast<T>(doubleToFloatOdd(d));
 }
 
 // A value computed in ComputeT<T> rounded to the floating element type T.
 template <typename T, typename C>
 T fromCompute(C v) {
-    if constexpr (std::is_same_v<C, double>) return fromDouble<T>(v);
-    else return static_cast<T>(v);
+    if constexpr (std::is_same_v<C, double>)
+        return fromDouble<T>(v);
+    else
+        return static_cast<T>(v);
 }
 
 // Truncation toward zero of a floating value into the integer type I; nullopt when the value is
@@ -148,8 +158,10 @@ using Storage = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
 
 template <typename T>
 std::vector<Storage<T>> readAs(const Tensor& t) {
-    if constexpr (std::is_same_v<T, bool>) return boolValues(t);
-    else return values<T>(t);
+    if constexpr (std::is_same_v<T, bool>)
+        return boolValues(t);
+    else
+        return values<T>(t);
 }
 
 template <typename T>

@@ -74,6 +74,8 @@ KernelResult pow(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerPowKernels(KernelRegistry& r) { r.add("", "Pow", 1, 0, pow); }
+void registerPowKernels(KernelRegistry& r) {
+    r.add("", "Pow", 1, 0, pow);
+}
 
 }  // namespace passscope::kernels

@@ -31,11 +31,13 @@ struct ParamIndex {
 };
 
 ParamIndex paramIndex(const KernelContext& ctx, const Tensor& x, const Tensor& scale, const Tensor* zp) {
-    if (ctx.attrInt("block_size", 0) != 0) throw KernelError("block quantization (block_size) is not supported");
+    if (ctx.attrInt("block_size", 0) != 0)
+        throw KernelError("block quantization (block_size) is not supported");
     if (zp && zp->dims() != scale.dims()) throw KernelError("zero point and scale have different shapes");
     ParamIndex p;
     if (scale.elementCount() == 1 && scale.dims().size() <= 1) return p;
-    if (ctx.opset() < 13 || scale.dims().size() != 1) throw KernelError("scale must be a scalar or (opset >= 13) 1-D");
+    if (ctx.opset() < 13 || scale.dims().size() != 1)
+        throw KernelError("scale must be a scalar or (opset >= 13) 1-D");
     const int64_t rank = static_cast<int64_t>(x.dims().size());
     const int64_t axis = normalizeAxis(ctx.attrInt("axis", 1), rank);
     if (rank == 0 || scale.dims()[0] != x.dims()[static_cast<size_t>(axis)])
@@ -65,8 +67,10 @@ KernelResult quantizeLinear(const KernelContext& ctx) {
     if (scale.dtype() != DataType::Float && scale.dtype() != x.dtype())
         return KernelResult::unsupported("QuantizeLinear scale must be float or of the input's dtype");
     DataType outType = DataType::UInt8;
-    if (zp) outType = zp->dtype();
-    else if (const int64_t o = ctx.attrInt("output_dtype", 0); o != 0) outType = static_cast<DataType>(o);
+    if (zp)
+        outType = zp->dtype();
+    else if (const int64_t o = ctx.attrInt("output_dtype", 0); o != 0)
+        outType = static_cast<DataType>(o);
     const ParamIndex pi = paramIndex(ctx, x, scale, zp);
     const auto xs = asFloats(x);
     const auto sc = asFloats(scale);
@@ -75,7 +79,8 @@ KernelResult quantizeLinear(const KernelContext& ctx) {
         if constexpr (sizeof(Q) > 2) {
             return KernelResult::unsupported("QuantizeLinear output must be a 8- or 16-bit integer");
         } else {
-            const std::vector<Q> zps = zp ? values<Q>(*zp) : std::vector<Q>(static_cast<size_t>(pi.count), Q(0));
+            const std::vector<Q> zps =
+                zp ? values<Q>(*zp) : std::vector<Q>(static_cast<size_t>(pi.count), Q(0));
             constexpr double qmin = std::numeric_limits<Q>::min();
             constexpr double qmax = std::numeric_limits<Q>::max();
             std::vector<Q> out(xs.size());
@@ -100,14 +105,17 @@ KernelResult dequantizeLinear(const KernelContext& ctx) {
     return dispatch<kSigned | kUnsigned>(x.dtype(), [&](auto xTag) -> KernelResult {
         using Q = decltype(xTag);
         if constexpr (sizeof(Q) > 4 || std::is_same_v<Q, uint32_t>) {
-            return KernelResult::unsupported("DequantizeLinear input must be int8, uint8, int16, uint16 or int32");
+            return KernelResult::unsupported(
+                "DequantizeLinear input must be int8, uint8, int16, uint16 or int32");
         } else {
             const auto xv = values<Q>(x);
-            const std::vector<Q> zps = zp ? values<Q>(*zp) : std::vector<Q>(static_cast<size_t>(pi.count), Q(0));
+            const std::vector<Q> zps =
+                zp ? values<Q>(*zp) : std::vector<Q>(static_cast<size_t>(pi.count), Q(0));
             return dispatch<kFloats>(scale.dtype(), [&](auto sTag) -> KernelResult {
                 using T = decltype(sTag);
                 if constexpr (std::is_same_v<T, double>) {
-                    return KernelResult::unsupported("DequantizeLinear scale must be float, float16 or bfloat16");
+                    return KernelResult::unsupported(
+                        "DequantizeLinear scale must be float, float16 or bfloat16");
                 } else {
                     const auto sc = values<T>(scale);
                     std::vector<T> out(xv.size());
@@ -125,7 +133,8 @@ KernelResult dequantizeLinear(const KernelContext& ctx) {
 
 KernelResult dynamicQuantizeLinear(const KernelContext& ctx) {
     const Tensor& x = ctx.input(0);
-    if (x.dtype() != DataType::Float) return KernelResult::unsupported("DynamicQuantizeLinear input must be float");
+    if (x.dtype() != DataType::Float)
+        return KernelResult::unsupported("DynamicQuantizeLinear input must be float");
     const auto xv = values<float>(x);
     float lo = 0.0f, hi = 0.0f;
     for (float v : xv) {
@@ -134,7 +143,8 @@ KernelResult dynamicQuantizeLinear(const KernelContext& ctx) {
         hi = std::max(hi, v);
     }
     const float scale = (hi - lo) / 255.0f;
-    if (!(scale > 0.0f) || !std::isfinite(scale)) return KernelResult::refused("DynamicQuantizeLinear range is empty or infinite");
+    if (!(scale > 0.0f) || !std::isfinite(scale))
+        return KernelResult::refused("DynamicQuantizeLinear range is empty or infinite");
     const float zpFloat = ew::roundHalfEven(std::clamp(0.0f - lo / scale, 0.0f, 255.0f));
     const auto zp = static_cast<uint8_t>(zpFloat);
     std::vector<uint8_t> y(xv.size());

@@ -31,7 +31,8 @@ KernelResult where(const KernelContext& ctx) {
         const auto vy = ew::readAs<T>(y);
         BroadcastWalker w(out, {c.dims(), x.dims(), y.dims()});
         std::vector<ew::Storage<T>> r(static_cast<size_t>(w.size()));
-        for (size_t i = 0; i < r.size(); ++i, w.next()) r[i] = vc[w.index(0)] ? vx[w.index(1)] : vy[w.index(2)];
+        for (size_t i = 0; i < r.size(); ++i, w.next())
+            r[i] = vc[w.index(0)] ? vx[w.index(1)] : vy[w.index(2)];
         return KernelResult::ok(ew::makeAs<T>(out, r));
     });
 }
@@ -61,7 +62,8 @@ KernelResult clip(const KernelContext& ctx) {
             lo = bound(1);
             hi = bound(2);
         }
-        if ((lo && ew::isNaN(*lo)) || (hi && ew::isNaN(*hi))) return KernelResult::unsupported("NaN Clip bound");
+        if ((lo && ew::isNaN(*lo)) || (hi && ew::isNaN(*hi)))
+            return KernelResult::unsupported("NaN Clip bound");
         return KernelResult::ok(mapUnary<T, T>(x, [&](T v) -> T {
             if (ew::isNaN(v)) return v;
             if (lo && v < *lo) v = *lo;
@@ -77,7 +79,8 @@ KernelResult prelu(const KernelContext& ctx) {
     if (x.dtype() != slope.dtype()) return KernelResult::unsupported("X and slope have different dtypes");
     if (ctx.opset() < 7) {
         if (slope.elementCount() != 1 && slope.dims() != x.dims())
-            return KernelResult::unsupported("PRelu before opset 7: slope must be one element or have X's shape");
+            return KernelResult::unsupported(
+                "PRelu before opset 7: slope must be one element or have X's shape");
     }
     const Tensor s = ctx.opset() < 7 && slope.elementCount() == 1 ? ew::withDims(slope, {}) : slope;
     if (broadcastShapes({x.dims(), s.dims()}) != x.dims())
@@ -85,9 +88,12 @@ KernelResult prelu(const KernelContext& ctx) {
     return dispatch<kNumeric>(x.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         return KernelResult::ok(broadcastBinary<T, T, T>(x, s, [](T v, T a) -> T {
-            if constexpr (std::is_unsigned_v<T>) return v;
-            else if constexpr (std::is_integral_v<T>) return v < 0 ? ew::wrapMul(v, a) : v;
-            else return v < T(0) ? static_cast<T>(v * a) : v;
+            if constexpr (std::is_unsigned_v<T>)
+                return v;
+            else if constexpr (std::is_integral_v<T>)
+                return v < 0 ? ew::wrapMul(v, a) : v;
+            else
+                return v < T(0) ? static_cast<T>(v * a) : v;
         }));
     });
 }

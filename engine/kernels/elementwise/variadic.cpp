@@ -18,7 +18,8 @@ KernelResult variadic(const KernelContext& ctx) {
     std::vector<std::vector<int64_t>> shapes;
     for (size_t i = 0; i < n; ++i) {
         if (!ctx.hasInput(i)) throw KernelError("input " + std::to_string(i) + " is missing");
-        if (ctx.input(i).dtype() != ctx.input(0).dtype()) return KernelResult::unsupported("inputs have different dtypes");
+        if (ctx.input(i).dtype() != ctx.input(0).dtype())
+            return KernelResult::unsupported("inputs have different dtypes");
         if (ctx.opset() < 8 && ctx.input(i).dims() != ctx.input(0).dims())
             throw KernelError("inputs must have the same shape before opset 8");
         shapes.push_back(ctx.input(i).dims());
@@ -38,9 +39,12 @@ KernelResult variadic(const KernelContext& ctx) {
             }
             for (size_t i = 0; i < acc.size(); ++i, w.next()) {
                 const T y = v[w.index(0)];
-                if constexpr (op == Op::Max) acc[i] = ew::nanMax(acc[i], y);
-                else if constexpr (op == Op::Min) acc[i] = ew::nanMin(acc[i], y);
-                else acc[i] = static_cast<T>(acc[i] + y);
+                if constexpr (op == Op::Max)
+                    acc[i] = ew::nanMax(acc[i], y);
+                else if constexpr (op == Op::Min)
+                    acc[i] = ew::nanMin(acc[i], y);
+                else
+                    acc[i] = static_cast<T>(acc[i] + y);
             }
         }
         if constexpr (op == Op::Mean) {

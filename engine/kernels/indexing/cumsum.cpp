@@ -15,7 +15,8 @@ KernelResult cumSum(const KernelContext& ctx) {
     checkedInputCount(axisT);
     if (axisT.dims().size() > 1) throw KernelError("CumSum axis must be a scalar");
     const auto& dims = data.dims();
-    const size_t axis = static_cast<size_t>(existingAxis(scalarInt(axisT), static_cast<int64_t>(dims.size())));
+    const size_t axis =
+        static_cast<size_t>(existingAxis(scalarInt(axisT), static_cast<int64_t>(dims.size())));
     const bool exclusive = ctx.attrInt("exclusive", 0) != 0;
     const bool reverse = ctx.attrInt("reverse", 0) != 0;
     const int64_t outer = product(dims, 0, axis);
@@ -35,7 +36,8 @@ KernelResult cumSum(const KernelContext& ctx) {
                     if constexpr (std::is_integral_v<T>) {
                         using U = std::make_unsigned_t<T>;
                         using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-                        sum = static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(sum)) + static_cast<P>(static_cast<U>(v[at]))));
+                        sum = static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(sum)) +
+                                                            static_cast<P>(static_cast<U>(v[at]))));
                     } else {
                         sum = static_cast<T>(sum + v[at]);
                     }

@@ -14,7 +14,8 @@ KernelResult gather(const KernelContext& ctx) {
     const auto idx = indexValues(ctx.input(1));
     const auto& dims = data.dims();
     if (dims.empty()) throw KernelError("Gather of a scalar");
-    const size_t axis = static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
+    const size_t axis =
+        static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
     const int64_t n = dims[axis];
     std::vector<int64_t> outDims(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(axis));
     for (int64_t d : ctx.input(1).dims()) outDims.push_back(d);
@@ -44,7 +45,8 @@ KernelResult gatherElements(const KernelContext& ctx) {
     const auto idx = indexValues(indices);
     const auto& dims = data.dims();
     if (dims.empty()) throw KernelError("GatherElements of a scalar");
-    const size_t axis = static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
+    const size_t axis =
+        static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
     const auto targets = elementTargets(dims, indices.dims(), idx, axis);
     return KernelResult::ok(gatherByIndex(data, indices.dims(), targets));
 }
@@ -65,7 +67,8 @@ KernelResult gatherND(const KernelContext& ctx) {
         throw KernelError("batch_dims out of range");
     const size_t bd = static_cast<size_t>(b);
     const int64_t m = idims.back();
-    if (m < 0 || m > static_cast<int64_t>(dims.size()) - b) throw KernelError("GatherND index tuples are too long");
+    if (m < 0 || m > static_cast<int64_t>(dims.size()) - b)
+        throw KernelError("GatherND index tuples are too long");
     for (size_t d = 0; d < bd; ++d)
         if (dims[d] != idims[d]) throw KernelError("GatherND batch dims differ");
     std::vector<int64_t> outDims(idims.begin(), idims.end() - 1);

@@ -26,12 +26,14 @@ inline int64_t resolveIndex(int64_t i, int64_t n) {
 // GatherElements / ScatterElements: for each element of an indices tensor (idxDims, same rank
 // as data), the flat data index of the element it addresses: its own coordinates, with the axis
 // coordinate replaced by the index value. Off the axis, indices may not be larger than data.
-inline std::vector<int64_t> elementTargets(const std::vector<int64_t>& dataDims, const std::vector<int64_t>& idxDims,
+inline std::vector<int64_t> elementTargets(const std::vector<int64_t>& dataDims,
+                                           const std::vector<int64_t>& idxDims,
                                            const std::vector<int64_t>& idx, size_t axis) {
     const size_t rank = dataDims.size();
     if (idxDims.size() != rank) throw KernelError("indices must have the data's rank");
     for (size_t d = 0; d < rank; ++d)
-        if (d != axis && idxDims[d] > dataDims[d]) throw KernelError("indices are larger than data off the axis");
+        if (d != axis && idxDims[d] > dataDims[d])
+            throw KernelError("indices are larger than data off the axis");
     const auto strides = stridesOf(dataDims);
     std::vector<int64_t> targets(idx.size());
     std::vector<int64_t> counter(rank, 0);

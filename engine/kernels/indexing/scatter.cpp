@@ -30,18 +30,28 @@ T combine(Reduction r, T a, T b) {
         return (r == Reduction::Add || r == Reduction::Max) ? (a || b) : (a && b);
     } else if constexpr (std::is_integral_v<T>) {
         using U = std::make_unsigned_t<T>;
-        using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // no int promotion overflow
+        using P =
+            std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // no int promotion overflow
         switch (r) {
-            case Reduction::Add: return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) + static_cast<P>(static_cast<U>(b))));
-            case Reduction::Mul: return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
-            case Reduction::Min: return std::min(a, b);
-            case Reduction::Max: return std::max(a, b);
-            default: return b;
+            case Reduction::Add:
+                return static_cast<T>(
+                    static_cast<U>(static_cast<P>(static_cast<U>(a)) + static_cast<P>(static_cast<U>(b))));
+            case Reduction::Mul:
+                return static_cast<T>(
+                    static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
+            case Reduction::Min:
+                return std::min(a, b);
+            case Reduction::Max:
+                return std::max(a, b);
+            default:
+                return b;
         }
     } else {
         switch (r) {
-            case Reduction::Add: return static_cast<T>(a + b);
-            case Reduction::Mul: return static_cast<T>(a * b);
+            case Reduction::Add:
+                return static_cast<T>(a + b);
+            case Reduction::Mul:
+                return static_cast<T>(a * b);
             case Reduction::Min:
             case Reduction::Max: {
                 // numpy.minimum / maximum: NaN propagates.
@@ -49,15 +59,18 @@ T combine(Reduction r, T a, T b) {
                 if (std::isnan(static_cast<double>(b))) return b;
                 return r == Reduction::Min ? (b < a ? b : a) : (a < b ? b : a);
             }
-            default: return b;
+            default:
+                return b;
         }
     }
 }
 
 // out = data; out[targets[i]] = combine(out[targets[i]], updates[i]) in order.
-Tensor scatterInto(const Tensor& data, const Tensor& updates, const std::vector<int64_t>& targets, Reduction r) {
+Tensor scatterInto(const Tensor& data, const Tensor& updates, const std::vector<int64_t>& targets,
+                   Reduction r) {
     const int64_t total = checkedInputCount(data);
-    if (checkedInputCount(updates) != static_cast<int64_t>(targets.size())) throw KernelError("internal: update count mismatch");
+    if (checkedInputCount(updates) != static_cast<int64_t>(targets.size()))
+        throw KernelError("internal: update count mismatch");
     if (updates.dtype() != data.dtype()) throw KernelError("updates dtype differs from data");
     if (r == Reduction::None) {
         ElementWriter w(data.dtype(), total);
@@ -102,7 +115,8 @@ KernelResult scatterElements(const KernelContext& ctx) {
     if (indices.dims() != updates.dims()) throw KernelError("indices and updates differ in shape");
     const auto& dims = data.dims();
     if (dims.empty()) throw KernelError("scatter into a scalar");
-    const size_t axis = static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
+    const size_t axis =
+        static_cast<size_t>(existingAxis(ctx.attrInt("axis", 0), static_cast<int64_t>(dims.size())));
     const Reduction r = ctx.node().opType() == "Scatter" ? Reduction::None : reductionOf(ctx);
     const auto targets = elementTargets(dims, indices.dims(), idx, axis);
     return KernelResult::ok(scatterInto(data, updates, targets, r));
@@ -121,7 +135,8 @@ KernelResult scatterND(const KernelContext& ctx) {
     const auto& idims = indices.dims();
     if (idims.empty()) throw KernelError("ScatterND indices must have rank >= 1");
     const int64_t k = idims.back();
-    if (k < 0 || k > static_cast<int64_t>(dims.size())) throw KernelError("ScatterND index tuples are too long");
+    if (k < 0 || k > static_cast<int64_t>(dims.size()))
+        throw KernelError("ScatterND index tuples are too long");
     std::vector<int64_t> expected(idims.begin(), idims.end() - 1);
     expected.insert(expected.end(), dims.begin() + static_cast<std::ptrdiff_t>(k), dims.end());
     if (updates.dims() != expected) throw KernelError("ScatterND updates have the wrong shape");
@@ -135,7 +150,8 @@ KernelResult scatterND(const KernelContext& ctx) {
     size_t p = 0;
     for (int64_t t = 0; updateCount > 0 && t < tuples; ++t) {
         int64_t base = 0;
-        for (size_t j = 0; j < static_cast<size_t>(k); ++j, ++p) base += resolveIndex(idx[p], dims[j]) * strides[j];
+        for (size_t j = 0; j < static_cast<size_t>(k); ++j, ++p)
+            base += resolveIndex(idx[p], dims[j]) * strides[j];
         for (int64_t s = 0; s < slice; ++s) targets.push_back(base + s);
     }
     return KernelResult::ok(scatterInto(data, updates, targets, r));

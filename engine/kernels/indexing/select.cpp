@@ -27,7 +27,8 @@ KernelResult compress(const KernelContext& ctx) {
     std::vector<int64_t> kept;
     for (size_t i = 0; i < cond.size(); ++i) {
         if (!cond[i]) continue;
-        if (static_cast<int64_t>(i) >= n) throw KernelError("Compress condition selects past the end of the axis");
+        if (static_cast<int64_t>(i) >= n)
+            throw KernelError("Compress condition selects past the end of the axis");
         kept.push_back(static_cast<int64_t>(i));
     }
     std::vector<int64_t> outDims = dims;
@@ -60,8 +61,10 @@ KernelResult nonZero(const KernelContext& ctx) {
             out = boolValues(data);
         } else {
             for (T v : values<T>(data)) {
-                if constexpr (isFloatLike<T>) out.push_back(static_cast<double>(v) != 0.0);
-                else out.push_back(v != 0);
+                if constexpr (isFloatLike<T>)
+                    out.push_back(static_cast<double>(v) != 0.0);
+                else
+                    out.push_back(v != 0);
             }
         }
         return out;
@@ -76,7 +79,8 @@ KernelResult nonZero(const KernelContext& ctx) {
     int64_t col = 0;
     for (int64_t e = 0; e < total; ++e) {
         if (nz[static_cast<size_t>(e)]) {
-            for (size_t d = 0; d < rank; ++d) out[d * static_cast<size_t>(count) + static_cast<size_t>(col)] = coord[d];
+            for (size_t d = 0; d < rank; ++d)
+                out[d * static_cast<size_t>(count) + static_cast<size_t>(col)] = coord[d];
             ++col;
         }
         for (size_t d = rank; d-- > 0;) {
@@ -102,7 +106,8 @@ KernelResult reverseSequence(const KernelContext& ctx) {
         throw KernelError("batch_axis and time_axis must be 0 and 1");
     const int64_t batch = dims[static_cast<size_t>(batchAxis)];
     const int64_t time = dims[static_cast<size_t>(timeAxis)];
-    if (static_cast<int64_t>(lens.size()) != batch) throw KernelError("sequence_lens must have one value per batch entry");
+    if (static_cast<int64_t>(lens.size()) != batch)
+        throw KernelError("sequence_lens must have one value per batch entry");
     for (int64_t l : lens)
         if (l < 0 || l > time) throw KernelError("sequence length out of range");
     const int64_t inner = product(dims, 2);

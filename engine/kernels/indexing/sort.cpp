@@ -66,12 +66,14 @@ KernelResult unique(const KernelContext& ctx) {
             if (total == 0) return 0;
             for (int64_t a = 0; a < outer; ++a)
                 for (int64_t k = 0; k < inner; ++k) {
-                    const int c = compare3(v[static_cast<size_t>((a * n + i) * inner + k)], v[static_cast<size_t>((a * n + j) * inner + k)]);
+                    const int c = compare3(v[static_cast<size_t>((a * n + i) * inner + k)],
+                                           v[static_cast<size_t>((a * n + j) * inner + k)]);
                     if (c != 0) return c;
                 }
             return 0;
         };
-        std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) { return cmpSlices(i, j) < 0; });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int64_t i, int64_t j) { return cmpSlices(i, j) < 0; });
         for (size_t p = 1; p < order.size(); ++p) sameAsPrev[p] = cmpSlices(order[p - 1], order[p]) == 0;
     });
     // Groups of equal slices, in sorted order; each group's first member is its first occurrence.
@@ -132,7 +134,8 @@ KernelResult topK(const KernelContext& ctx) {
     checkedInputCount(data);
     const auto& dims = data.dims();
     if (dims.empty()) throw KernelError("TopK of a scalar");
-    const size_t axis = static_cast<size_t>(existingAxis(ctx.attrInt("axis", -1), static_cast<int64_t>(dims.size())));
+    const size_t axis =
+        static_cast<size_t>(existingAxis(ctx.attrInt("axis", -1), static_cast<int64_t>(dims.size())));
     int64_t k;
     if (ctx.opset() >= 10) {
         if (!ctx.hasInput(1)) throw KernelError("TopK needs k");
@@ -157,19 +160,23 @@ KernelResult topK(const KernelContext& ctx) {
         std::vector<int64_t> line(static_cast<size_t>(n));
         for (int64_t o = 0; outTotal > 0 && o < outer; ++o)
             for (int64_t i = 0; i < inner; ++i) {
-                auto at = [&](int64_t j) -> const T& { return v[static_cast<size_t>((o * n + j) * inner + i)]; };
+                auto at = [&](int64_t j) -> const T& {
+                    return v[static_cast<size_t>((o * n + j) * inner + i)];
+                };
                 std::iota(line.begin(), line.end(), int64_t{0});
                 std::partial_sort(line.begin(), line.begin() + k, line.end(), [&](int64_t a, int64_t b) {
                     int c = compare3(at(a), at(b));
                     if constexpr (isFloatLike<T>) {
                         // NaN last in both directions.
-                        const bool na = std::isnan(static_cast<double>(at(a))), nb = std::isnan(static_cast<double>(at(b)));
+                        const bool na = std::isnan(static_cast<double>(at(a))),
+                                   nb = std::isnan(static_cast<double>(at(b)));
                         if (na != nb) return nb;
                     }
                     if (largest) c = -c;
                     return c != 0 ? c < 0 : a < b;
                 });
-                for (int64_t j = 0; j < k; ++j) picked[static_cast<size_t>((o * k + j) * inner + i)] = line[static_cast<size_t>(j)];
+                for (int64_t j = 0; j < k; ++j)
+                    picked[static_cast<size_t>((o * k + j) * inner + i)] = line[static_cast<size_t>(j)];
             }
     });
     ElementWriter w(data.dtype(), outTotal);

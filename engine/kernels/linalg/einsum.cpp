@@ -44,13 +44,15 @@ Term parseTerm(const std::string& s) {
 
 KernelResult einsum(const KernelContext& ctx) {
     std::string eq;
-    for (char ch : ctx.attrString("equation", "")) if (ch != ' ') eq += ch;
+    for (char ch : ctx.attrString("equation", ""))
+        if (ch != ' ') eq += ch;
     const size_t arrow = eq.find("->");
     const std::string lhs = eq.substr(0, arrow);
     std::vector<Term> terms;
     for (size_t start = 0;;) {
         size_t comma = lhs.find(',', start);
-        terms.push_back(parseTerm(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
+        terms.push_back(
+            parseTerm(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
@@ -58,7 +60,8 @@ KernelResult einsum(const KernelContext& ctx) {
     if (ctx.inputCount() != nIn) throw KernelError("Einsum equation and input count differ");
     for (size_t i = 0; i < nIn; ++i) {
         if (!ctx.hasInput(i)) throw KernelError("Einsum input missing");
-        if (ctx.input(i).dtype() != ctx.input(0).dtype()) return KernelResult::unsupported("inputs have different dtypes");
+        if (ctx.input(i).dtype() != ctx.input(0).dtype())
+            return KernelResult::unsupported("inputs have different dtypes");
     }
 
     // Slots: 0..255 letters, 256.. ellipsis axes (right-aligned).
@@ -69,10 +72,13 @@ KernelResult einsum(const KernelContext& ctx) {
         size_t letters = 0;
         bool hasEll = false;
         for (int l : terms[i].labels) {
-            if (l == -1) hasEll = true;
-            else ++letters;
+            if (l == -1)
+                hasEll = true;
+            else
+                ++letters;
         }
-        if (hasEll ? dims.size() < letters : dims.size() != letters) throw KernelError("Einsum term does not match input rank");
+        if (hasEll ? dims.size() < letters : dims.size() != letters)
+            throw KernelError("Einsum term does not match input rank");
         ellOf[i] = dims.size() - letters;
         ellRank = std::max(ellRank, ellOf[i]);
     }
@@ -122,7 +128,8 @@ KernelResult einsum(const KernelContext& ctx) {
             if (l == -1) {
                 addEllipsis();
             } else {
-                if (letterCount[static_cast<size_t>(l)] == 0) throw KernelError("Einsum output label not in any input");
+                if (letterCount[static_cast<size_t>(l)] == 0)
+                    throw KernelError("Einsum output label not in any input");
                 for (size_t s : outSlots)
                     if (s == static_cast<size_t>(l)) throw KernelError("Einsum output label repeated");
                 outSlots.push_back(static_cast<size_t>(l));
@@ -189,7 +196,8 @@ KernelResult einsum(const KernelContext& ctx) {
             for (int64_t s = 0; s < sumCount; ++s) {
                 A p = A(1);
                 for (size_t i = 0; i < nIn; ++i) {
-                    const T v = vals[i][static_cast<size_t>(outOff[i][static_cast<size_t>(o)] + sumOff[i][static_cast<size_t>(s)])];
+                    const T v = vals[i][static_cast<size_t>(outOff[i][static_cast<size_t>(o)] +
+                                                            sumOff[i][static_cast<size_t>(s)])];
                     p = wrapMul<A>(p, static_cast<A>(v));
                 }
                 acc = wrapAdd<A>(acc, p);
@@ -202,6 +210,8 @@ KernelResult einsum(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerEinsumKernels(KernelRegistry& r) { r.add("", "Einsum", 12, 0, einsum); }
+void registerEinsumKernels(KernelRegistry& r) {
+    r.add("", "Einsum", 12, 0, einsum);
+}
 
 }  // namespace passscope::kernels

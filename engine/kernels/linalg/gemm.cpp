@@ -3,8 +3,8 @@
 // broadcast=1; otherwise it must already be M x N).
 //
 // Floating types compute the whole expression in float (double in double), as ONNX Runtime's
-// Gemm does, and round each result once to the element type (float16/bfloat16 included). Integer types (opset 9+) accumulate
-// with wrapping; alpha and beta must then be whole numbers, otherwise the node is unsupported.
+// Gemm does, and round each result once to the element type (float16/bfloat16 included). Integer types (opset
+// 9+) accumulate with wrapping; alpha and beta must then be whole numbers, otherwise the node is unsupported.
 #include "kernels/kernel_registry.h"
 #include "kernels/linalg/matmul_core.h"
 
@@ -18,7 +18,8 @@ template <typename T>
 std::vector<T> transposed(const std::vector<T>& v, int64_t rows, int64_t cols) {
     std::vector<T> t(v.size());
     for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c) t[static_cast<size_t>(c * rows + r)] = v[static_cast<size_t>(r * cols + c)];
+        for (int64_t c = 0; c < cols; ++c)
+            t[static_cast<size_t>(c * rows + r)] = v[static_cast<size_t>(r * cols + c)];
     return t;
 }
 
@@ -27,7 +28,8 @@ KernelResult gemm(const KernelContext& ctx) {
     const Tensor& b = required(ctx, 1);
     const Tensor* c = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
     if (!c && ctx.opset() < 11) throw KernelError("Gemm before opset 11 needs C");
-    if (a.dtype() != b.dtype() || (c && c->dtype() != a.dtype())) return KernelResult::unsupported("inputs have different dtypes");
+    if (a.dtype() != b.dtype() || (c && c->dtype() != a.dtype()))
+        return KernelResult::unsupported("inputs have different dtypes");
     if (a.dims().size() != 2 || b.dims().size() != 2) throw KernelError("Gemm needs 2-D A and B");
     const bool transA = ctx.attrInt("transA", 0) != 0, transB = ctx.attrInt("transB", 0) != 0;
     const double alpha = ctx.attrFloat("alpha", 1.0), beta = ctx.attrFloat("beta", 1.0);
@@ -41,7 +43,8 @@ KernelResult gemm(const KernelContext& ctx) {
     if (c) {
         if (ctx.opset() < 7 && ctx.attrInt("broadcast", 0) == 0 && c->dims() != outDims)
             throw KernelError("C must be M x N when broadcast=0");
-        if (broadcastShapes({c->dims(), outDims}) != outDims) throw KernelError("C cannot be broadcast to M x N");
+        if (broadcastShapes({c->dims(), outDims}) != outDims)
+            throw KernelError("C cannot be broadcast to M x N");
         cIndex = broadcastIndex(c->dims(), outDims);
     }
     return dispatch<kNumeric>(a.dtype(), [&](auto tag) -> KernelResult {
@@ -84,6 +87,8 @@ KernelResult gemm(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerGemmKernels(KernelRegistry& r) { r.add("", "Gemm", 1, 0, gemm); }
+void registerGemmKernels(KernelRegistry& r) {
+    r.add("", "Gemm", 1, 0, gemm);
+}
 
 }  // namespace passscope::kernels

@@ -48,11 +48,14 @@ std::vector<int32_t> shiftedByZeroPoint(const Tensor& x, const Tensor* zp, bool 
     const auto& dims = x.dims();
     if (z.size() == 1) {
         for (auto& e : v) e -= z[0];
-    } else if (rowVectorAllowed && zp->dims().size() == 1 && dims.size() >= 2 && zp->dims()[0] == dims[dims.size() - 2]) {
+    } else if (rowVectorAllowed && zp->dims().size() == 1 && dims.size() >= 2 &&
+               zp->dims()[0] == dims[dims.size() - 2]) {
         const int64_t K = dims.back(), M = dims[dims.size() - 2];
-        for (size_t i = 0; i < v.size(); ++i) v[i] -= z[static_cast<size_t>((static_cast<int64_t>(i) / K) % M)];
+        for (size_t i = 0; i < v.size(); ++i)
+            v[i] -= z[static_cast<size_t>((static_cast<int64_t>(i) / K) % M)];
     } else {
-        if (broadcastShapes({dims, zp->dims()}) != dims) throw KernelError("zero point shape does not fit its operand");
+        if (broadcastShapes({dims, zp->dims()}) != dims)
+            throw KernelError("zero point shape does not fit its operand");
         auto idx = broadcastIndex(zp->dims(), dims);
         for (size_t i = 0; i < v.size(); ++i) v[i] -= z[static_cast<size_t>(idx[i])];
     }

@@ -76,7 +76,8 @@ void integerProduct(const T* a, const T* b, T* c, int64_t M, int64_t K, int64_t 
     for (int64_t m = 0; m < M; ++m)
         for (int64_t k = 0; k < K; ++k) {
             const T av = a[m * K + k];
-            for (int64_t n = 0; n < N; ++n) c[m * N + n] = red::wrapAdd(c[m * N + n], red::wrapMul(av, b[k * N + n]));
+            for (int64_t n = 0; n < N; ++n)
+                c[m * N + n] = red::wrapAdd(c[m * N + n], red::wrapMul(av, b[k * N + n]));
         }
 }
 
@@ -88,19 +89,22 @@ std::vector<T> batchedMatMul(const std::vector<T>& a, const std::vector<T>& b, c
     std::vector<T> out(batches * static_cast<size_t>(mn));
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
         for (size_t i = 0; i < batches; ++i)
-            eigenProduct<T>(a.data() + p.aOffsets[i], b.data() + p.bOffsets[i], out.data() + i * mn, p.M, p.K, p.N);
+            eigenProduct<T>(a.data() + p.aOffsets[i], b.data() + p.bOffsets[i], out.data() + i * mn, p.M, p.K,
+                            p.N);
     } else if constexpr (isFloatLike<T>) {
         std::vector<float> fa(a.size()), fb(b.size());
         for (size_t i = 0; i < a.size(); ++i) fa[i] = static_cast<float>(a[i]);
         for (size_t i = 0; i < b.size(); ++i) fb[i] = static_cast<float>(b[i]);
         std::vector<float> fc(static_cast<size_t>(mn));
         for (size_t i = 0; i < batches; ++i) {
-            eigenProduct<float>(fa.data() + p.aOffsets[i], fb.data() + p.bOffsets[i], fc.data(), p.M, p.K, p.N);
+            eigenProduct<float>(fa.data() + p.aOffsets[i], fb.data() + p.bOffsets[i], fc.data(), p.M, p.K,
+                                p.N);
             for (int64_t j = 0; j < mn; ++j) out[i * mn + j] = T(fc[static_cast<size_t>(j)]);
         }
     } else {
         for (size_t i = 0; i < batches; ++i)
-            integerProduct<T>(a.data() + p.aOffsets[i], b.data() + p.bOffsets[i], out.data() + i * mn, p.M, p.K, p.N);
+            integerProduct<T>(a.data() + p.aOffsets[i], b.data() + p.bOffsets[i], out.data() + i * mn, p.M,
+                              p.K, p.N);
     }
     return out;
 }

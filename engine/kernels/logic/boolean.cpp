@@ -21,9 +21,12 @@ KernelResult boolean(const KernelContext& ctx) {
     for (size_t i = 0; i < r.size(); ++i, w.next()) {
         const uint8_t x = va[w.index(0)];
         const uint8_t y = vb[w.index(1)];
-        if constexpr (op == Op::And) r[i] = x & y;
-        else if constexpr (op == Op::Or) r[i] = x | y;
-        else r[i] = x ^ y;
+        if constexpr (op == Op::And)
+            r[i] = x & y;
+        else if constexpr (op == Op::Or)
+            r[i] = x | y;
+        else
+            r[i] = x ^ y;
     }
     return KernelResult::ok(ew::makeAs<bool>(out, r));
 }

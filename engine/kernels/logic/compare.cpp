@@ -27,11 +27,16 @@ KernelResult compare(const KernelContext& ctx) {
             const auto& x = va[w.index(0)];
             const auto& y = vb[w.index(1)];
             bool v;
-            if constexpr (op == Cmp::Equal) v = x == y;
-            else if constexpr (op == Cmp::Less) v = x < y;
-            else if constexpr (op == Cmp::Greater) v = y < x;
-            else if constexpr (op == Cmp::LessOrEqual) v = x <= y;
-            else v = y <= x;
+            if constexpr (op == Cmp::Equal)
+                v = x == y;
+            else if constexpr (op == Cmp::Less)
+                v = x < y;
+            else if constexpr (op == Cmp::Greater)
+                v = y < x;
+            else if constexpr (op == Cmp::LessOrEqual)
+                v = x <= y;
+            else
+                v = y <= x;
             r[i] = v ? 1 : 0;
         }
         return KernelResult::ok(ew::makeAs<bool>(out, r));

@@ -5,6 +5,7 @@
 namespace passscope::kernels {
 
 void registerBooleanKernels(KernelRegistry& r);  // boolean.cpp: And, Or, Xor
-void registerCompareKernels(KernelRegistry& r);  // compare.cpp: Equal, Less, Greater, LessOrEqual, GreaterOrEqual
+void registerCompareKernels(
+    KernelRegistry& r);  // compare.cpp: Equal, Less, Greater, LessOrEqual, GreaterOrEqual
 
 }  // namespace passscope::kernels

@@ -27,8 +27,10 @@ using namespace nn;
 
 template <typename S>
 void matProduct(const S* a, const S* b, S* c, int64_t M, int64_t K, int64_t N) {
-    if constexpr (std::is_floating_point_v<S>) linalg::eigenProduct<S>(a, b, c, M, K, N);
-    else linalg::integerProduct<S>(a, b, c, M, K, N);
+    if constexpr (std::is_floating_point_v<S>)
+        linalg::eigenProduct<S>(a, b, c, M, K, N);
+    else
+        linalg::integerProduct<S>(a, b, c, M, K, N);
 }
 
 struct ConvShape {
@@ -101,7 +103,8 @@ std::vector<S> convolve(const std::vector<S>& x, const std::vector<S>& w, const 
                     colc[i] = off < 0 ? S(0) : xc[off];
                 }
             }
-            matProduct<S>(w.data() + g * s.Mg * rows, col.data(), y.data() + (n * s.M + g * s.Mg) * s.outCount, s.Mg, rows, s.outCount);
+            matProduct<S>(w.data() + g * s.Mg * rows, col.data(),
+                          y.data() + (n * s.M + g * s.Mg) * s.outCount, s.Mg, rows, s.outCount);
         }
     }
     return y;
@@ -118,7 +121,8 @@ KernelResult conv(const KernelContext& ctx) {
     const Tensor& x = required(ctx, 0);
     const Tensor& w = required(ctx, 1);
     const Tensor* b = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
-    if (w.dtype() != x.dtype() || (b && b->dtype() != x.dtype())) return KernelResult::unsupported("inputs have different dtypes");
+    if (w.dtype() != x.dtype() || (b && b->dtype() != x.dtype()))
+        return KernelResult::unsupported("inputs have different dtypes");
     const ConvShape s = planConv(ctx, x, w);
     if (b && (b->dims().size() != 1 || b->dims()[0] != s.M)) throw KernelError("B must be [M]");
     return dispatch<kFloats>(x.dtype(), [&](auto tag) -> KernelResult {
@@ -129,7 +133,8 @@ KernelResult conv(const KernelContext& ctx) {
         std::vector<T> bias = b ? values<T>(*b) : std::vector<T>();
         for (size_t i = 0; i < y.size(); ++i) {
             S v = y[i];
-            if (b) v += static_cast<S>(bias[static_cast<size_t>((static_cast<int64_t>(i) / s.outCount) % s.M)]);
+            if (b)
+                v += static_cast<S>(bias[static_cast<size_t>((static_cast<int64_t>(i) / s.outCount) % s.M)]);
             out[i] = static_cast<T>(v);
         }
         return KernelResult::ok(makeTensor<T>(s.outDims, out));
@@ -162,9 +167,11 @@ void shiftConvInputs(std::vector<int32_t>& xv, std::vector<int32_t>& wv, const T
     if (wzp) {
         if (wzp->dtype() != w.dtype()) throw KernelError("w zero point dtype differs from w");
         auto z = int8Values(*wzp);
-        if (z.size() != 1 && static_cast<int64_t>(z.size()) != s.M) throw KernelError("w zero point must be a scalar or [M]");
+        if (z.size() != 1 && static_cast<int64_t>(z.size()) != s.M)
+            throw KernelError("w zero point must be a scalar or [M]");
         const int64_t per = s.Cg * s.kCount;
-        for (size_t i = 0; i < wv.size(); ++i) wv[i] -= z.size() == 1 ? z[0] : z[i / static_cast<size_t>(per)];
+        for (size_t i = 0; i < wv.size(); ++i)
+            wv[i] -= z.size() == 1 ? z[0] : z[i / static_cast<size_t>(per)];
     }
 }
 
@@ -174,7 +181,8 @@ KernelResult convInteger(const KernelContext& ctx) {
     const ConvShape s = planConv(ctx, x, w);
     auto xv = int8Values(x);
     auto wv = int8Values(w);
-    shiftConvInputs(xv, wv, x, w, ctx.hasInput(2) ? &ctx.input(2) : nullptr, ctx.hasInput(3) ? &ctx.input(3) : nullptr, s);
+    shiftConvInputs(xv, wv, x, w, ctx.hasInput(2) ? &ctx.input(2) : nullptr,
+                    ctx.hasInput(3) ? &ctx.input(3) : nullptr, s);
     return KernelResult::ok(makeTensor<int32_t>(s.outDims, convolve<int32_t>(xv, wv, s)));
 }
 
@@ -190,7 +198,8 @@ KernelResult qlinearConv(const KernelContext& ctx) {
     const auto wScale = toDoubles(required(ctx, 4));
     const auto yScale = toDoubles(required(ctx, 6));
     if (xScale.size() != 1 || yScale.size() != 1) throw KernelError("x_scale and y_scale must be scalars");
-    if (wScale.size() != 1 && static_cast<int64_t>(wScale.size()) != s.M) throw KernelError("w_scale must be a scalar or [M]");
+    if (wScale.size() != 1 && static_cast<int64_t>(wScale.size()) != s.M)
+        throw KernelError("w_scale must be a scalar or [M]");
     std::vector<int32_t> bias;
     if (ctx.hasInput(8)) {
         if (ctx.input(8).dtype() != DataType::Int32) throw KernelError("B must be int32");
@@ -207,7 +216,8 @@ KernelResult qlinearConv(const KernelContext& ctx) {
             const size_t m = static_cast<size_t>((static_cast<int64_t>(i) / s.outCount) % s.M);
             int32_t a = acc[i];
             if (!bias.empty()) a = wrapAdd(a, bias[m]);
-            const float mult = static_cast<float>(xScale[0]) * static_cast<float>(wScale.size() == 1 ? wScale[0] : wScale[m]) /
+            const float mult = static_cast<float>(xScale[0]) *
+                               static_cast<float>(wScale.size() == 1 ? wScale[0] : wScale[m]) /
                                static_cast<float>(yScale[0]);
             const double r = std::nearbyint(static_cast<double>(static_cast<float>(a) * mult)) + zpv[0];
             out[i] = saturate<Q>(r);
@@ -220,7 +230,8 @@ KernelResult convTranspose(const KernelContext& ctx) {
     const Tensor& x = required(ctx, 0);
     const Tensor& w = required(ctx, 1);
     const Tensor* b = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
-    if (w.dtype() != x.dtype() || (b && b->dtype() != x.dtype())) return KernelResult::unsupported("inputs have different dtypes");
+    if (w.dtype() != x.dtype() || (b && b->dtype() != x.dtype()))
+        return KernelResult::unsupported("inputs have different dtypes");
     const auto in = spatialDims(x);
     const size_t r = in.size();
     if (w.dims().size() != x.dims().size()) throw KernelError("W rank differs from X rank");
@@ -239,11 +250,14 @@ KernelResult convTranspose(const KernelContext& ctx) {
     if (strides.size() != r || dil.size() != r || outPad.size() != r || pads.size() != 2 * r)
         throw KernelError("strides, dilations, output_padding or pads do not match the spatial rank");
     if (outShape.size() == r + 2) outShape.erase(outShape.begin(), outShape.begin() + 2);
-    if (!outShape.empty() && outShape.size() != r) throw KernelError("output_shape does not match the spatial rank");
+    if (!outShape.empty() && outShape.size() != r)
+        throw KernelError("output_shape does not match the spatial rank");
     for (size_t i = 0; i < r; ++i) {
-        if (strides[i] <= 0 || dil[i] <= 0 || k[i] <= 0) throw KernelError("non-positive stride, dilation or kernel");
-        if (strides[i] > kMaxExtent || dil[i] > kMaxExtent || std::abs(outPad[i]) > kMaxExtent || std::abs(pads[i]) > kMaxExtent ||
-            std::abs(pads[i + r]) > kMaxExtent || (!outShape.empty() && std::abs(outShape[i]) > kMaxExtent))
+        if (strides[i] <= 0 || dil[i] <= 0 || k[i] <= 0)
+            throw KernelError("non-positive stride, dilation or kernel");
+        if (strides[i] > kMaxExtent || dil[i] > kMaxExtent || std::abs(outPad[i]) > kMaxExtent ||
+            std::abs(pads[i]) > kMaxExtent || std::abs(pads[i + r]) > kMaxExtent ||
+            (!outShape.empty() && std::abs(outShape[i]) > kMaxExtent))
             throw KernelError("stride, dilation, pad or output shape too large");
     }
     std::vector<int64_t> out(r), pb(r), pe(r);
@@ -264,8 +278,10 @@ KernelResult convTranspose(const KernelContext& ctx) {
                 pe[i] = half;
             }
         } else {
-            if (autoPad == "VALID") std::fill(pads.begin(), pads.end(), 0);
-            else if (autoPad != "NOTSET" && !autoPad.empty()) throw KernelError("unknown auto_pad " + autoPad);
+            if (autoPad == "VALID")
+                std::fill(pads.begin(), pads.end(), 0);
+            else if (autoPad != "NOTSET" && !autoPad.empty())
+                throw KernelError("unknown auto_pad " + autoPad);
             pb[i] = pads[i];
             pe[i] = pads[i + r];
             out[i] = natural - pb[i] - pe[i];
@@ -307,9 +323,11 @@ KernelResult convTranspose(const KernelContext& ctx) {
         for (int64_t g = 0; g < group; ++g) {
             // wt[Mg*k, Cg] = transpose of the group's W rows [Cg, Mg*k].
             for (int64_t c = 0; c < Cg; ++c)
-                for (int64_t j = 0; j < rows; ++j) wt[static_cast<size_t>(j * Cg + c)] = wv[static_cast<size_t>((g * Cg + c) * rows + j)];
+                for (int64_t j = 0; j < rows; ++j)
+                    wt[static_cast<size_t>(j * Cg + c)] = wv[static_cast<size_t>((g * Cg + c) * rows + j)];
             for (int64_t n = 0; n < N; ++n) {
-                matProduct<S>(wt.data(), xv.data() + (n * C + g * Cg) * inCount, col.data(), rows, Cg, inCount);
+                matProduct<S>(wt.data(), xv.data() + (n * C + g * Cg) * inCount, col.data(), rows, Cg,
+                              inCount);
                 for (int64_t m = 0; m < Mg; ++m) {
                     S* ym = y.data() + (n * M + g * Mg + m) * outCount;
                     for (int64_t i = 0; i < kCount * inCount; ++i) {
@@ -323,7 +341,9 @@ KernelResult convTranspose(const KernelContext& ctx) {
         std::vector<T> bias = b ? values<T>(*b) : std::vector<T>();
         for (size_t i = 0; i < y.size(); ++i) {
             S v = y[i];
-            if (b) v += static_cast<S>(bias[static_cast<size_t>((static_cast<int64_t>(i) / std::max<int64_t>(outCount, 1)) % M)]);
+            if (b)
+                v += static_cast<S>(bias[static_cast<size_t>(
+                    (static_cast<int64_t>(i) / std::max<int64_t>(outCount, 1)) % M)]);
             outv[i] = static_cast<T>(v);
         }
         return KernelResult::ok(makeTensor<T>(outDims, outv));

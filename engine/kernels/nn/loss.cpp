@@ -30,10 +30,11 @@ Tensor fromDoubles(DataType dt, const std::vector<int64_t>& dims, const std::vec
 }
 
 // logp: [N, C, D] flattened log-probabilities (or NLL input).
-Tensor nllLoss(const KernelContext& ctx, DataType dtype, const std::vector<int64_t>& inDims, const std::vector<double>& logp,
-               const Tensor& targetT, const Tensor* weightT) {
+Tensor nllLoss(const KernelContext& ctx, DataType dtype, const std::vector<int64_t>& inDims,
+               const std::vector<double>& logp, const Tensor& targetT, const Tensor* weightT) {
     if (inDims.size() < 2) throw KernelError("input must be [N, C, ...]");
-    if (targetT.dtype() != DataType::Int32 && targetT.dtype() != DataType::Int64) throw KernelError("target must be int32 or int64");
+    if (targetT.dtype() != DataType::Int32 && targetT.dtype() != DataType::Int64)
+        throw KernelError("target must be int32 or int64");
     const int64_t N = inDims[0], C = inDims[1], D = product(inDims, 2);
     std::vector<int64_t> expectTarget{N};
     expectTarget.insert(expectTarget.end(), inDims.begin() + 2, inDims.end());
@@ -43,12 +44,14 @@ Tensor nllLoss(const KernelContext& ctx, DataType dtype, const std::vector<int64
     if (weightT) {
         if (weightT->dtype() != dtype) throw KernelError("weight dtype differs from input");
         weight = toDoubles(*weightT);
-        if (weightT->dims().size() != 1 || static_cast<int64_t>(weight.size()) != C) throw KernelError("weight must be [C]");
+        if (weightT->dims().size() != 1 || static_cast<int64_t>(weight.size()) != C)
+            throw KernelError("weight must be [C]");
     }
     const bool hasIgnore = ctx.hasAttr("ignore_index");
     const int64_t ignore = ctx.attrInt("ignore_index", 0);
     const std::string reduction = ctx.attrString("reduction", "mean");
-    if (reduction != "none" && reduction != "sum" && reduction != "mean") throw KernelError("unknown reduction " + reduction);
+    if (reduction != "none" && reduction != "sum" && reduction != "mean")
+        throw KernelError("unknown reduction " + reduction);
     std::vector<double> loss(static_cast<size_t>(N * D));
     double lossSum = 0, weightSum = 0;
     for (int64_t n = 0; n < N; ++n)
@@ -75,7 +78,8 @@ KernelResult negativeLogLikelihoodLoss(const KernelContext& ctx) {
     const Tensor& input = required(ctx, 0);
     requireFloat(input);
     const Tensor* weight = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
-    return KernelResult::ok(nllLoss(ctx, input.dtype(), input.dims(), toDoubles(input), required(ctx, 1), weight));
+    return KernelResult::ok(
+        nllLoss(ctx, input.dtype(), input.dims(), toDoubles(input), required(ctx, 1), weight));
 }
 
 KernelResult softmaxCrossEntropyLoss(const KernelContext& ctx) {
@@ -92,13 +96,16 @@ KernelResult softmaxCrossEntropyLoss(const KernelContext& ctx) {
             double m = -std::numeric_limits<double>::infinity();
             bool nan = false;
             for (int64_t c = 0; c < C; ++c) {
-                if (std::isnan(at(c))) nan = true;
-                else m = std::max(m, at(c));
+                if (std::isnan(at(c)))
+                    nan = true;
+                else
+                    m = std::max(m, at(c));
             }
             double s = 0;
             for (int64_t c = 0; c < C; ++c) s += std::exp(at(c) - m);
             const double ls = std::log(s);
-            for (int64_t c = 0; c < C; ++c) at(c) = nan ? std::numeric_limits<double>::quiet_NaN() : at(c) - m - ls;
+            for (int64_t c = 0; c < C; ++c)
+                at(c) = nan ? std::numeric_limits<double>::quiet_NaN() : at(c) - m - ls;
         }
     const Tensor* weight = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
     std::vector<Tensor> outs;

@@ -39,14 +39,16 @@ void requireFloat(const Tensor& t) {
 std::vector<double> perChannel(const Tensor& t, int64_t C, const char* what) {
     requireFloat(t);
     auto v = toDoubles(t);
-    if (static_cast<int64_t>(v.size()) != C || t.dims().size() != 1) throw KernelError(std::string(what) + " must be [C]");
+    if (static_cast<int64_t>(v.size()) != C || t.dims().size() != 1)
+        throw KernelError(std::string(what) + " must be [C]");
     return v;
 }
 
 KernelResult batchNormalization(const KernelContext& ctx) {
     const Tensor& x = required(ctx, 0);
     requireFloat(x);
-    if (ctx.opset() >= 14 && ctx.attrInt("training_mode", 0) != 0) return KernelResult::unsupported("training mode");
+    if (ctx.opset() >= 14 && ctx.attrInt("training_mode", 0) != 0)
+        return KernelResult::unsupported("training mode");
     for (size_t i = 1; i < ctx.outputCount(); ++i)
         if (ctx.outputWanted(i)) return KernelResult::unsupported("training-mode statistics outputs");
     if (ctx.opset() < 9 && ctx.attrInt("spatial", 1) == 0) return KernelResult::unsupported("spatial=0");
@@ -60,7 +62,8 @@ KernelResult batchNormalization(const KernelContext& ctx) {
     const auto var = perChannel(required(ctx, 4), C, "var");
     if (ctx.opset() < 15) {
         for (size_t i = 1; i <= 4; ++i)
-            if (ctx.input(i).dtype() != x.dtype()) return KernelResult::unsupported("inputs have different dtypes");
+            if (ctx.input(i).dtype() != x.dtype())
+                return KernelResult::unsupported("inputs have different dtypes");
     }
     const double eps = ctx.attrFloat("epsilon", 1e-5);
     const int64_t inner = product(x.dims(), 2);
@@ -84,7 +87,8 @@ KernelResult instanceNormalization(const KernelContext& ctx) {
     const int64_t C = x.dims()[1];
     const Tensor& scaleT = required(ctx, 1);
     const Tensor& biasT = required(ctx, 2);
-    if (scaleT.dtype() != x.dtype() || biasT.dtype() != x.dtype()) return KernelResult::unsupported("inputs have different dtypes");
+    if (scaleT.dtype() != x.dtype() || biasT.dtype() != x.dtype())
+        return KernelResult::unsupported("inputs have different dtypes");
     const auto scale = perChannel(scaleT, C, "scale");
     const auto bias = perChannel(biasT, C, "B");
     const double eps = ctx.attrFloat("epsilon", 1e-5);
@@ -109,21 +113,32 @@ KernelResult layerNormalization(const KernelContext& ctx) {
     requireFloat(x);
     const Tensor& scaleT = required(ctx, 1);
     const Tensor* biasT = ctx.hasInput(2) ? &ctx.input(2) : nullptr;
-    if (scaleT.dtype() != x.dtype() || (biasT && biasT->dtype() != x.dtype())) return KernelResult::unsupported("inputs have different dtypes");
+    if (scaleT.dtype() != x.dtype() || (biasT && biasT->dtype() != x.dtype()))
+        return KernelResult::unsupported("inputs have different dtypes");
     const int64_t rank = static_cast<int64_t>(x.dims().size());
     if (rank == 0) throw KernelError("X must have rank >= 1");
     const int64_t axis = normalizeAxis(ctx.attrInt("axis", -1), rank);
     const double eps = ctx.attrFloat("epsilon", 1e-5);
     DataType stash;
     switch (ctx.attrInt("stash_type", 1)) {
-        case 1: stash = DataType::Float; break;
-        case 10: stash = DataType::Float16; break;
-        case 11: stash = DataType::Double; break;
-        case 16: stash = DataType::BFloat16; break;
-        default: return KernelResult::unsupported("unsupported stash_type");
+        case 1:
+            stash = DataType::Float;
+            break;
+        case 10:
+            stash = DataType::Float16;
+            break;
+        case 11:
+            stash = DataType::Double;
+            break;
+        case 16:
+            stash = DataType::BFloat16;
+            break;
+        default:
+            return KernelResult::unsupported("unsupported stash_type");
     }
     auto checkParam = [&](const Tensor& p) {
-        if (broadcastShapes({x.dims(), p.dims()}) != x.dims()) throw KernelError("Scale/B do not broadcast to X");
+        if (broadcastShapes({x.dims(), p.dims()}) != x.dims())
+            throw KernelError("Scale/B do not broadcast to X");
         return broadcastIndex(p.dims(), x.dims());
     };
     const auto scaleIdx = checkParam(scaleT);
@@ -173,7 +188,8 @@ KernelResult lrn(const KernelContext& ctx) {
     if (x.dims().size() < 2) throw KernelError("X must be [N, C, ...]");
     const int64_t size = ctx.attrInt("size", 0);
     if (size <= 0) throw KernelError("LRN needs size > 0");
-    const double alpha = ctx.attrFloat("alpha", 1e-4), beta = ctx.attrFloat("beta", 0.75), bias = ctx.attrFloat("bias", 1.0);
+    const double alpha = ctx.attrFloat("alpha", 1e-4), beta = ctx.attrFloat("beta", 0.75),
+                 bias = ctx.attrFloat("bias", 1.0);
     const int64_t N = x.dims()[0], C = x.dims()[1], inner = product(x.dims(), 2);
     const int64_t before = (size - 1) / 2, after = size - 1 - before;
     const auto xv = toDoubles(x);

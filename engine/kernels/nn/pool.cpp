@@ -61,7 +61,8 @@ void forEachWindow(const Window& w, Fn fn) {
     const int64_t kCount = product(w.kernel);
     std::vector<int64_t> kIdx;
     kIdx.reserve(static_cast<size_t>(kCount) * r);
-    forEachIndex(w.kernel, [&](const std::vector<int64_t>& k) { kIdx.insert(kIdx.end(), k.begin(), k.end()); });
+    forEachIndex(w.kernel,
+                 [&](const std::vector<int64_t>& k) { kIdx.insert(kIdx.end(), k.begin(), k.end()); });
     std::vector<int64_t> inside(static_cast<size_t>(kCount));
     int64_t outFlat = 0;
     forEachIndex(w.out, [&](const std::vector<int64_t>& o) {
@@ -88,7 +89,8 @@ template <Pool op>
 KernelResult pool(const KernelContext& ctx, bool global) {
     const Tensor& x = required(ctx, 0);
     const bool ceilMode = ctx.attrInt("ceil_mode", 0) != 0;
-    const bool dilations = op == Pool::Max ? ctx.opset() >= 10 : (op == Pool::Average ? ctx.opset() >= 19 : ctx.opset() >= 18);
+    const bool dilations =
+        op == Pool::Max ? ctx.opset() >= 10 : (op == Pool::Average ? ctx.opset() >= 19 : ctx.opset() >= 18);
     const PoolJob j = planPool(ctx, x, global, ceilMode, dilations);
     const bool countPad = ctx.attrInt("count_include_pad", 0) != 0;
     double p = 2.0;
@@ -118,7 +120,8 @@ KernelResult pool(const KernelContext& ctx, bool global) {
             T* o = out.data() + c * j.outCount;
             forEachWindow(j.w, [&](int64_t of, const int64_t* pos, size_t npos, int64_t padded) {
                 if constexpr (op == Pool::Max) {
-                    A best = std::numeric_limits<A>::has_infinity ? -std::numeric_limits<A>::infinity() : std::numeric_limits<A>::lowest();
+                    A best = std::numeric_limits<A>::has_infinity ? -std::numeric_limits<A>::infinity()
+                                                                  : std::numeric_limits<A>::lowest();
                     int64_t bestPos = npos == 0 ? 0 : pos[0];
                     bool nan = false;
                     for (size_t qi = 0; qi < npos; ++qi) {
@@ -159,7 +162,8 @@ KernelResult pool(const KernelContext& ctx, bool global) {
                     o[of] = static_cast<T>(sum / static_cast<A>(count));
                 } else {
                     A sum = 0;
-                    for (size_t qi = 0; qi < npos; ++qi) sum += static_cast<A>(std::pow(std::fabs(static_cast<double>(in[pos[qi]])), p));
+                    for (size_t qi = 0; qi < npos; ++qi)
+                        sum += static_cast<A>(std::pow(std::fabs(static_cast<double>(in[pos[qi]])), p));
                     o[of] = static_cast<T>(std::pow(static_cast<double>(sum), 1.0 / p));
                 }
             });
@@ -171,12 +175,24 @@ KernelResult pool(const KernelContext& ctx, bool global) {
     });
 }
 
-KernelResult maxPool(const KernelContext& ctx) { return pool<Pool::Max>(ctx, false); }
-KernelResult averagePool(const KernelContext& ctx) { return pool<Pool::Average>(ctx, false); }
-KernelResult lpPool(const KernelContext& ctx) { return pool<Pool::Lp>(ctx, false); }
-KernelResult globalMaxPool(const KernelContext& ctx) { return pool<Pool::Max>(ctx, true); }
-KernelResult globalAveragePool(const KernelContext& ctx) { return pool<Pool::Average>(ctx, true); }
-KernelResult globalLpPool(const KernelContext& ctx) { return pool<Pool::Lp>(ctx, true); }
+KernelResult maxPool(const KernelContext& ctx) {
+    return pool<Pool::Max>(ctx, false);
+}
+KernelResult averagePool(const KernelContext& ctx) {
+    return pool<Pool::Average>(ctx, false);
+}
+KernelResult lpPool(const KernelContext& ctx) {
+    return pool<Pool::Lp>(ctx, false);
+}
+KernelResult globalMaxPool(const KernelContext& ctx) {
+    return pool<Pool::Max>(ctx, true);
+}
+KernelResult globalAveragePool(const KernelContext& ctx) {
+    return pool<Pool::Average>(ctx, true);
+}
+KernelResult globalLpPool(const KernelContext& ctx) {
+    return pool<Pool::Lp>(ctx, true);
+}
 
 }  // namespace
 

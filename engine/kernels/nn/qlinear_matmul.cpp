@@ -33,7 +33,8 @@ V paramAt(const std::vector<V>& p, int64_t i) {
 
 template <typename V>
 void checkParam(const std::vector<V>& p, int64_t count, const char* what) {
-    if (p.size() != 1 && static_cast<int64_t>(p.size()) != count) throw KernelError(std::string(what) + " must be a scalar or a vector");
+    if (p.size() != 1 && static_cast<int64_t>(p.size()) != count)
+        throw KernelError(std::string(what) + " must be a scalar or a vector");
 }
 
 KernelResult qlinearMatMul(const KernelContext& ctx) {
@@ -45,7 +46,8 @@ KernelResult qlinearMatMul(const KernelContext& ctx) {
         throw KernelError("zero point dtype differs from its operand");
     auto av = int8Values(a), bv = int8Values(b);
     const auto azp = int8Values(ctx.input(2)), bzp = int8Values(ctx.input(5)), yzp = int8Values(yzpT);
-    const auto as = toDoubles(required(ctx, 1)), bs = toDoubles(required(ctx, 4)), ys = toDoubles(required(ctx, 6));
+    const auto as = toDoubles(required(ctx, 1)), bs = toDoubles(required(ctx, 4)),
+               ys = toDoubles(required(ctx, 6));
     checkParam(azp, p.M, "a_zero_point");
     checkParam(as, p.M, "a_scale");
     checkParam(bzp, p.N, "b_zero_point");
@@ -59,8 +61,10 @@ KernelResult qlinearMatMul(const KernelContext& ctx) {
         std::vector<Q> out(acc.size());
         for (size_t i = 0; i < acc.size(); ++i) {
             const int64_t m = (static_cast<int64_t>(i) / p.N) % p.M, n = static_cast<int64_t>(i) % p.N;
-            const float mult = static_cast<float>(paramAt(as, m)) * static_cast<float>(paramAt(bs, n)) / static_cast<float>(ys[0]);
-            out[i] = saturate<Q>(std::nearbyint(static_cast<double>(static_cast<float>(acc[i]) * mult)) + yzp[0]);
+            const float mult = static_cast<float>(paramAt(as, m)) * static_cast<float>(paramAt(bs, n)) /
+                               static_cast<float>(ys[0]);
+            out[i] =
+                saturate<Q>(std::nearbyint(static_cast<double>(static_cast<float>(acc[i]) * mult)) + yzp[0]);
         }
         return KernelResult::ok(makeTensor<Q>(p.outDims, out));
     });
@@ -68,6 +72,8 @@ KernelResult qlinearMatMul(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerQLinearMatMulKernels(KernelRegistry& r) { r.add("", "QLinearMatMul", 10, 0, qlinearMatMul); }
+void registerQLinearMatMulKernels(KernelRegistry& r) {
+    r.add("", "QLinearMatMul", 10, 0, qlinearMatMul);
+}
 
 }  // namespace passscope::kernels

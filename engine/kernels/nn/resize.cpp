@@ -52,13 +52,16 @@ KernelResult resize(const KernelContext& ctx) {
     const std::string mode = ctx.attrString("mode", "nearest");
     if (mode != "nearest" && mode != "linear" && mode != "cubic") throw KernelError("unknown mode " + mode);
     if (opset < 11 && mode == "cubic") throw KernelError("cubic needs opset 11");
-    std::string coord = opset < 11 ? "asymmetric" : ctx.attrString("coordinate_transformation_mode", "half_pixel");
-    const std::string nearestMode = opset < 11 ? "legacy" : ctx.attrString("nearest_mode", "round_prefer_floor");
+    std::string coord =
+        opset < 11 ? "asymmetric" : ctx.attrString("coordinate_transformation_mode", "half_pixel");
+    const std::string nearestMode =
+        opset < 11 ? "legacy" : ctx.attrString("nearest_mode", "round_prefer_floor");
     const double cubicA = ctx.attrFloat("cubic_coeff_a", -0.75);
     const bool excludeOutside = opset >= 11 && ctx.attrInt("exclude_outside", 0) != 0;
     const double extrapolation = ctx.attrFloat("extrapolation_value", 0.0);
     const bool antialias = opset >= 18 && ctx.attrInt("antialias", 0) != 0;
-    const std::string policy = opset >= 18 ? ctx.attrString("keep_aspect_ratio_policy", "stretch") : "stretch";
+    const std::string policy =
+        opset >= 18 ? ctx.attrString("keep_aspect_ratio_policy", "stretch") : "stretch";
 
     std::vector<double> roiIn, scalesIn, sizesD;
     if (opset < 11) {
@@ -68,7 +71,8 @@ KernelResult resize(const KernelContext& ctx) {
         scalesIn = optionalFloats(ctx, 2);
         sizesD = optionalFloats(ctx, 3);
     }
-    if (scalesIn.empty() == sizesD.empty()) throw KernelError("exactly one of scales and sizes must be given");
+    if (scalesIn.empty() == sizesD.empty())
+        throw KernelError("exactly one of scales and sizes must be given");
 
     // Axes the scales/sizes/roi refer to.
     std::vector<int64_t> axes;
@@ -117,7 +121,8 @@ KernelResult resize(const KernelContext& ctx) {
     } else {
         for (size_t k = 0; k < na; ++k) {
             const size_t a = static_cast<size_t>(axes[k]);
-            if (!(scalesIn[k] > 0) || !std::isfinite(scalesIn[k])) throw KernelError("scales must be positive");
+            if (!(scalesIn[k] > 0) || !std::isfinite(scalesIn[k]))
+                throw KernelError("scales must be positive");
             scale[a] = scalesIn[k];
             const double o = std::floor(scalesIn[k] * static_cast<double>(inDims[a]));
             if (o > kMaxFoldElements) throw KernelError("output too large to fold");
@@ -125,7 +130,8 @@ KernelResult resize(const KernelContext& ctx) {
         }
     }
     for (size_t a = 0; a < rank; ++a)
-        if (inDims[a] == 0 && outDims[a] > 0) throw KernelError("cannot resize an empty axis to a non-empty one");
+        if (inDims[a] == 0 && outDims[a] > 0)
+            throw KernelError("cannot resize an empty axis to a non-empty one");
     checkBuildable(outDims);
 
     // Taps per axis.
@@ -139,18 +145,24 @@ KernelResult resize(const KernelContext& ctx) {
         for (int64_t xo = 0; xo < out; ++xo) {
             const double xr = static_cast<double>(xo);
             double xi;
-            if (coord == "half_pixel") xi = (xr + 0.5) / s - 0.5;
-            else if (coord == "asymmetric") xi = xr / s;
-            else if (coord == "pytorch_half_pixel") xi = width == 1.0 ? -0.5 : (xr + 0.5) / s - 0.5;
-            else if (coord == "align_corners") xi = width == 1.0 ? 0.0 : xr * static_cast<double>(in - 1) / (width - 1.0);
-            else if (coord == "tf_half_pixel_for_nn" && opset < 13) xi = (xr + 0.5) / s;
+            if (coord == "half_pixel")
+                xi = (xr + 0.5) / s - 0.5;
+            else if (coord == "asymmetric")
+                xi = xr / s;
+            else if (coord == "pytorch_half_pixel")
+                xi = width == 1.0 ? -0.5 : (xr + 0.5) / s - 0.5;
+            else if (coord == "align_corners")
+                xi = width == 1.0 ? 0.0 : xr * static_cast<double>(in - 1) / (width - 1.0);
+            else if (coord == "tf_half_pixel_for_nn" && opset < 13)
+                xi = (xr + 0.5) / s;
             else if (coord == "half_pixel_symmetric" && opset >= 19) {
                 const double adjustment = static_cast<double>(out) / width;
                 const double center = static_cast<double>(in) / 2.0;
                 xi = center * (1.0 - adjustment) + (xr + 0.5) / s - 0.5;
             } else if (coord == "tf_crop_and_resize") {
                 const double span = roiEnd[a] - roiStart[a];
-                xi = width == 1.0 ? span * static_cast<double>(in - 1) / 2.0 : xr * span * static_cast<double>(in - 1) / (width - 1.0);
+                xi = width == 1.0 ? span * static_cast<double>(in - 1) / 2.0
+                                  : xr * span * static_cast<double>(in - 1) / (width - 1.0);
                 xi += roiStart[a] * static_cast<double>(in - 1);
                 if (xi < 0 || xi > static_cast<double>(in - 1)) continue;  // extrapolate: no taps
             } else {
@@ -169,11 +181,16 @@ KernelResult resize(const KernelContext& ctx) {
                 } else {
                     const double r = xi - fl;
                     bool up;
-                    if (nearestMode == "round_prefer_floor") up = r > 0.5;
-                    else if (nearestMode == "round_prefer_ceil") up = r >= 0.5;
-                    else if (nearestMode == "floor") up = false;
-                    else if (nearestMode == "ceil") up = true;
-                    else throw KernelError("unknown nearest_mode " + nearestMode);
+                    if (nearestMode == "round_prefer_floor")
+                        up = r > 0.5;
+                    else if (nearestMode == "round_prefer_ceil")
+                        up = r >= 0.5;
+                    else if (nearestMode == "floor")
+                        up = false;
+                    else if (nearestMode == "ceil")
+                        up = true;
+                    else
+                        throw KernelError("unknown nearest_mode " + nearestMode);
                     i = static_cast<int64_t>(fl) + (up ? 1 : 0);
                 }
                 t.push_back({clampIndex(i), 1.0});
@@ -190,7 +207,9 @@ KernelResult resize(const KernelContext& ctx) {
                     const int64_t start = static_cast<int64_t>(std::floor(-1.0 / sa)) + 1;
                     const int64_t footprint = 2 - 2 * start;
                     for (int64_t j = start; j < start + footprint; ++j)
-                        raw.emplace_back(b + j, std::clamp(1.0 - std::fabs((static_cast<double>(j) - ratio) * sa), 0.0, 1.0));
+                        raw.emplace_back(
+                            b + j,
+                            std::clamp(1.0 - std::fabs((static_cast<double>(j) - ratio) * sa), 0.0, 1.0));
                 } else {
                     raw.emplace_back(b, 1.0 - ratio);
                     raw.emplace_back(b + 1, ratio);
@@ -205,13 +224,15 @@ KernelResult resize(const KernelContext& ctx) {
                 };
                 if (sa < 1.0) {
                     const int64_t start = static_cast<int64_t>(std::floor(-2.0 / sa)) + 1;
-                    for (int64_t j = start; j < 2 - start; ++j) raw.emplace_back(b + j, keys(sa * (static_cast<double>(j) - ratio)));
+                    for (int64_t j = start; j < 2 - start; ++j)
+                        raw.emplace_back(b + j, keys(sa * (static_cast<double>(j) - ratio)));
                 } else {
                     const double r = ratio;
                     raw.emplace_back(b - 1, ((A * (r + 1) - 5 * A) * (r + 1) + 8 * A) * (r + 1) - 4 * A);
                     raw.emplace_back(b, ((A + 2) * r - (A + 3)) * r * r + 1);
                     raw.emplace_back(b + 1, ((A + 2) * (1 - r) - (A + 3)) * (1 - r) * (1 - r) + 1);
-                    raw.emplace_back(b + 2, ((A * ((1 - r) + 1) - 5 * A) * ((1 - r) + 1) + 8 * A) * ((1 - r) + 1) - 4 * A);
+                    raw.emplace_back(
+                        b + 2, ((A * ((1 - r) + 1) - 5 * A) * ((1 - r) + 1) + 8 * A) * ((1 - r) + 1) - 4 * A);
                 }
             }
             if (sa < 1.0) {
@@ -267,17 +288,23 @@ KernelResult resize(const KernelContext& ctx) {
             if constexpr (std::is_same_v<T, bool>) {
                 auto v = boolValues(x);
                 std::vector<bool> out(src.size());
-                for (size_t i = 0; i < src.size(); ++i) out[i] = src[i] < 0 ? extrapolation != 0 : v[static_cast<size_t>(src[i])] != 0;
+                for (size_t i = 0; i < src.size(); ++i)
+                    out[i] = src[i] < 0 ? extrapolation != 0 : v[static_cast<size_t>(src[i])] != 0;
                 return KernelResult::ok(makeTensor<bool>(outDims, out));
             } else {
                 auto v = values<T>(x);
                 std::vector<T> out(src.size());
                 for (size_t i = 0; i < src.size(); ++i) {
-                    if (src[i] >= 0) out[i] = v[static_cast<size_t>(src[i])];
-                    else if constexpr (std::is_same_v<T, std::string>) out[i] = std::string();
-                    else if constexpr (isFloatLike<T>) out[i] = static_cast<T>(extrapolation);
-                    else if constexpr (std::is_integral_v<T>) out[i] = saturate<T>(std::nearbyint(extrapolation));
-                    else out[i] = T(static_cast<typename T::value_type>(extrapolation));
+                    if (src[i] >= 0)
+                        out[i] = v[static_cast<size_t>(src[i])];
+                    else if constexpr (std::is_same_v<T, std::string>)
+                        out[i] = std::string();
+                    else if constexpr (isFloatLike<T>)
+                        out[i] = static_cast<T>(extrapolation);
+                    else if constexpr (std::is_integral_v<T>)
+                        out[i] = saturate<T>(std::nearbyint(extrapolation));
+                    else
+                        out[i] = T(static_cast<typename T::value_type>(extrapolation));
                 }
                 return KernelResult::ok(makeTensor<T>(outDims, out));
             }
@@ -292,8 +319,10 @@ KernelResult resize(const KernelContext& ctx) {
             double acc = 0;
             if (combos.empty()) acc = extrapolation;
             for (const auto& [off, w] : combos) acc += w * static_cast<double>(v[static_cast<size_t>(off)]);
-            if constexpr (isFloatLike<T>) out.push_back(static_cast<T>(acc));
-            else out.push_back(saturate<T>(std::nearbyint(acc)));
+            if constexpr (isFloatLike<T>)
+                out.push_back(static_cast<T>(acc));
+            else
+                out.push_back(saturate<T>(std::nearbyint(acc)));
         });
         return KernelResult::ok(makeTensor<T>(outDims, out));
     });
@@ -301,6 +330,8 @@ KernelResult resize(const KernelContext& ctx) {
 
 }  // namespace
 
-void registerResizeKernels(KernelRegistry& r) { r.add("", "Resize", 10, 0, resize); }
+void registerResizeKernels(KernelRegistry& r) {
+    r.add("", "Resize", 10, 0, resize);
+}
 
 }  // namespace passscope::kernels

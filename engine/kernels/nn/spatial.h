@@ -16,28 +16,34 @@ struct Window {
     size_t rank() const { return in.size(); }
 };
 
-inline int64_t ceilDiv(int64_t a, int64_t b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
-inline int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+inline int64_t ceilDiv(int64_t a, int64_t b) {
+    return a >= 0 ? (a + b - 1) / b : -((-a) / b);
+}
+inline int64_t floorDiv(int64_t a, int64_t b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
 
 // Reads kernel_shape (or `kernelFallback`, e.g. W's spatial dims), strides, dilations, pads and
 // auto_pad, and computes the output extent. ceilMode (pooling) rounds the window count up but,
 // as in ONNX Runtime and PyTorch, drops a last window that would start inside the end padding.
 inline Window makeWindow(const KernelContext& ctx, const std::vector<int64_t>& inSpatial,
-                         const std::vector<int64_t>& kernelFallback, bool ceilMode, bool allowDilations = true) {
+                         const std::vector<int64_t>& kernelFallback, bool ceilMode,
+                         bool allowDilations = true) {
     Window w;
     const size_t r = inSpatial.size();
     w.in = inSpatial;
     w.kernel = ctx.attrInts("kernel_shape", kernelFallback);
     w.strides = ctx.attrInts("strides", std::vector<int64_t>(r, 1));
-    w.dilations = allowDilations ? ctx.attrInts("dilations", std::vector<int64_t>(r, 1)) : std::vector<int64_t>(r, 1);
+    w.dilations =
+        allowDilations ? ctx.attrInts("dilations", std::vector<int64_t>(r, 1)) : std::vector<int64_t>(r, 1);
     std::vector<int64_t> pads = ctx.attrInts("pads", std::vector<int64_t>(2 * r, 0));
     if (w.kernel.size() != r || w.strides.size() != r || w.dilations.size() != r || pads.size() != 2 * r)
         throw KernelError("kernel_shape, strides, dilations or pads do not match the spatial rank");
     for (size_t i = 0; i < r; ++i) {
         if (w.kernel[i] <= 0 || w.strides[i] <= 0 || w.dilations[i] <= 0 || pads[i] < 0 || pads[i + r] < 0)
             throw KernelError("non-positive kernel, stride or dilation, or negative pad");
-        if (w.kernel[i] > kMaxExtent || w.strides[i] > kMaxExtent || w.dilations[i] > kMaxExtent || pads[i] > kMaxExtent ||
-            pads[i + r] > kMaxExtent)
+        if (w.kernel[i] > kMaxExtent || w.strides[i] > kMaxExtent || w.dilations[i] > kMaxExtent ||
+            pads[i] > kMaxExtent || pads[i + r] > kMaxExtent)
             throw KernelError("kernel, stride, dilation or pad too large");
         if (w.in[i] < 0) throw KernelError("bad input extent");
     }

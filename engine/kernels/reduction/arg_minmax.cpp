@@ -22,8 +22,10 @@ KernelResult argExtreme(const KernelContext& ctx) {
     const AxisLayout l = layoutAround(x.dims(), axis);
     std::vector<int64_t> outDims;
     for (int64_t a = 0; a < rank; ++a) {
-        if (a != axis) outDims.push_back(x.dims()[static_cast<size_t>(a)]);
-        else if (keepdims) outDims.push_back(1);
+        if (a != axis)
+            outDims.push_back(x.dims()[static_cast<size_t>(a)]);
+        else if (keepdims)
+            outDims.push_back(1);
     }
     if (l.n == 0 && l.outer * l.inner > 0) throw KernelError("ArgMax/ArgMin over an empty axis");
     return dispatch<kNumeric>(x.dtype(), [&](auto tag) -> KernelResult {
@@ -39,14 +41,21 @@ KernelResult argExtreme(const KernelContext& ctx) {
                     const T e = v[static_cast<size_t>(base + k * l.inner)];
                     bool take;
                     if constexpr (isFloatLike<T>) {
-                        const bool en = !(e == e), bn = !(bv == bv);  // NaN is the only value unequal to itself
-                        if (bn) take = en && selectLast;
-                        else if (en) take = true;
-                        else if (selectLast) take = isMax ? !(e < bv) : !(bv < e);
-                        else take = isMax ? bv < e : e < bv;
+                        const bool en = !(e == e),
+                                   bn = !(bv == bv);  // NaN is the only value unequal to itself
+                        if (bn)
+                            take = en && selectLast;
+                        else if (en)
+                            take = true;
+                        else if (selectLast)
+                            take = isMax ? !(e < bv) : !(bv < e);
+                        else
+                            take = isMax ? bv < e : e < bv;
                     } else {
-                        if (selectLast) take = isMax ? !(e < bv) : !(bv < e);
-                        else take = isMax ? bv < e : e < bv;
+                        if (selectLast)
+                            take = isMax ? !(e < bv) : !(bv < e);
+                        else
+                            take = isMax ? bv < e : e < bv;
                     }
                     if (take) {
                         best = k;

@@ -51,14 +51,21 @@ T reduceFloat(int64_t n, Get get) {
         A acc = op == Red::Prod ? A(1) : A(0);
         for (int64_t i = 0; i < n; ++i) {
             A v = static_cast<A>(get(i));
-            if constexpr (op == Red::Prod) acc *= v;
-            else if constexpr (op == Red::SumSquare || op == Red::L2) acc += v * v;
-            else if constexpr (op == Red::L1) acc += std::fabs(v);
-            else acc += v;
+            if constexpr (op == Red::Prod)
+                acc *= v;
+            else if constexpr (op == Red::SumSquare || op == Red::L2)
+                acc += v * v;
+            else if constexpr (op == Red::L1)
+                acc += std::fabs(v);
+            else
+                acc += v;
         }
-        if constexpr (op == Red::Mean) acc /= static_cast<A>(n);  // 0/0 = NaN for an empty set
-        else if constexpr (op == Red::L2) acc = std::sqrt(acc);
-        else if constexpr (op == Red::LogSum) acc = std::log(acc);
+        if constexpr (op == Red::Mean)
+            acc /= static_cast<A>(n);  // 0/0 = NaN for an empty set
+        else if constexpr (op == Red::L2)
+            acc = std::sqrt(acc);
+        else if constexpr (op == Red::LogSum)
+            acc = std::log(acc);
         return T(acc);
     }
 }
@@ -96,15 +103,21 @@ T reduceInt(int64_t n, Get get) {
         T acc = op == Red::Prod ? T(1) : T(0);
         for (int64_t i = 0; i < n; ++i) {
             T v = get(i);
-            if constexpr (op == Red::Prod) acc = wrapMul(acc, v);
-            else if constexpr (op == Red::SumSquare) acc = wrapAdd(acc, wrapMul(v, v));
-            else if constexpr (op == Red::L1) acc = wrapAdd(acc, wrapAbs(v));
-            else acc = wrapAdd(acc, v);
+            if constexpr (op == Red::Prod)
+                acc = wrapMul(acc, v);
+            else if constexpr (op == Red::SumSquare)
+                acc = wrapAdd(acc, wrapMul(v, v));
+            else if constexpr (op == Red::L1)
+                acc = wrapAdd(acc, wrapAbs(v));
+            else
+                acc = wrapAdd(acc, v);
         }
         if constexpr (op == Red::Mean) {
             if (n == 0) throw Refusal{"integer mean over an empty set (division by zero)"};
-            if constexpr (std::is_signed_v<T>) return static_cast<T>(static_cast<int64_t>(acc) / n);
-            else return static_cast<T>(static_cast<uint64_t>(acc) / static_cast<uint64_t>(n));
+            if constexpr (std::is_signed_v<T>)
+                return static_cast<T>(static_cast<int64_t>(acc) / n);
+            else
+                return static_cast<T>(static_cast<uint64_t>(acc) / static_cast<uint64_t>(n));
         }
         return acc;
     }
@@ -143,7 +156,8 @@ KernelResult reduce(const KernelContext& ctx) {
             for (size_t o = 0; o < out.size(); ++o) {
                 bool acc = op == Red::Min;
                 for (int64_t i = 0; i < n; ++i) {
-                    bool e = v[static_cast<size_t>(split.kept[o] + split.reduced[static_cast<size_t>(i)])] != 0;
+                    bool e =
+                        v[static_cast<size_t>(split.kept[o] + split.reduced[static_cast<size_t>(i)])] != 0;
                     acc = op == Red::Min ? (acc && e) : (acc || e);
                 }
                 out[o] = acc;
@@ -155,9 +169,13 @@ KernelResult reduce(const KernelContext& ctx) {
             try {
                 for (size_t o = 0; o < out.size(); ++o) {
                     const int64_t base = split.kept[o];
-                    auto get = [&](int64_t i) { return v[static_cast<size_t>(base + split.reduced[static_cast<size_t>(i)])]; };
-                    if constexpr (isFloatLike<T>) out[o] = reduceFloat<op, T>(n, get);
-                    else out[o] = reduceInt<op, T>(n, get);
+                    auto get = [&](int64_t i) {
+                        return v[static_cast<size_t>(base + split.reduced[static_cast<size_t>(i)])];
+                    };
+                    if constexpr (isFloatLike<T>)
+                        out[o] = reduceFloat<op, T>(n, get);
+                    else
+                        out[o] = reduceInt<op, T>(n, get);
                 }
             } catch (const Refusal& r) {
                 return KernelResult::refused(r.why);

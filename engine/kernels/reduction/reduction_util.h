@@ -46,7 +46,8 @@ T wrapMul(T a, T b) {
         using U = std::make_unsigned_t<T>;
         // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
         using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-        return static_cast<T>(static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
+        return static_cast<T>(
+            static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
     } else {
         return a * b;
     }
@@ -140,12 +141,14 @@ struct AxisSplit {
 };
 
 // `axes` must already be normalized and free of duplicates.
-inline AxisSplit splitAxes(const std::vector<int64_t>& dims, const std::vector<int64_t>& axes, bool keepdims) {
+inline AxisSplit splitAxes(const std::vector<int64_t>& dims, const std::vector<int64_t>& axes,
+                           bool keepdims) {
     const int64_t rank = static_cast<int64_t>(dims.size());
     std::vector<bool> isReduced(dims.size(), false);
     for (int64_t a : axes) {
         // normalizeAxis lets axis 0 through for a scalar (rank 0); there is no axis 0 to reduce.
-        if (a < 0 || a >= rank) throw KernelError("axis " + std::to_string(a) + " out of range for rank " + std::to_string(rank));
+        if (a < 0 || a >= rank)
+            throw KernelError("axis " + std::to_string(a) + " out of range for rank " + std::to_string(rank));
         isReduced[static_cast<size_t>(a)] = true;
     }
     std::vector<int64_t> keptAxes;
@@ -171,7 +174,8 @@ inline std::vector<int64_t> normalizeAxes(const std::vector<int64_t>& axes, int6
     std::vector<int64_t> out;
     for (int64_t a : axes) {
         int64_t n = normalizeAxis(a, rank);
-        if (std::find(out.begin(), out.end(), n) != out.end()) throw KernelError("duplicate axis " + std::to_string(a));
+        if (std::find(out.begin(), out.end(), n) != out.end())
+            throw KernelError("duplicate axis " + std::to_string(a));
         out.push_back(n);
     }
     return out;

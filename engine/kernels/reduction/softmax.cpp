@@ -53,17 +53,22 @@ KernelResult softmaxLike(const KernelContext& ctx) {
                     A m = -std::numeric_limits<A>::infinity();
                     bool nan = false;
                     for (A e : row) {
-                        if (std::isnan(e)) nan = true;
-                        else if (e > m) m = e;
+                        if (std::isnan(e))
+                            nan = true;
+                        else if (e > m)
+                            m = e;
                     }
                     A sum = 0;
                     for (A e : row) sum += std::exp(e - m);
                     for (int64_t k = 0; k < l.n; ++k) {
                         const A e = row[static_cast<size_t>(k)];
                         A r;
-                        if (nan) r = std::numeric_limits<A>::quiet_NaN();
-                        else if (op == Sm::Softmax) r = std::exp(e - m) / sum;
-                        else r = e - m - std::log(sum);
+                        if (nan)
+                            r = std::numeric_limits<A>::quiet_NaN();
+                        else if (op == Sm::Softmax)
+                            r = std::exp(e - m) / sum;
+                        else
+                            r = e - m - std::log(sum);
                         out[at(k)] = T(r);
                     }
                 }

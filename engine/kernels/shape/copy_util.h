@@ -37,7 +37,8 @@ inline int64_t outputElementCount(const std::vector<int64_t>& dims) {
 // required input; KernelContext::input() must not be called on an absent one).
 inline void requireInputs(const KernelContext& ctx, size_t n) {
     for (size_t i = 0; i < n; ++i)
-        if (!ctx.hasInput(i)) throw KernelError(ctx.node().opType() + " is missing required input " + std::to_string(i));
+        if (!ctx.hasInput(i))
+            throw KernelError(ctx.node().opType() + " is missing required input " + std::to_string(i));
 }
 
 // a * b for dims and counts; throws KernelError on overflow.
@@ -58,7 +59,8 @@ inline int64_t checkedInputCount(const Tensor& t) {
     auto n = checkedElementCount(t.dims());
     if (!n) throw KernelError("invalid tensor shape");
     if (t.dtype() == DataType::String) {
-        if (t.strings().size() < static_cast<size_t>(*n)) throw KernelError("string tensor has fewer strings than its shape");
+        if (t.strings().size() < static_cast<size_t>(*n))
+            throw KernelError("string tensor has fewer strings than its shape");
     } else {
         const size_t es = elementSize(t.dtype());
         if (es == 0) throw KernelError("no kernel for dtype " + std::string(dataTypeName(t.dtype())));
@@ -78,7 +80,7 @@ inline Tensor withDims(const Tensor& t, std::vector<int64_t> dims) {
 // Output under construction, of any dtype. Elements not written are zero (numeric, bool,
 // complex: all bytes zero) or the empty string.
 class ElementWriter {
-public:
+  public:
     ElementWriter(DataType dtype, int64_t count) : dtype_(dtype) {
         if (count < 0 || count > kMaxOutputElements) throw KernelError("output too large to compute");
         if (dtype == DataType::String) {
@@ -86,7 +88,8 @@ public:
         } else {
             size_ = elementSize(dtype);
             if (size_ == 0) throw KernelError("no kernel for dtype " + std::string(dataTypeName(dtype)));
-            if (static_cast<size_t>(count) * size_ > kMaxOutputBytes) throw KernelError("output too large to compute");
+            if (static_cast<size_t>(count) * size_ > kMaxOutputBytes)
+                throw KernelError("output too large to compute");
             bytes_.assign(static_cast<size_t>(count) * size_, '\0');
         }
     }
@@ -102,7 +105,8 @@ public:
             const auto& s = src.strings();
             std::copy(s.begin() + srcIndex, s.begin() + srcIndex + n, strings_.begin() + dst);
         } else {
-            std::memcpy(bytes_.data() + static_cast<size_t>(dst) * size_, src.rawData() + static_cast<size_t>(srcIndex) * size_,
+            std::memcpy(bytes_.data() + static_cast<size_t>(dst) * size_,
+                        src.rawData() + static_cast<size_t>(srcIndex) * size_,
                         static_cast<size_t>(n) * size_);
         }
     }
@@ -113,7 +117,7 @@ public:
         return Tensor(dtype_, std::move(dims), std::make_shared<StringBuffer>(std::move(bytes_)));
     }
 
-private:
+  private:
     DataType dtype_;
     size_t size_ = 0;
     std::string bytes_;
@@ -129,8 +133,10 @@ inline Tensor gatherByIndex(const Tensor& src, std::vector<int64_t> dims, const 
     ElementWriter w(src.dtype(), count);
     for (int64_t i = 0; i < count; ++i) {
         const int64_t j = index[static_cast<size_t>(i)];
-        if (j >= 0) w.copy(i, src, j);
-        else if (fill) w.copy(i, *fill, 0);
+        if (j >= 0)
+            w.copy(i, src, j);
+        else if (fill)
+            w.copy(i, *fill, 0);
     }
     return w.finish(std::move(dims));
 }
@@ -177,7 +183,8 @@ inline std::vector<int64_t> iotaMap(int64_t n) {
 }
 
 // The flat input index of each output element of transpose(input of inDims, perm).
-inline std::vector<int64_t> transposeIndex(const std::vector<int64_t>& inDims, const std::vector<int64_t>& perm) {
+inline std::vector<int64_t> transposeIndex(const std::vector<int64_t>& inDims,
+                                           const std::vector<int64_t>& perm) {
     const size_t rank = inDims.size();
     const auto inStrides = stridesOf(inDims);
     std::vector<int64_t> outDims(rank), strides(rank);
@@ -226,7 +233,8 @@ T castFromDouble(double v) {
         return v != 0;
     } else if constexpr (std::is_integral_v<T>) {
         if (std::isnan(v)) return T(0);
-        if (v <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+        if (v <= static_cast<double>(std::numeric_limits<T>::lowest()))
+            return std::numeric_limits<T>::lowest();
         if (v >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
         return static_cast<T>(v);
     } else if constexpr (std::is_same_v<T, half> || std::is_same_v<T, bfloat16>) {
@@ -251,7 +259,8 @@ inline Tensor scalarOfDtype(DataType dtype, double v, std::vector<int64_t> dims 
 }
 
 // Integer values of an optional index-like input (int32/int64), or the fallback when absent.
-inline std::vector<int64_t> optionalInts(const KernelContext& ctx, size_t i, const std::vector<int64_t>& fallback) {
+inline std::vector<int64_t> optionalInts(const KernelContext& ctx, size_t i,
+                                         const std::vector<int64_t>& fallback) {
     return ctx.hasInput(i) ? toInt64s(ctx.input(i)) : fallback;
 }
 

@@ -25,7 +25,8 @@ KernelResult constant(const KernelContext& ctx) {
         checkedInputCount(*t);
         return KernelResult::ok(withDims(*t, t->dims()));
     }
-    if (n.hasAttr("sparse_value")) return KernelResult::unsupported("Constant with sparse_value is not densified");
+    if (n.hasAttr("sparse_value"))
+        return KernelResult::unsupported("Constant with sparse_value is not densified");
     if (const Attribute* a = n.findAttr("value_float"); a && a->kind == AttrKind::Float)
         return KernelResult::ok(makeTensor<float>({}, {static_cast<float>(ctx.attrFloat("value_float", 0))}));
     if (const Attribute* a = n.findAttr("value_floats"); a && a->kind == AttrKind::Floats) {
@@ -74,13 +75,15 @@ KernelResult range(const KernelContext& ctx) {
     const Tensor& d = ctx.input(2);
     for (const Tensor* t : {&s, &l, &d})
         if (checkedInputCount(*t) != 1) throw KernelError("Range inputs must be scalars");
-    if (s.dtype() != l.dtype() || s.dtype() != d.dtype()) throw KernelError("Range inputs have different dtypes");
+    if (s.dtype() != l.dtype() || s.dtype() != d.dtype())
+        throw KernelError("Range inputs have different dtypes");
     return dispatch<kNumeric>(s.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         const T start = values<T>(s)[0], limit = values<T>(l)[0], delta = values<T>(d)[0];
         int64_t count;
         if constexpr (std::is_integral_v<T>) {
-            if (delta == 0) return KernelResult::refused("Range with integer delta 0 (integer division by zero)");
+            if (delta == 0)
+                return KernelResult::refused("Range with integer delta 0 (integer division by zero)");
             const __int128 diff = static_cast<__int128>(limit) - static_cast<__int128>(start);
             const __int128 dl = static_cast<__int128>(delta);
             __int128 q = diff / dl;
@@ -151,7 +154,8 @@ KernelResult oneHot(const KernelContext& ctx) {
     if (checkedInputCount(depthT) != 1) throw KernelError("OneHot depth must be a scalar");
     if (checkedInputCount(vals) != 2) throw KernelError("OneHot values must hold [off, on]");
     const double depthD = scalarDouble(depthT);
-    if (!(depthD >= 1) || depthD > static_cast<double>(kMaxOutputElements)) throw KernelError("OneHot depth out of range");
+    if (!(depthD >= 1) || depthD > static_cast<double>(kMaxOutputElements))
+        throw KernelError("OneHot depth out of range");
     const int64_t depth = static_cast<int64_t>(depthD);
     const auto idx = toDoubles(indices);
     const auto& inDims = indices.dims();

@@ -26,7 +26,8 @@ KernelResult concat(const KernelContext& ctx) {
         if (t.dtype() != first.dtype()) throw KernelError("Concat inputs have different dtypes");
         if (t.dims().size() != rank) throw KernelError("Concat inputs have different ranks");
         for (size_t d = 0; d < rank; ++d)
-            if (d != ax && t.dims()[d] != first.dims()[d]) throw KernelError("Concat inputs differ off the axis");
+            if (d != ax && t.dims()[d] != first.dims()[d])
+                throw KernelError("Concat inputs differ off the axis");
         outDims[ax] = addChecked(outDims[ax], t.dims()[ax]);
     }
     const int64_t total = outputElementCount(outDims);
@@ -75,7 +76,8 @@ KernelResult split(const KernelContext& ctx) {
         sizes.back() = dim - chunk * (n - 1);
         if (sizes.back() < 0) throw KernelError("Split cannot make num_outputs chunks of this axis");
     } else {
-        if (outputs <= 0 || dim % outputs != 0) throw KernelError("axis does not split evenly into the outputs");
+        if (outputs <= 0 || dim % outputs != 0)
+            throw KernelError("axis does not split evenly into the outputs");
         sizes.assign(static_cast<size_t>(outputs), dim / outputs);
     }
     if (static_cast<int64_t>(sizes.size()) != outputs) throw KernelError("split has a size per output");
@@ -95,7 +97,8 @@ KernelResult split(const KernelContext& ctx) {
         const int64_t count = outputElementCount(outDims);
         ElementWriter w(data.dtype(), count);
         const int64_t run = s * inner;
-        for (int64_t o = 0; count > 0 && o < outer; ++o) w.copyRun(o * run, data, o * dim * inner + offset * inner, run);
+        for (int64_t o = 0; count > 0 && o < outer; ++o)
+            w.copyRun(o * run, data, o * dim * inner + offset * inner, run);
         outs.push_back(w.finish(std::move(outDims)));
         offset += s;
     }

@@ -6,7 +6,9 @@
 namespace passscope::kernels::shape_ops {
 namespace {
 
-Tensor emptyLike(const Tensor& data, std::vector<int64_t> dims) { return ElementWriter(data.dtype(), 0).finish(std::move(dims)); }
+Tensor emptyLike(const Tensor& data, std::vector<int64_t> dims) {
+    return ElementWriter(data.dtype(), 0).finish(std::move(dims));
+}
 
 }  // namespace
 
@@ -52,7 +54,8 @@ KernelResult tile(const KernelContext& ctx) {
         repeats.assign(dims.size(), 1);
         repeats[static_cast<size_t>(existingAxis(scalarInt(ctx.input(2)), rank))] = scalarInt(ctx.input(1));
     }
-    if (static_cast<int64_t>(repeats.size()) != rank) throw KernelError("Tile repeats must have one value per axis");
+    if (static_cast<int64_t>(repeats.size()) != rank)
+        throw KernelError("Tile repeats must have one value per axis");
     std::vector<int64_t> outDims(dims.size());
     for (size_t d = 0; d < dims.size(); ++d) {
         if (repeats[d] < 0) throw KernelError("Tile repeats must be non-negative");
@@ -98,7 +101,8 @@ KernelResult upsample(const KernelContext& ctx) {
     for (size_t d = 0; d < dims.size(); ++d) {
         const float s = static_cast<float>(scales[d]);
         for (int64_t o = 0; o < outDims[d]; ++o)
-            maps[d].push_back(std::min<int64_t>(static_cast<int64_t>(static_cast<float>(o) / s), dims[d] - 1));
+            maps[d].push_back(
+                std::min<int64_t>(static_cast<int64_t>(static_cast<float>(o) / s), dims[d] - 1));
     }
     return KernelResult::ok(gatherByIndex(data, outDims, axisMappedIndex(dims, maps)));
 }

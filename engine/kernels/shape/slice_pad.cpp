@@ -81,7 +81,8 @@ KernelResult slice(const KernelContext& ctx) {
     }
     std::vector<int64_t> outDims;
     for (const auto& p : per) outDims.push_back(p.count);
-    if (outputElementCount(outDims) == 0) return KernelResult::ok(ElementWriter(data.dtype(), 0).finish(outDims));
+    if (outputElementCount(outDims) == 0)
+        return KernelResult::ok(ElementWriter(data.dtype(), 0).finish(outDims));
     std::vector<std::vector<int64_t>> maps(dims.size());
     for (size_t d = 0; d < dims.size(); ++d)
         for (int64_t i = 0; i < per[d].count; ++i) maps[d].push_back(per[d].start + i * per[d].step);
@@ -112,7 +113,8 @@ KernelResult pad(const KernelContext& ctx) {
             if (checkedInputCount(v) != 1) {
                 if (v.elementCount() != 0) throw KernelError("constant_value must be a scalar");
             } else {
-                if (v.dtype() != data.dtype()) throw KernelError("constant_value dtype differs from the input");
+                if (v.dtype() != data.dtype())
+                    throw KernelError("constant_value dtype differs from the input");
                 fill = v;
             }
         }
@@ -148,7 +150,8 @@ KernelResult pad(const KernelContext& ctx) {
         outDims[d] = out;
     }
     // A non-empty output bounds every dim, hence every map below.
-    if (outputElementCount(outDims) == 0) return KernelResult::ok(ElementWriter(data.dtype(), 0).finish(outDims));
+    if (outputElementCount(outDims) == 0)
+        return KernelResult::ok(ElementWriter(data.dtype(), 0).finish(outDims));
     for (size_t d = 0; d < dims.size(); ++d) {
         const int64_t n = dims[d];
         auto& m = maps[d];
@@ -177,7 +180,8 @@ KernelResult pad(const KernelContext& ctx) {
             m[static_cast<size_t>(o)] = src;
         }
     }
-    return KernelResult::ok(gatherByIndex(data, outDims, axisMappedIndex(dims, maps), fill ? &*fill : nullptr));
+    return KernelResult::ok(
+        gatherByIndex(data, outDims, axisMappedIndex(dims, maps), fill ? &*fill : nullptr));
 }
 
 }  // namespace passscope::kernels::shape_ops

@@ -7,7 +7,9 @@
 namespace passscope::kernels::shape_ops {
 namespace {
 
-Tensor int64Tensor(std::vector<int64_t> dims, const std::vector<int64_t>& v) { return makeTensor<int64_t>(std::move(dims), v); }
+Tensor int64Tensor(std::vector<int64_t> dims, const std::vector<int64_t>& v) {
+    return makeTensor<int64_t>(std::move(dims), v);
+}
 
 // Axes of Squeeze/Unsqueeze: an attribute before opset 13, an optional input from 13 on.
 std::optional<std::vector<int64_t>> axesOf(const KernelContext& ctx) {
@@ -91,7 +93,8 @@ KernelResult reshape(const KernelContext& ctx) {
             throw KernelError("Reshape shape has a negative dim");
         }
     }
-    if (allowzero && hasZero && inferred >= 0) throw KernelError("Reshape with allowzero=1 cannot have both 0 and -1");
+    if (allowzero && hasZero && inferred >= 0)
+        throw KernelError("Reshape with allowzero=1 cannot have both 0 and -1");
     int64_t known = 1;
     for (size_t i = 0; i < shape.size(); ++i) {
         if (static_cast<int64_t>(i) == inferred) continue;
@@ -191,7 +194,8 @@ KernelResult dropout(const KernelContext& ctx) {
             ratio = scalarDouble(ctx.input(1));
         }
     }
-    if (training && ratio != 0) return KernelResult::unsupported("non-deterministic: Dropout in training mode");
+    if (training && ratio != 0)
+        return KernelResult::unsupported("non-deterministic: Dropout in training mode");
     std::vector<Tensor> outs;
     outs.push_back(withDims(data, data.dims()));
     if (ctx.outputCount() > 1) {

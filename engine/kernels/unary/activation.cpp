@@ -153,7 +153,8 @@ KernelResult shrink(const KernelContext& ctx) {
 
 void registerActivationKernels(KernelRegistry& r) {
     r.add("", "Sigmoid", 1, 0, sigmoid);
-    r.add("", "Tanh", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::tanh(v); }); });
+    r.add("", "Tanh", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::tanh(v); }); });
     r.add("", "Relu", 1, 0, relu);
     r.add("", "LeakyRelu", 1, 0, leakyRelu);
     r.add("", "ThresholdedRelu", 10, 0, thresholdedRelu);

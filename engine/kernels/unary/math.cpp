@@ -24,9 +24,12 @@ KernelResult absKernel(const KernelContext& ctx) {
     return dispatch<kNumeric>(x.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         return KernelResult::ok(mapUnary<T, T>(x, [](T v) -> T {
-            if constexpr (isFloatLike<T>) return ew::fromCompute<T>(std::fabs(static_cast<ew::ComputeT<T>>(v)));
-            else if constexpr (std::is_signed_v<T>) return v < 0 ? ew::wrapNeg(v) : v;
-            else return v;
+            if constexpr (isFloatLike<T>)
+                return ew::fromCompute<T>(std::fabs(static_cast<ew::ComputeT<T>>(v)));
+            else if constexpr (std::is_signed_v<T>)
+                return v < 0 ? ew::wrapNeg(v) : v;
+            else
+                return v;
         }));
     });
 }
@@ -36,8 +39,10 @@ KernelResult negKernel(const KernelContext& ctx) {
     return dispatch<kFloats | kSigned>(x.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         return KernelResult::ok(mapUnary<T, T>(x, [](T v) -> T {
-            if constexpr (isFloatLike<T>) return ew::fromCompute<T>(-static_cast<ew::ComputeT<T>>(v));
-            else return ew::wrapNeg(v);
+            if constexpr (isFloatLike<T>)
+                return ew::fromCompute<T>(-static_cast<ew::ComputeT<T>>(v));
+            else
+                return ew::wrapNeg(v);
         }));
     });
 }
@@ -66,27 +71,44 @@ void registerMathKernels(KernelRegistry& r) {
     r.add("", "Abs", 1, 0, absKernel);
     r.add("", "Neg", 1, 0, negKernel);
     r.add("", "Sign", 9, 0, signKernel);
-    r.add("", "Sqrt", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sqrt(v); }); });
-    r.add("", "Reciprocal", 1, 0, [](const KernelContext& c) {
-        return floatMap(c, [](auto v) { return decltype(v)(1) / v; });
-    });
-    r.add("", "Exp", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::exp(v); }); });
-    r.add("", "Log", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::log(v); }); });
-    r.add("", "Sin", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sin(v); }); });
-    r.add("", "Cos", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::cos(v); }); });
-    r.add("", "Tan", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::tan(v); }); });
-    r.add("", "Asin", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::asin(v); }); });
-    r.add("", "Acos", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::acos(v); }); });
-    r.add("", "Atan", 7, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::atan(v); }); });
-    r.add("", "Sinh", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sinh(v); }); });
-    r.add("", "Cosh", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::cosh(v); }); });
-    r.add("", "Asinh", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::asinh(v); }); });
-    r.add("", "Acosh", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::acosh(v); }); });
-    r.add("", "Atanh", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::atanh(v); }); });
-    r.add("", "Ceil", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::ceil(v); }); });
-    r.add("", "Floor", 1, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::floor(v); }); });
-    r.add("", "Round", 11, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return ew::roundHalfEven(v); }); });
-    r.add("", "Erf", 9, 0, [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::erf(v); }); });
+    r.add("", "Sqrt", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sqrt(v); }); });
+    r.add("", "Reciprocal", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return decltype(v)(1) / v; }); });
+    r.add("", "Exp", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::exp(v); }); });
+    r.add("", "Log", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::log(v); }); });
+    r.add("", "Sin", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sin(v); }); });
+    r.add("", "Cos", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::cos(v); }); });
+    r.add("", "Tan", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::tan(v); }); });
+    r.add("", "Asin", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::asin(v); }); });
+    r.add("", "Acos", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::acos(v); }); });
+    r.add("", "Atan", 7, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::atan(v); }); });
+    r.add("", "Sinh", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::sinh(v); }); });
+    r.add("", "Cosh", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::cosh(v); }); });
+    r.add("", "Asinh", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::asinh(v); }); });
+    r.add("", "Acosh", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::acosh(v); }); });
+    r.add("", "Atanh", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::atanh(v); }); });
+    r.add("", "Ceil", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::ceil(v); }); });
+    r.add("", "Floor", 1, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::floor(v); }); });
+    r.add("", "Round", 11, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return ew::roundHalfEven(v); }); });
+    r.add("", "Erf", 9, 0,
+          [](const KernelContext& c) { return floatMap(c, [](auto v) { return std::erf(v); }); });
 }
 
 }  // namespace passscope::kernels

@@ -17,9 +17,8 @@ KernelResult isNaN(const KernelContext& ctx) {
 KernelResult isInf(const KernelContext& ctx) {
     const bool negative = ctx.attrInt("detect_negative", 1) != 0;
     const bool positive = ctx.attrInt("detect_positive", 1) != 0;
-    return unary::floatPredicate(ctx, [negative, positive](double v) {
-        return std::isinf(v) && (v < 0 ? negative : positive);
-    });
+    return unary::floatPredicate(
+        ctx, [negative, positive](double v) { return std::isinf(v) && (v < 0 ? negative : positive); });
 }
 
 KernelResult notKernel(const KernelContext& ctx) {

@@ -13,8 +13,8 @@ KernelResult floatMap(const KernelContext& ctx, F f) {
     return dispatch<kFloats>(x.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         using C = ew::ComputeT<T>;
-        return KernelResult::ok(
-            mapUnary<T, T>(x, [&](T v) -> T { return ew::fromCompute<T>(static_cast<C>(f(static_cast<C>(v)))); }));
+        return KernelResult::ok(mapUnary<T, T>(
+            x, [&](T v) -> T { return ew::fromCompute<T>(static_cast<C>(f(static_cast<C>(v)))); }));
     });
 }
 

@@ -36,12 +36,18 @@ bool appendAttribute(std::string& key, const Attribute& a) {
     std::visit(
         [&](const auto& v) {
             using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_same_v<T, double>) key.append(reinterpret_cast<const char*>(&v), sizeof v);
-            else if constexpr (std::is_same_v<T, int64_t>) key += std::to_string(v);
-            else if constexpr (std::is_same_v<T, std::string>) key += std::to_string(v.size()) + ":" + v;
-            else if constexpr (std::is_same_v<T, Tensor>) tensorKey(v);
-            else if constexpr (std::is_same_v<T, GraphPtr> || std::is_same_v<T, std::vector<GraphPtr>>) ok = false;
-            else if constexpr (std::is_same_v<T, OpaqueProto>) key += std::to_string(v.bytes.size()) + ":" + v.bytes;
+            if constexpr (std::is_same_v<T, double>)
+                key.append(reinterpret_cast<const char*>(&v), sizeof v);
+            else if constexpr (std::is_same_v<T, int64_t>)
+                key += std::to_string(v);
+            else if constexpr (std::is_same_v<T, std::string>)
+                key += std::to_string(v.size()) + ":" + v;
+            else if constexpr (std::is_same_v<T, Tensor>)
+                tensorKey(v);
+            else if constexpr (std::is_same_v<T, GraphPtr> || std::is_same_v<T, std::vector<GraphPtr>>)
+                ok = false;
+            else if constexpr (std::is_same_v<T, OpaqueProto>)
+                key += std::to_string(v.bytes.size()) + ":" + v.bytes;
             else if constexpr (std::is_same_v<T, std::vector<double>>)
                 key.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
             else if constexpr (std::is_same_v<T, std::vector<int64_t>>)
@@ -58,7 +64,8 @@ bool appendAttribute(std::string& key, const Attribute& a) {
 }
 
 bool mergeable(const Node& n) {
-    if (op::isStructural(n.opType(), n.domain()) || n.outputs().empty() || !n.subgraphs().empty()) return false;
+    if (op::isStructural(n.opType(), n.domain()) || n.outputs().empty() || !n.subgraphs().empty())
+        return false;
     if (!op::isStandardDomain(n.domain())) return false;
     if (op::isRandom(n.opType(), n.domain()) || op::isRandomInTraining(n.opType(), n.domain())) return false;
     for (const NodeOutput& o : n.outputs())
@@ -69,7 +76,9 @@ bool mergeable(const Node& n) {
 std::optional<std::string> cseKey(const Node& n) {
     std::string key = n.domain() + "::" + n.opType() + "(";
     for (const ValueRef& r : n.inputs())
-        key += r.valid() ? std::to_string(r.node) + ":" + std::to_string(r.output) + "@" + std::to_string(r.depth) + "," : "-,";
+        key += r.valid() ? std::to_string(r.node) + ":" + std::to_string(r.output) + "@" +
+                               std::to_string(r.depth) + ","
+                         : "-,";
     key += ")ctrl(";
     std::vector<NodeId> ctrl = n.controlInputs();
     std::sort(ctrl.begin(), ctrl.end());
@@ -78,7 +87,8 @@ std::optional<std::string> cseKey(const Node& n) {
     std::vector<const Attribute*> attrs;
     for (const Attribute& a : n.attributes())
         if (a.name != op::attr::kDoNotConstantFolding) attrs.push_back(&a);
-    std::sort(attrs.begin(), attrs.end(), [](const Attribute* a, const Attribute* b) { return a->name < b->name; });
+    std::sort(attrs.begin(), attrs.end(),
+              [](const Attribute* a, const Attribute* b) { return a->name < b->name; });
     for (const Attribute* a : attrs)
         if (!appendAttribute(key, *a)) return std::nullopt;
     return key;
@@ -100,7 +110,8 @@ bool CommonSubexpressionEliminationPass::run(Graph& g, PassContext& ctx) {
         if (fresh) continue;
         const NodeId keep = it->second;
         for (size_t i = 0; i < n->outputs().size(); ++i)
-            g.replaceAllUses(ValueRef{id, static_cast<uint32_t>(i), 0}, ValueRef{keep, static_cast<uint32_t>(i), 0});
+            g.replaceAllUses(ValueRef{id, static_cast<uint32_t>(i), 0},
+                             ValueRef{keep, static_cast<uint32_t>(i), 0});
         for (NodeId to : std::vector<NodeId>(g.node(id).controlOutputs())) g.addControlEdge(keep, to);
         ctx.count(stat::kMerged);
         ctx.count(stat::kRemovedOps);

@@ -8,7 +8,7 @@
 namespace passscope {
 
 class CommonSubexpressionEliminationPass : public Pass {
-public:
+  public:
     std::string name() const override { return "CommonSubexpressionEliminationPass"; }
     PassFamily family() const override { return PassFamily::Cleanup; }
     OptLevel minLevel() const override { return OptLevel::O2; }

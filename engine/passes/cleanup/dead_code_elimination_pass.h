@@ -7,7 +7,7 @@
 namespace passscope {
 
 class DeadCodeEliminationPass : public Pass {
-public:
+  public:
     std::string name() const override { return "DeadCodeEliminationPass"; }
     PassFamily family() const override { return PassFamily::Cleanup; }
     static constexpr StatisticInfo kDeadNodes{"dead_nodes", "Nodes removed because nothing needs them"};

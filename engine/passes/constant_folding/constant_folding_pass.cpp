@@ -26,13 +26,15 @@ NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassCon
     auto inputs = folding::constantInputs(g, n, ctx);
     if (!inputs) return {};
     if (ctx.options().memoryPriority && sharedLargeConstant(g, n)) {
-        ctx.notFolded(n, NotFoldedReason::MemoryPriority, "an input constant with more than 8 elements is shared (MemoryPriority)");
+        ctx.notFolded(n, NotFoldedReason::MemoryPriority,
+                      "an input constant with more than 8 elements is shared (MemoryPriority)");
         return {};
     }
     const int64_t opset = ctx.opset(n.domain());
     kernels::KernelFn fn = ctx.kernels().find(n.domain(), n.opType(), opset);
     if (!fn) {
-        ctx.notFolded(n, NotFoldedReason::NoKernel, "no host kernel for " + n.opType() + " at opset " + std::to_string(opset));
+        ctx.notFolded(n, NotFoldedReason::NoKernel,
+                      "no host kernel for " + n.opType() + " at opset " + std::to_string(opset));
         return {};
     }
     auto outputs = folding::evaluate(n, opset, fn, std::move(*inputs), ctx);

@@ -8,7 +8,7 @@
 namespace passscope {
 
 class ConstantFoldingPass : public NodePass {
-public:
+  public:
     std::string name() const override { return "ConstantFoldingPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
     std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
@@ -16,7 +16,7 @@ public:
         return {stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved};
     }
 
-protected:
+  protected:
     NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;
 };
 

@@ -9,7 +9,9 @@
 namespace passscope {
 namespace {
 
-bool isDimensionOp(const Node& n) { return op::isDimensionOp(n.opType(), n.domain()); }
+bool isDimensionOp(const Node& n) {
+    return op::isDimensionOp(n.opType(), n.domain());
+}
 
 // Axes / shape inputs (index >= 1) must be constants: the op then only relabels dimensions.
 bool parametersConstant(const Graph& g, const Node& n) {
@@ -62,20 +64,24 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
         prev->output(0).uses.size() != 1 || prev->attrInt(op::attr::kDoNotConstantFolding, 0) != 0 ||
         !parametersConstant(g, *prev) || prev->inputs().empty())
         return {};
-    if (std::find(outDims->begin(), outDims->end(), 0) != outDims->end()) return {};  // 0 means "copy" in Reshape
+    if (std::find(outDims->begin(), outDims->end(), 0) != outDims->end())
+        return {};  // 0 means "copy" in Reshape
     const ValueRef source = prev->input(0);
     const NodeId prevId = prev->id();
 
     std::string bytes(outDims->size() * sizeof(int64_t), '\0');
     if (!outDims->empty()) std::memcpy(bytes.data(), outDims->data(), bytes.size());
-    Tensor shape(DataType::Int64, {static_cast<int64_t>(outDims->size())}, std::make_shared<StringBuffer>(std::move(bytes)));
+    Tensor shape(DataType::Int64, {static_cast<int64_t>(outDims->size())},
+                 std::make_shared<StringBuffer>(std::move(bytes)));
     const std::string base = n.name().empty() ? n.opType() : n.name();
     Node& c = g.addNode(std::string(op::kConst), "", ctx.uniqueName(g, base + "/shape"), 1);
     const NodeId cid = c.id();
     const std::string shapeName = ctx.uniqueName(g, base + "/shape_value");
     g.setOutputName(cid, 0, shapeName);
     shape.setName(shapeName);
-    g.setOutputDesc(cid, 0, TensorDesc::tensor(DataType::Int64, Shape::fromExtents({static_cast<int64_t>(outDims->size())})));
+    g.setOutputDesc(
+        cid, 0,
+        TensorDesc::tensor(DataType::Int64, Shape::fromExtents({static_cast<int64_t>(outDims->size())})));
     g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(shape)));
     ctx.count(stat::kConstBytesAdded, outDims->size() * sizeof(int64_t));
 

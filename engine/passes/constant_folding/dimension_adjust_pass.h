@@ -8,17 +8,18 @@
 namespace passscope {
 
 class DimensionAdjustPass : public NodePass {
-public:
+  public:
     std::string name() const override { return "DimensionAdjustPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
     std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
     static constexpr StatisticInfo kBypassed{"bypassed", "No-op dimension ops bypassed"};
-    static constexpr StatisticInfo kCollapsed{"chains_collapsed", "Pairs of dimension ops collapsed into one Reshape"};
+    static constexpr StatisticInfo kCollapsed{"chains_collapsed",
+                                              "Pairs of dimension ops collapsed into one Reshape"};
     std::vector<StatisticInfo> statistics() const override {
         return {kBypassed, kCollapsed, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved};
     }
 
-protected:
+  protected:
     NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;
 };
 

@@ -51,7 +51,8 @@ NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassCo
     auto value = computeFromShape(n, in->desc.originShape, ctx.opset(n.domain()));
     if (!value) {
         ctx.notFolded(n, NotFoldedReason::RuntimeInput,
-                      "the shape of its input '" + in->name + "' is not static (" + in->desc.originShape.toString() + ")");
+                      "the shape of its input '" + in->name + "' is not static (" +
+                          in->desc.originShape.toString() + ")");
         return {};
     }
     ctx.clearNotFolded(id);

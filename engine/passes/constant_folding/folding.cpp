@@ -19,7 +19,6 @@ std::vector<std::string> stringsAttr(const Node& n, std::string_view name) {
     return {};
 }
 
-
 std::string thresholdAdvice(const PassContext& ctx) {
     return "the fold size threshold of " + std::to_string(ctx.options().foldSizeThreshold) +
            " bytes (raise it with --option passscope.foldSizeThreshold=BYTES)";
@@ -37,10 +36,11 @@ std::optional<std::string> contradiction(const TensorDesc& d, const Tensor& valu
     const Shape& s = d.originShape;
     if (!s.rankKnown()) return std::nullopt;
     bool differs = s.rank() != value.dims().size();
-    for (size_t i = 0; !differs && i < s.rank(); ++i) differs = s[i].isKnown() && s[i].value != value.dims()[i];
+    for (size_t i = 0; !differs && i < s.rank(); ++i)
+        differs = s[i].isKnown() && s[i].value != value.dims()[i];
     if (!differs) return std::nullopt;
-    return "the kernel computed shape " + Shape::fromExtents(value.dims()).toString() + " where inference says " +
-           s.toString();
+    return "the kernel computed shape " + Shape::fromExtents(value.dims()).toString() +
+           " where inference says " + s.toString();
 }
 
 }  // namespace
@@ -66,8 +66,9 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
     }
     if (!(estimate.bytes <= limit)) {
         ctx.notFolded(n, NotFoldedReason::SizeThreshold,
-                      "outputs would take about " + kernels::bytesText(estimate.bytes) + " (estimated before computing, " +
-                          estimate.basis + "), over " + thresholdAdvice(ctx));
+                      "outputs would take about " + kernels::bytesText(estimate.bytes) +
+                          " (estimated before computing, " + estimate.basis + "), over " +
+                          thresholdAdvice(ctx));
         return std::nullopt;
     }
     kernels::KernelResult r = evaluateKernel(fn, kc);  // a kernel bug fails the run, naming op and node
@@ -84,7 +85,8 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
     uint64_t bytes = 0;
     for (size_t i = 0; i < n.outputs().size(); ++i) {
         if (auto why = contradiction(n.output(i).desc, r.outputs[i])) {
-            ctx.notFolded(n, NotFoldedReason::ContradictsInference, "output " + std::to_string(i) + ": " + *why);
+            ctx.notFolded(n, NotFoldedReason::ContradictsInference,
+                          "output " + std::to_string(i) + ": " + *why);
             return std::nullopt;
         }
         if (!n.output(i).uses.empty()) bytes += r.outputs[i].byteSize();
@@ -98,14 +100,17 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
     return std::move(r.outputs);
 }
 
-bool isConstantNode(const Node& n) { return op::isConstant(n.opType(), n.domain()) && n.attrTensor(op::attr::kValue); }
+bool isConstantNode(const Node& n) {
+    return op::isConstant(n.opType(), n.domain()) && n.attrTensor(op::attr::kValue);
+}
 
 const Tensor* constantValue(const Graph& g, const ValueRef& ref) {
     const Node* p = g.producer(ref);
     return p && isConstantNode(*p) ? p->attrTensor(op::attr::kValue) : nullptr;
 }
 
-std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g, const Node& n, PassContext& ctx) {
+std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g, const Node& n,
+                                                                 PassContext& ctx) {
     std::vector<std::optional<Tensor>> values;
     for (size_t i = 0; i < n.inputs().size(); ++i) {
         const ValueRef& r = n.input(i);
@@ -117,14 +122,19 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
         if (!t) {
             const Node* p = g.producer(r);
             const NodeOutput* v = g.value(r);
-            std::string detail = "input " + std::to_string(i) + " ('" + (v ? v->name : std::string()) + "') is computed at run time";
+            std::string detail = "input " + std::to_string(i) + " ('" + (v ? v->name : std::string()) +
+                                 "') is computed at run time";
             if (p) {
                 if (p->opType() == op::kData && p->domain().empty())
-                    detail += p->hasAttr(op::attr::kOverridable) ? " (an initializer that callers may override)" : " (graph input)";
+                    detail += p->hasAttr(op::attr::kOverridable)
+                                  ? " (an initializer that callers may override)"
+                                  : " (graph input)";
                 else
                     detail += " by '" + p->displayName() + "' (" + p->opType() + ")";
             }
-            ctx.notFolded(n, isPotentialConst(n) ? NotFoldedReason::PotentialConst : NotFoldedReason::RuntimeInput, detail);
+            ctx.notFolded(
+                n, isPotentialConst(n) ? NotFoldedReason::PotentialConst : NotFoldedReason::RuntimeInput,
+                detail);
             return std::nullopt;
         }
         values.emplace_back(*t);
@@ -142,7 +152,8 @@ bool foldable(const Node& n, PassContext& ctx) {
         return false;
     }
     if (!n.subgraphs().empty()) {
-        ctx.notFolded(n, NotFoldedReason::OwnsSubgraph, n.opType() + " owns a subgraph; its body is optimized instead");
+        ctx.notFolded(n, NotFoldedReason::OwnsSubgraph,
+                      n.opType() + " owns a subgraph; its body is optimized instead");
         return false;
     }
     if (op::isRandom(n.opType(), n.domain())) {
@@ -154,7 +165,8 @@ bool foldable(const Node& n, PassContext& ctx) {
         return false;
     }
     if (!op::isStandardDomain(n.domain()) && n.domain() != op::kGeDomain) {
-        ctx.notFolded(n, NotFoldedReason::UnknownDomain, "domain '" + n.domain() + "' is not known to the engine");
+        ctx.notFolded(n, NotFoldedReason::UnknownDomain,
+                      "domain '" + n.domain() + "' is not known to the engine");
         return false;
     }
     return true;
@@ -163,7 +175,8 @@ bool foldable(const Node& n, PassContext& ctx) {
 void deleteIfOrphanConstant(Graph& g, NodeId id, PassContext& ctx) {
     const Node* n = g.findNode(id);
     if (!n) return;
-    const bool isConst = isConstantNode(*n) || (n->opType() == "Constant" && op::isStandardDomain(n->domain()));
+    const bool isConst =
+        isConstantNode(*n) || (n->opType() == "Constant" && op::isStandardDomain(n->domain()));
     if (!isConst) return;
     for (const NodeOutput& o : n->outputs())
         if (!o.uses.empty()) return;
@@ -203,7 +216,8 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         desc.originShape = Shape::fromExtents(value.dims());
         if (storageFollows) desc.storageShape = desc.originShape;
 
-        const std::string name = ctx.uniqueName(g, baseName + (values.size() > 1 ? "_" + std::to_string(i) : "") + "/folded");
+        const std::string name =
+            ctx.uniqueName(g, baseName + (values.size() > 1 ? "_" + std::to_string(i) : "") + "/folded");
         Node& c = g.addNode(std::string(op::kConst), "", name, 1);
         const NodeId cid = c.id();
         ctx.count(stat::kConstBytesAdded, value.byteSize());
@@ -225,7 +239,9 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
     return repass;
 }
 
-bool isPotentialConst(const Node& n) { return n.attrInt(kPotentialConst, 0) != 0; }
+bool isPotentialConst(const Node& n) {
+    return n.attrInt(kPotentialConst, 0) != 0;
+}
 
 std::string potentialConstSource(const Node& n) {
     const Attribute* a = n.findAttr(kSourcePassOfPotentialConst);
@@ -237,13 +253,15 @@ void markPotentialConst(Graph& g, NodeId node, std::vector<Tensor> weights, cons
     std::vector<int64_t> indices;
     for (size_t i = 0; i < weights.size(); ++i) indices.push_back(static_cast<int64_t>(i));
     g.setAttribute(node, Attribute::makeInt(std::string(kPotentialConst), 1));
-    g.setAttribute(node, Attribute{std::string(kPotentialWeight), AttrKind::Tensors, std::move(weights), {}, {}});
+    g.setAttribute(node,
+                   Attribute{std::string(kPotentialWeight), AttrKind::Tensors, std::move(weights), {}, {}});
     g.setAttribute(node, Attribute::makeInts(std::string(kPotentialWeightIndices), std::move(indices)));
     g.setAttribute(node, Attribute::makeString(std::string(kSourcePassOfPotentialConst), pass));
 }
 
 void clearPotentialConst(Graph& g, NodeId node) {
-    for (std::string_view a : {kPotentialConst, kPotentialWeight, kPotentialWeightIndices, kSourcePassOfPotentialConst})
+    for (std::string_view a :
+         {kPotentialConst, kPotentialWeight, kPotentialWeightIndices, kSourcePassOfPotentialConst})
         g.removeAttribute(node, a);
 }
 

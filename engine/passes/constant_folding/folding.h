@@ -26,7 +26,8 @@ bool isConstantNode(const Node& n);
 
 // All inputs constant? On the first runtime input, records why not (RuntimeInput) and returns
 // nullopt. Omitted optional inputs are nullopt entries.
-std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g, const Node& n, PassContext& ctx);
+std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g, const Node& n,
+                                                                 PassContext& ctx);
 
 // Checks that stop any folding of `n` (user flag, internal flag, subgraph owner, random op,
 // unknown domain, side effects); records the reason and returns false when one applies.

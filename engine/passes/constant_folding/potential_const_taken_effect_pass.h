@@ -7,16 +7,18 @@
 namespace passscope {
 
 class PotentialConstTakenEffectPass : public NodePass {
-public:
+  public:
     std::string name() const override { return "PotentialConstTakenEffectPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
     std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
-    static constexpr StatisticInfo kMarksCleared{"marks_cleared", "Potential-constant marks without a weight, cleared"};
+    static constexpr StatisticInfo kMarksCleared{"marks_cleared",
+                                                 "Potential-constant marks without a weight, cleared"};
     std::vector<StatisticInfo> statistics() const override {
-        return {stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved, kMarksCleared};
+        return {stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved,
+                kMarksCleared};
     }
 
-protected:
+  protected:
     NodeResult runOnNode(Graph&, NodeId, PassContext&) override { return {}; }
     bool onFinishGraph(Graph& graph, PassContext& ctx) override;
 };

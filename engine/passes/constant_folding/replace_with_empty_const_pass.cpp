@@ -10,8 +10,9 @@ namespace passscope {
 namespace {
 
 bool excluded(const Node& n) {
-    return op::isStructural(n.opType(), n.domain()) || n.opType() == "Constant" || op::isControlFlow(n.opType(), n.domain()) ||
-           n.outputs().empty() || n.attrInt("_is_inserted_by_ge", 0) != 0;
+    return op::isStructural(n.opType(), n.domain()) || n.opType() == "Constant" ||
+           op::isControlFlow(n.opType(), n.domain()) || n.outputs().empty() ||
+           n.attrInt("_is_inserted_by_ge", 0) != 0;
 }
 
 std::optional<Tensor> emptyTensorFor(const TensorDesc& d) {

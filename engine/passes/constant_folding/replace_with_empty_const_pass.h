@@ -8,19 +8,20 @@
 namespace passscope {
 
 class ReplaceWithEmptyConstPass : public NodePass {
-public:
+  public:
     explicit ReplaceWithEmptyConstPass(bool needFold = true) : needFold_(needFold) {}
     std::string name() const override { return "ReplaceWithEmptyConstPass"; }
     PassFamily family() const override { return PassFamily::ConstantFolding; }
     std::vector<std::string> switchOptions() const override { return {"ge.oo.constantFolding"}; }
     std::vector<StatisticInfo> statistics() const override {
-        return {stat::kMarked, stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded, stat::kConstBytesRemoved};
+        return {stat::kMarked, stat::kFoldedNodes, stat::kRemovedOps, stat::kConstBytesAdded,
+                stat::kConstBytesRemoved};
     }
 
-protected:
+  protected:
     NodeResult runOnNode(Graph& graph, NodeId node, PassContext& ctx) override;
 
-private:
+  private:
     bool needFold_;
 };
 
