@@ -12,6 +12,7 @@ Action addInfoCommand(CLI::App& app);
 Action addConvertCommand(CLI::App& app);
 Action addOptimizeCommand(CLI::App& app);
 Action addVerifyCommand(CLI::App& app);
+Action addFormatsCommand(CLI::App& app);
 #ifdef PASSSCOPE_WITH_RENDER
 Action addRenderCommand(CLI::App& app);
 #endif

@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough(false);
     std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app),
-                                addVerifyCommand(app)};
+                                addVerifyCommand(app), addFormatsCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif

@@ -16,6 +16,15 @@ void addPipelineOptions(CLI::App* cmd, PipelineArgs& args) {
     cmd->add_option("--target", args.target,
                     "onnx (target-independent passes; any ONNX runtime loads the result) or ge")
         ->check(CLI::IsMember({"onnx", "ge"}));
+    cmd->add_option("--data-format", args.dataFormat,
+                    "Target ge: format of graph inputs no format anchor reaches (GE's data_format): NCHW "
+                    "(default), NHWC or ND");
+    cmd->add_option("--storage-format", args.storageFormats,
+                    "NAME:FORMAT, repeatable. Target ge: storage format of a graph input or output (e.g. "
+                    "image:NC1HWC0), as GE's ATTR_NAME_STORAGE_FORMAT");
+    cmd->add_option(
+        "--format-table", args.formatTable,
+        "Target ge: op-format table (JSON, README \"Format refinement\") replacing the bundled one");
     cmd->add_flag(
         "--verify-each", args.verifyEach,
         "Check the graph after every pass (use lists, cycles, inputs, output names, descriptions); a pass "
@@ -33,6 +42,9 @@ PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
         options.set(kv.substr(0, eq), kv.substr(eq + 1));
     }
     for (const std::string& s : args.inputShapes) options.addInputShape(s);
+    if (!args.dataFormat.empty()) options.set("passscope.dataFormat", args.dataFormat);
+    for (const std::string& s : args.storageFormats) options.addStorageFormat(s);
+    if (!args.formatTable.empty()) options.formatTable = args.formatTable;
     options.noFold.insert(args.noFold.begin(), args.noFold.end());
     if (args.verifyEach) options.verifyEach = true;  // else the build's default (on with assertions)
     return options;

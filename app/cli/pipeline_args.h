@@ -1,6 +1,7 @@
 #pragma once
 // The pipeline options shared by `optimize` and `render`: --level, --option KEY=VALUE, --no-fold,
-// --input-shape, --target, --verify-each, turned into the one PipelineOptions object
+// --input-shape, --target, --verify-each and the format options (--data-format, --storage-format,
+// --format-table), turned into the one PipelineOptions object
 // (engine/pipeline/options.h).
 #include <string>
 #include <vector>
@@ -14,6 +15,8 @@ namespace passscope::cli {
 struct PipelineArgs {
     std::string level, target = "onnx";
     std::vector<std::string> options, noFold, inputShapes;
+    std::string dataFormat, formatTable;
+    std::vector<std::string> storageFormats;
     bool verifyEach = false;
 };
 

@@ -42,7 +42,8 @@ class ProtoBuilder {
     void buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain);
     void buildNode(const Graph& g, const Node& n, onnx::NodeProto& np);
     void buildAttribute(const Attribute& a, onnx::AttributeProto& ap);
-    void addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp, bool isMain);
+    void addInitializer(const Tensor& t, const TensorDesc& desc, const std::string& name,
+                        onnx::GraphProto& gp, bool isMain);
     bool usesGeDomain(const Graph& g) const;
 
     const Model& model_;
@@ -62,13 +63,18 @@ void writeValueInfo(const std::string& name, const TensorDesc& desc, const std::
     if (!doc.empty()) vi.set_doc_string(doc);
 }
 
-void ProtoBuilder::addInitializer(const Tensor& t, const std::string& name, onnx::GraphProto& gp,
-                                  bool isMain) {
+void ProtoBuilder::addInitializer(const Tensor& t, const TensorDesc& desc, const std::string& name,
+                                  onnx::GraphProto& gp, bool isMain) {
     const bool small = t.dtype() == DataType::String || t.byteSize() <= options_.typesOnlyThreshold;
-    if (options_.payload == PayloadMode::TypesOnly && !small) {
+    // A constant held in a device layout (a weight folded through TransData: docs/ge-formats.md
+    // §2) means its origin shape; ONNX's shape rules know only that one.
+    const bool deviceLayout = desc.hasType() && desc.storageDiffers() && desc.originShape.rankKnown();
+    if (options_.payload == PayloadMode::TypesOnly && (!small || deviceLayout)) {
         // Shape inference needs the type, not the bytes: declare it as a typed input instead.
-        writeValueInfo(name, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())), {},
-                       *gp.add_input());
+        writeValueInfo(
+            name,
+            TensorDesc::tensor(t.dtype(), deviceLayout ? desc.originShape : Shape::fromExtents(t.dims())), {},
+            *gp.add_input());
         return;
     }
     if (isMain && deferred_) {
@@ -195,7 +201,7 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
                                     (n->opType() == op::kData && n->hasAttr(op::attr::kValue)))) {
             const std::string& name = n->output(0).name;
             if (const Tensor* t = n->attrTensor(op::attr::kValue)) {
-                addInitializer(*t, name, gp, isMain);
+                addInitializer(*t, n->output(0).desc, name, gp, isMain);
             } else if (const Attribute* s = n->findAttr(op::attr::kSparseValue)) {
                 gp.add_sparse_initializer()->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
             }

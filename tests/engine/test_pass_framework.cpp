@@ -8,6 +8,7 @@
 #include <thread>
 #include <tuple>
 
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
@@ -25,22 +26,6 @@ using namespace passscope::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-Model loadSample(const std::string& name) {
-    return io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples" / name).model;
-}
-
-Model loadProto(const onnx::ModelProto& m, const std::string& dirName) {
-    auto dir = freshDir(dirName);
-    writeModel(m, dir / "m.onnx");
-    return io::loadModel(dir / "m.onnx").model;
-}
-
-const Node* byName(const Graph& g, const std::string& name) {
-    for (const Node* n : g.nodes())
-        if (n->name() == name) return n;
-    return nullptr;
-}
 
 bool anyProblemMentions(const std::vector<VerifierProblem>& problems, const std::string& text) {
     for (const VerifierProblem& p : problems)

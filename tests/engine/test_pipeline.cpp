@@ -2,6 +2,7 @@
 // and why, DCE, CSE, GE's potential constants, options, and the journal's replay.
 #include <gtest/gtest.h>
 
+#include "engine_helpers.h"
 #include "exec/verify.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
@@ -16,28 +17,6 @@ using namespace passscope::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-Model loadSample(const std::string& name) {
-    return io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples" / name).model;
-}
-
-const Node* byName(const Graph& g, const std::string& name) {
-    for (const Node* n : g.nodes())
-        if (n->name() == name) return n;
-    return nullptr;
-}
-
-size_t countOp(const Graph& g, const std::string& op) {
-    size_t c = 0;
-    for (const Node* n : g.nodes()) c += n->opType() == op;
-    return c;
-}
-
-Model loadProto(const onnx::ModelProto& m, const std::string& dirName) {
-    auto dir = freshDir(dirName);
-    writeModel(m, dir / "m.onnx");
-    return io::loadModel(dir / "m.onnx").model;
-}
 
 const UnfoldedNode* reasonFor(const Journal& j, const Graph& g, const std::string& name) {
     static std::vector<UnfoldedNode> last;

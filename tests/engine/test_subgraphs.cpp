@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "engine_helpers.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
@@ -28,24 +29,6 @@ namespace {
 Tensor scalarFloat(float v) {
     std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
     return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
-}
-
-Model loadProto(const onnx::ModelProto& m, const std::string& dirName) {
-    auto dir = freshDir(dirName);
-    writeModel(m, dir / "m.onnx");
-    return io::loadModel(dir / "m.onnx").model;
-}
-
-const Node* byName(const Graph& g, const std::string& name) {
-    for (const Node* n : g.nodes())
-        if (n->name() == name) return n;
-    return nullptr;
-}
-
-size_t countOp(const Graph& g, const std::string& op) {
-    size_t c = 0;
-    for (const Node* n : g.nodes()) c += n->opType() == op;
-    return c;
 }
 
 // Every use list of `g` and its bodies, sorted, by "path:node:output": equal for two graphs

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
@@ -122,10 +123,6 @@ void expectTotalsAddUp(const VarMemoryPlan& plan) {
     }
     EXPECT_EQ(entries, plan.entries.size());
     EXPECT_EQ(reused, plan.reusedCount());
-}
-
-Model loadSample(const std::string& name) {
-    return io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples" / name).model;
 }
 
 }  // namespace
