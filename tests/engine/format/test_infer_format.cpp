@@ -438,6 +438,19 @@ TEST(InferFormat, BodiesReflectParentFormats) {
     addTensorValue(body->mutable_output(), "cond_out", onnx::TensorProto::BOOL, {});
     addTensorValue(body->mutable_output(), "v_out", kFloat, {1, 4, 6, 6});
     n.node("Relu", {"vf"}, {"rl"}, "after_loop");
+    // Scan: the state is tied like a Loop's; the scanned slices and stacked outputs are not.
+    n.input("xs", {2, 1, 4, 6, 6});
+    auto* scan = n.node("Scan", {"c", "xs"}, {"s_final", "ys"}, "scan");
+    setInt(scan, "num_scan_inputs", 1);
+    auto* sbody = addBody(*scan, "body");
+    addTensorValue(sbody->mutable_input(), "s_in", kFloat, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_input(), "x_in", kFloat, {1, 4, 6, 6});
+    addNode(*sbody, "Relu", {"s_in"}, {"s_out"}, "scan_relu");
+    addNode(*sbody, "Identity", {"x_in"}, {"y_out"}, "scan_id");
+    addTensorValue(sbody->mutable_output(), "s_out", kFloat, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_output(), "y_out", kFloat, {1, 4, 6, 6});
+    n.output("s_final", {1, 4, 6, 6});
+    n.output("ys", {2, 1, 4, 6, 6});
     n.output("rf", {1, 4, 6, 6});
     n.output("cb", {1, 4, 6, 6});
     n.output("rl", {1, 4, 6, 6});
@@ -460,6 +473,14 @@ TEST(InferFormat, BodiesReflectParentFormats) {
     EXPECT_EQ(originOf(lb, "cond_in"), Format::ND);
     EXPECT_EQ(originOf(g, "vf"), Format::NCHW);
     EXPECT_EQ(originOf(g, "rl"), Format::NCHW);
+
+    const Graph& sb = bodyOf(g, "scan", "body");
+    EXPECT_EQ(originOf(sb, "s_in"), Format::NCHW);
+    EXPECT_EQ(originOf(sb, "s_out"), Format::NCHW);
+    EXPECT_EQ(originOf(g, "s_final"), Format::NCHW);
+    EXPECT_EQ(originOf(sb, "x_in"), Format::ND);
+    EXPECT_EQ(originOf(sb, "y_out"), Format::ND);
+    EXPECT_EQ(originOf(g, "ys"), Format::ND);
 }
 
 TEST(InferFormat, TfStyleGraphStopsAtTransposeAndDataTakesTheDataFormat) {
