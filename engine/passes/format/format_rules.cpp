@@ -172,6 +172,15 @@ std::optional<Format> attributeFormat(const Node& node) {
     return std::nullopt;
 }
 
+std::optional<std::string> unknownAttributeFormat(const Node& node) {
+    if (formatRuleFor(node).declare != declareFromAttribute || attributeFormat(node)) return std::nullopt;
+    for (std::string_view name : {"data_format", "format"}) {
+        const Attribute* a = node.findAttr(name);
+        if (a && a->kind == AttrKind::String) return std::get<std::string>(a->value);
+    }
+    return std::nullopt;
+}
+
 bool formatLocked(const Node& node) {
     return node.attrInt(kFormatLockedAttr, 0) == 1;
 }

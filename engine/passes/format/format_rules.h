@@ -4,6 +4,7 @@
 // data_format) and how it relates its inputs' and outputs' formats once some are known (GE: the
 // op's registered InferFormat function, else OpDescImpl::DefaultInferFormat in op_desc.cc).
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -61,6 +62,9 @@ const FormatRule& formatRuleFor(const Node& node);
 // The format a GE-style attribute names: `data_format` (GE ops, TF's Conv2D, and PassScope's
 // Data nodes) or `format`; nullopt when absent or not a format name.
 std::optional<Format> attributeFormat(const Node& node);
+// The text of a data_format / format string attribute of a node whose rule reads it (Data nodes,
+// ai.passscope.ge ops) when it names no format PassScope knows; nullopt otherwise.
+std::optional<std::string> unknownAttributeFormat(const Node& node);
 
 // Attribute that pins a node's formats: inference never writes into it (GE's
 // ATTR_NAME_FORMAT_LOCKED), int 1 = locked.

@@ -229,6 +229,10 @@ class Refiner {
             declared.inputRanks = rec.f.inputRanks;
             declared.outputRanks = rec.f.outputRanks;
             if (rec.rule->declare) rec.rule->declare(*rec.node, declared);
+            if (auto text = formats::unknownAttributeFormat(*rec.node))
+                ctx_.warn("node '" + rec.node->displayName() + "': format '" + *text +
+                          "' is none PassScope knows (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, NC1HWC0, "
+                          "FRACTAL_Z, FRACTAL_NZ); ignored");
             bool anchor = false;
             for (size_t i = 0; i < declared.inputs.size(); ++i) {
                 const Format d = declared.inputs[i];

@@ -370,6 +370,23 @@ TEST(InferFormat, UserFormatOnADataNodeIsAnAnchor) {
     EXPECT_EQ(originOf(g, "rv"), Format::NHWC);
 }
 
+TEST(InferFormat, AnUnknownFormatAttributeIsIgnoredWithAWarning) {
+    Net n;
+    n.input("x", {1, 8, 8, 3});
+    n.node("Relu", {"x"}, {"y"}, "relu");
+    n.output("y", {1, 8, 8, 3});
+    Model model = n.load("unknown_attr");
+    Graph& g = *model.graph;
+    g.setAttribute(byName(g, "x")->id(), Attribute::makeString("data_format", "NWC"));
+    PipelineOptions options;
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
+    EXPECT_FALSE(InferFormatPass(1).run(g, ctx));
+    const std::vector<std::string> warnings = ctx.takeWarnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("'NWC'"), std::string::npos) << warnings[0];
+    EXPECT_EQ(originOf(g, "y"), Format::ND);
+}
+
 TEST(InferFormat, DataNodesTakeGlobalDataFormat) {
     Net n;
     n.input("a", {1, 3, 8, 8});
