@@ -324,7 +324,8 @@ class Refiner {
     }
 
     // ---- DataNodeFormatProcess ----
-    // GE (format_refiner.cc) runs it only once the graph was inferred before (the graph attribute
+    // GE (graph_metadef/graph/refiner/format_refiner.cc, FormatRefiner::DataNodeFormatProcess,
+    // docs/ge-formats.md §4) runs it only once the graph was inferred before (the graph attribute
     // _is_graph_inferred that the first run sets), i.e. in InferFormatStage2, and only for a
     // data_format that is neither ND nor internal; a Data node keeps ND when its rank is below 4
     // ("lacking of definition"). PassScope also requires the rank to fit the format (4 for NCHW /
