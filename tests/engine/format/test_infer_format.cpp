@@ -234,6 +234,34 @@ TEST(InferFormat, SqueezeStopsOnlyBelowRank4) {
     EXPECT_EQ(originOf(g, "u5"), Format::ND);
 }
 
+TEST(InferFormat, ChangeDimOpsOfUnknownRankCountAsBelowRank4) {
+    // GE reads an unknown-rank shape as fewer than 4 dims: a Squeeze of unknown rank takes no
+    // format, while any other op of unknown rank may.
+    Net n;
+    n.input("x", {1, 3, 8, 8, 1});
+    n.input("v", {1, 3, 8, 8});
+    n.weight("w", {4, 3, 3, 3});
+    n.ints("last", {4});
+    n.node("Squeeze", {"x", "last"}, {"s"}, "squeeze");
+    n.node("Relu", {"v"}, {"r"}, "relu");
+    n.node("Conv", {"s", "w"}, {"c1"}, "conv1");
+    n.node("Conv", {"r", "w"}, {"c2"}, "conv2");
+    n.output("c1", {1, 4, 6, 6});
+    n.output("c2", {1, 4, 6, 6});
+    Model model = n.load("unknown_rank");
+    Graph& g = *model.graph;
+    for (const char* name : {"squeeze", "relu"}) {
+        const Node* node = byName(g, name);
+        TensorDesc d = node->output(0).desc;
+        d.originShape = d.storageShape = Shape();
+        g.setOutputDesc(node->id(), 0, d);
+    }
+    runStage(model, 1);
+    EXPECT_EQ(originOf(g, "s"), Format::ND);
+    EXPECT_EQ(originOf(g, "r"), Format::NCHW);
+    EXPECT_EQ(originOf(g, "v"), Format::NCHW);
+}
+
 TEST(InferFormat, StopsAtScalars) {
     Net n = convChain();
     n.weight("k", {});
