@@ -205,3 +205,27 @@ TEST(TransDataFolding, TransDataWithAnUnknownOriginShapeFromADeviceLayoutIsNotFo
     EXPECT_FALSE(f.changed);
     EXPECT_EQ(f.transDataFolded, 0u);
 }
+
+TEST(TransDataFolding, TheSizeThresholdSeesTheStorageBytesNotTheOriginBytes) {
+    // 20x3x3x3 float: 2160 origin bytes, 18432 storage bytes. A threshold between the two refuses.
+    WeightGraph w;
+    const std::vector<int64_t> dims{20, 3, 3, 3};
+    const TensorDesc stored = storedDesc(DataType::Float, dims, Format::NCHW, Format::FRACTAL_Z, 1);
+    const NodeId c = w.constant("weight", randomWeight(DataType::Float, dims, 5),
+                                TensorDesc::tensor(DataType::Float, Shape::fromExtents(dims), Format::NCHW));
+    w.g->addInput(w.out, ValueRef{w.transData("fz", c, Format::NCHW, Format::FRACTAL_Z, stored), 0, 0});
+    PipelineOptions options;
+    options.foldSizeThreshold = 10000;
+    PassContext ctx(w.model, options, kernels::KernelRegistry::builtin());
+    ConstantFoldingPass folding;
+    EXPECT_FALSE(folding.run(*w.g, ctx));
+    bool reasoned = false;
+    for (const UnfoldedNode& u : ctx.takeUnfolded())
+        if (u.name == "fz") {
+            reasoned = true;
+            EXPECT_EQ(u.reason, NotFoldedReason::SizeThreshold);
+            EXPECT_NE(u.detail.find("18432 bytes"), std::string::npos) << u.detail;
+            EXPECT_NE(u.detail.find("storage shape"), std::string::npos) << u.detail;
+        }
+    EXPECT_TRUE(reasoned);
+}
