@@ -229,3 +229,22 @@ TEST(TransDataFolding, TheSizeThresholdSeesTheStorageBytesNotTheOriginBytes) {
         }
     EXPECT_TRUE(reasoned);
 }
+
+TEST(TransDataFolding, AModelThatDoesNotImportTheGeDomainStillFolds) {
+    // A format pass inserts TransData into a plain ONNX model: no opset import for ai.passscope.ge.
+    WeightGraph w;
+    w.model.opsets = {{"", 17}};
+    const std::vector<int64_t> dims{1, 20, 2, 2};
+    const TensorDesc stored = storedDesc(DataType::Float, dims, Format::NCHW, Format::NC1HWC0, 1);
+    const Tensor x = randomWeight(DataType::Float, dims, 6);
+    const NodeId c =
+        w.constant("x", x, TensorDesc::tensor(DataType::Float, Shape::fromExtents(dims), Format::NCHW));
+    w.g->addInput(w.out, ValueRef{w.transData("x5hd", c, Format::NCHW, Format::NC1HWC0, stored), 0, 0});
+    const Folded f = fold(w);
+    EXPECT_EQ(f.transDataFolded, 1u);
+    EXPECT_EQ(f.paddingBytes, (2u * 16 - 20u) * 4u * 4u);
+    const Tensor value = *w.result().attrTensor(op::attr::kValue);
+    EXPECT_EQ(value.dims(), (std::vector<int64_t>{1, 2, 2, 2, 16}));
+    EXPECT_EQ(bytesOf(formats::transData(value, Format::NC1HWC0, Format::NCHW, dims, Format::NCHW)),
+              bytesOf(x));
+}
