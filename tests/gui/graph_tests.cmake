@@ -16,3 +16,15 @@ set_tests_properties(gui.workflow PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 300)
+
+# Before and after inside an If body (a body step, its ghosts and the before side), on MainWindow.
+add_executable(test_body_steps ${CMAKE_CURRENT_LIST_DIR}/test_body_steps.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_body_steps PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_body_steps PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_test(NAME gui.body_steps COMMAND test_body_steps)
+set_tests_properties(gui.body_steps PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)
+
