@@ -101,7 +101,9 @@ void MainWindow::createPipelineActions() {
         for (NodeId id : graph.inputs())
             if (const Node* n = graph.findNode(id); n && n->opType() == op::kData)
                 inputs << QString::fromStdString(n->name());
-        auto* dialog = new OptionsDialog(document_->pipelineOptions(), inputs, this);
+        QStringList outputs;  // storage formats are set on graph inputs and outputs by name
+        for (const std::string& name : graph.outputNames()) outputs << QString::fromStdString(name);
+        auto* dialog = new OptionsDialog(document_->pipelineOptions(), inputs, outputs, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this, dialog] { setPipelineOptions(dialog->options()); });
         dialog->open();  // window-modal; nothing blocks
