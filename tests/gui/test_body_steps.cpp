@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QDir>
 #include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
@@ -109,6 +110,11 @@ void TestBodySteps::initTestCase() {
     QVERIFY(dir_.isValid());
     modelPath_ = dir_.filePath(QStringLiteral("folding_body.onnx"));
     passscope::test::writeModel(foldingBodyModel(), modelPath_.toStdString());
+    // PASSSCOPE_TEST_MODELS=folder: the fixture is written there too, to open it in the GUI and look.
+    if (const QByteArray keep = qgetenv("PASSSCOPE_TEST_MODELS"); !keep.isEmpty())
+        passscope::test::writeModel(
+            foldingBodyModel(),
+            QDir(QString::fromLocal8Bit(keep)).filePath(QStringLiteral("folding_body.onnx")).toStdString());
 }
 
 void TestBodySteps::openModel(MainWindow& window) {
@@ -147,6 +153,9 @@ void TestBodySteps::clickTimelineRow(MainWindow& window, size_t position) {
     QVERIFY2(rows->data(row, Qt::DisplayRole).toString().contains(QStringLiteral("if/then_branch")) ||
                  rows->data(row, Qt::ToolTipRole).toString().contains(QStringLiteral("if/then_branch")),
              qPrintable(rows->data(row, Qt::DisplayRole).toString()));
+    // It counts the body's own nodes: the Sqrt it removed there (not an edit of the If in the main graph).
+    QCOMPARE(rows->data(row.siblingAtColumn(TimelineModel::RemovedColumn), Qt::DisplayRole).toString(),
+             QStringLiteral("1"));
     table->scrollTo(row);
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
     QTRY_COMPARE(window.position(), position);

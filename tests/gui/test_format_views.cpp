@@ -5,6 +5,7 @@
 // and storage-format overlays colour each box by its output's format and list the formats in the
 // legend; the headless renderer (`passscope-cli render --overlay storage-format`) draws the same
 // colours. Expected values come from the loaded graph, never from the views under test.
+#include <QDir>
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
@@ -109,6 +110,11 @@ void TestFormatViews::initTestCase() {
     QVERIFY(dir_.isValid());
     modelPath_ = dir_.filePath(QStringLiteral("formats.onnx"));
     passscope::test::writeModel(formatsModel(), modelPath_.toStdString());
+    // PASSSCOPE_TEST_MODELS=folder: the fixture is written there too, to open it in the GUI and look.
+    if (const QByteArray keep = qgetenv("PASSSCOPE_TEST_MODELS"); !keep.isEmpty())
+        passscope::test::writeModel(
+            formatsModel(),
+            QDir(QString::fromLocal8Bit(keep)).filePath(QStringLiteral("formats.onnx")).toStdString());
 }
 
 void TestFormatViews::openAtStart(MainWindow& window) {
