@@ -193,7 +193,7 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
         return;
     }
     QObject::connect(
-        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step] {
+        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step, body] {
             if (step >= 0) {
                 if (static_cast<size_t>(step) >= window.positionCount())
                     std::fprintf(stderr, "passscope: %s\n",
