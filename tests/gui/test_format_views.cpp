@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "graph/edge_item.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -207,6 +208,15 @@ void TestFormatViews::formatOverlaysColourByTheDescs() {
             }
         }
         QCOMPARE(transData, 2);
+        // The edge out of the first TransData is labelled with the shape of the overlay's side.
+        QString label;
+        for (const EdgeItem* edge : scene.edgeItems())
+            if (edge->isVisible() && edge->label().count(QChar(0xd7)) == 4) label = edge->label();
+        const QString storageShape = QStringLiteral("1×1×4×4×16");
+        if (mode == OverlayMode::StorageFormat)
+            QCOMPARE(label, storageShape);
+        else
+            QVERIFY2(label.isEmpty(), qPrintable(label));
         for (Format f : seen)
             QVERIFY2(legendHas(window, QString::fromLatin1(formatName(f))),
                      qPrintable(QStringLiteral("%1 missing from the legend").arg(formatName(f).data())));
