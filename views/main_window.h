@@ -67,6 +67,10 @@ class MainWindow : public QMainWindow {
     // Selects a node's row (clearing the filter if it hides it); false when there is no such node.
     bool selectNode(NodeId id);
     bool selectNodeByName(const QString& name);
+    // Opens the If/Loop/Scan body `attribute` ("then_branch", "body", "branches[1]"; empty = the
+    // first) of the node named `ownerName` in the graph shown, as the node's context menu does;
+    // false when there is no such node or body.
+    bool openBody(const QString& ownerName, const QString& attribute = {});
 
     // Window geometry and dock layout from the last session; they are saved on close.
     void restoreLayout();
@@ -180,6 +184,7 @@ class MainWindow : public QMainWindow {
     void onGraphNodeSelected(NodeId id);
     void showNodeProperties(NodeId id);
     void showNodeContextMenu(NodeId id, const QPoint& screenPos);
+    void enterBody(const Graph& body, const QString& crumb);
     void updateStepActions();
     void showPipelineError(const QString& message);
     void applyPendingView();

@@ -101,7 +101,9 @@ void MainWindow::createPipelineActions() {
         for (NodeId id : graph.inputs())
             if (const Node* n = graph.findNode(id); n && n->opType() == op::kData)
                 inputs << QString::fromStdString(n->name());
-        auto* dialog = new OptionsDialog(document_->pipelineOptions(), inputs, this);
+        QStringList outputs;  // storage formats are set on graph inputs and outputs by name
+        for (const std::string& name : graph.outputNames()) outputs << QString::fromStdString(name);
+        auto* dialog = new OptionsDialog(document_->pipelineOptions(), inputs, outputs, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this, dialog] { setPipelineOptions(dialog->options()); });
         dialog->open();  // window-modal; nothing blocks
@@ -338,10 +340,11 @@ void MainWindow::showNodeProperties(NodeId id) {
         notes.whyNotFoldedDetail = note->detail;
         notes.whyNotFoldedPass = note->pass;
     }
-    if (document_->hasSteps() && !inBody) {  // the step's marks are main-graph ids
-        if (document_->marks().added.count(id))
+    if (document_->hasSteps()) {  // inside a body, the marks of the step there (ids are the body's)
+        const StepMarks& marks = inBody ? graphPanel_->shownMarks() : document_->marks();
+        if (marks.added.count(id))
             notes.change = tr("added by this step");
-        else if (document_->marks().edited.count(id))
+        else if (marks.edited.count(id))
             notes.change = tr("changed by this step");
     }
     properties_->showNode(*g, *node, notes);
@@ -365,13 +368,35 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
             const QString crumb =
                 QStringLiteral("%1 › %2").arg(QString::fromStdString(node->displayName()), title);
             const Graph* shown = body;
-            menu.addAction(tr("Open Body “%1”").arg(title), this, [this, shown, crumb] {
-                // The body's nested pass runs are steps too: mark what the selected one changed.
-                graphPanel_->enterSubgraph(*shown, crumb, document_->bodyMarks(*shown, pathOf(*shown)));
-            });
+            menu.addAction(tr("Open Body “%1”").arg(title), this,
+                           [this, shown, crumb] { enterBody(*shown, crumb); });
         }
     }
     menu.exec(screenPos);
+}
+
+bool MainWindow::openBody(const QString& ownerName, const QString& attribute) {
+    const Graph* g = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : document_->graphShown();
+    const Node* owner = nullptr;
+    if (g)
+        g->forEachNode([&](const Node& n) {
+            if (!owner && n.name() == ownerName.toStdString()) owner = &n;
+        });
+    if (!owner) return false;
+    for (const auto& [title, body] : bodiesOf(*owner))
+        if (attribute.isEmpty() || title == attribute) {
+            enterBody(*body,
+                      QStringLiteral("%1 › %2").arg(QString::fromStdString(owner->displayName()), title));
+            return true;
+        }
+    return false;
+}
+
+void MainWindow::enterBody(const Graph& body, const QString& crumb) {
+    // The body's nested pass runs are steps too: mark what the selected one changed, and show
+    // the same body in the graph before that step (resolved by path: ids survive replay).
+    const GraphPath path = pathOf(body);
+    graphPanel_->enterSubgraph(body, crumb, document_->bodyMarks(body, path), document_->bodyBefore(path));
 }
 
 // ---- search ----

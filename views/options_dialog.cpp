@@ -8,11 +8,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
@@ -62,9 +65,14 @@ QString withKey(const QString& text, const QString& key) {
 }  // namespace
 
 OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphInputNames, QWidget* parent)
+    : OptionsDialog(current, std::move(graphInputNames), QStringList(), parent) {}
+
+OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphInputNames,
+                             QStringList graphOutputNames, QWidget* parent)
     : QDialog(parent),
       current_(current),
       graphInputs_(std::move(graphInputNames)),
+      graphOutputs_(std::move(graphOutputNames)),
       passes_(pipelinePasses()),
       passSwitches_(current.passSwitches) {
     setWindowTitle(tr("Pipeline Options"));
@@ -76,6 +84,7 @@ OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphIn
     auto* bottom = new QHBoxLayout;
     bottom->addWidget(createInputShapesGroup(), 3);
     bottom->addWidget(createNoFoldGroup(), 2);
+    QWidget* formats = createFormatsGroup();
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("OK and Run Again"));
@@ -85,9 +94,11 @@ OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphIn
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addLayout(bottom);
+    layout->addWidget(formats);
     layout->addWidget(buttons);
 
     refreshPassStates();
+    updateFormatsEnabled();
     validateInputShapes();
     resize(sizeHint().expandedTo(QSize(760, 560)));
 }
@@ -181,6 +192,10 @@ QWidget* OptionsDialog::createGeneralGroup() {
     target_->setCurrentIndex(target_->findData(static_cast<int>(current_.target)));
     target_->setToolTip(withKey(tr("The graph the pipeline produces: ONNX operators or GE's."),
                                 QStringLiteral("passscope.target")));
+    connect(target_, &QComboBox::currentIndexChanged, this, [this] {
+        refreshPassStates();
+        updateFormatsEnabled();
+    });
     form->addRow(tr("T&arget:"), target_);
     return group;
 }
@@ -280,6 +295,124 @@ QWidget* OptionsDialog::createNoFoldGroup() {
     row->addWidget(removeNoFold_);
     layout->addLayout(row);
     return group;
+}
+
+// ---- formats (target GE) ----
+
+namespace {
+// The formats a user may give a graph input or output (PipelineOptions::addStorageFormat's list).
+const Format kStorageFormats[] = {Format::ND,      Format::NCHW,      Format::NHWC,
+                                  Format::HWCN,    Format::NCDHW,     Format::NDHWC,
+                                  Format::NC1HWC0, Format::FRACTAL_Z, Format::FRACTAL_NZ};
+}  // namespace
+
+QWidget* OptionsDialog::createFormatsGroup() {
+    auto* group = new QGroupBox(tr("Formats (target GE)"), this);
+    group->setObjectName(QStringLiteral("formatsGroup"));
+    formats_ = group;
+    auto* layout = new QHBoxLayout(group);
+    auto* form = new QFormLayout;
+
+    dataFormat_ = new QComboBox(group);
+    dataFormat_->setObjectName(QStringLiteral("dataFormatCombo"));
+    for (Format f : {Format::NCHW, Format::NHWC, Format::ND})
+        dataFormat_->addItem(QString::fromLatin1(formatName(f)), static_cast<int>(f));
+    dataFormat_->setCurrentIndex(dataFormat_->findData(static_cast<int>(current_.dataFormat)));
+    dataFormat_->setToolTip(withKey(tr("The format of graph inputs that no format-defining operator reaches "
+                                       "(GE's data_format)."),
+                                    QStringLiteral("passscope.dataFormat")));
+    form->addRow(tr("&Data format:"), dataFormat_);
+
+    formatTable_ = new QLineEdit(QString::fromStdString(current_.formatTable), group);
+    formatTable_->setObjectName(QStringLiteral("formatTableEdit"));
+    formatTable_->setPlaceholderText(tr("bundled table"));
+    formatTable_->setClearButtonEnabled(true);
+    formatTable_->setToolTip(withKey(tr("The op-format capability table (JSON) the storage format selection "
+                                        "reads; empty: the bundled default table."),
+                                     QStringLiteral("passscope.formatTable")));
+    auto* browse = new QPushButton(tr("&Browse…"), group);
+    browse->setObjectName(QStringLiteral("formatTableBrowse"));
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Format Table"), formatTable_->text(),
+                                                          tr("Format tables (*.json);;All files (*)"));
+        if (!file.isEmpty()) formatTable_->setText(file);
+    });
+    auto* tableRow = new QHBoxLayout;
+    tableRow->addWidget(formatTable_, 1);
+    tableRow->addWidget(browse);
+    form->addRow(tr("Format &table:"), tableRow);
+    if (auto* label = qobject_cast<QLabel*>(form->labelForField(tableRow))) label->setBuddy(formatTable_);
+    formatTableError_ = new QLabel(group);
+    formatTableError_->setObjectName(QStringLiteral("formatTableError"));
+    formatTableError_->setWordWrap(true);
+    QPalette palette = formatTableError_->palette();
+    palette.setColor(QPalette::WindowText, kErrorText);
+    formatTableError_->setPalette(palette);
+    formatTableError_->hide();
+    form->addRow(formatTableError_);
+    connect(formatTable_, &QLineEdit::textChanged, this, [this] {
+        const QString error = formatTableError();
+        formatTableError_->setText(error);
+        formatTableError_->setVisible(!error.isEmpty());
+    });
+    layout->addLayout(form, 1);
+
+    storageFormats_ = new QTableWidget(0, 2, group);
+    storageFormats_->setObjectName(QStringLiteral("storageFormatTable"));
+    storageFormats_->setHorizontalHeaderLabels({tr("Graph input or output"), tr("Storage format")});
+    storageFormats_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    storageFormats_->horizontalHeader()->setStretchLastSection(true);
+    storageFormats_->verticalHeader()->hide();
+    storageFormats_->setSelectionMode(QAbstractItemView::NoSelection);
+    storageFormats_->setToolTip(withKey(tr("The format a graph input or output is stored in on the device; "
+                                           "empty: the one the format passes choose."),
+                                        QStringLiteral("passscope.storageFormats")));
+    storageFormats_->setMinimumHeight(90);
+    fillStorageFormats();
+    layout->addWidget(storageFormats_, 1);
+    return group;
+}
+
+void OptionsDialog::fillStorageFormats() {
+    QStringList names = graphInputs_;
+    for (const QString& n : graphOutputs_)
+        if (!names.contains(n)) names << n;
+    for (const auto& [name, format] : current_.storageFormats)
+        if (!names.contains(QString::fromStdString(name))) names << QString::fromStdString(name);
+    storageFormats_->setRowCount(static_cast<int>(names.size()));
+    for (int row = 0; row < storageFormats_->rowCount(); ++row) {
+        auto* name = new QTableWidgetItem(names[row]);
+        name->setFlags(Qt::ItemIsEnabled);
+        if (graphInputs_.contains(names[row]))
+            name->setToolTip(tr("graph input"));
+        else if (graphOutputs_.contains(names[row]))
+            name->setToolTip(tr("graph output"));
+        else if (!graphInputs_.isEmpty() || !graphOutputs_.isEmpty())
+            name->setToolTip(tr("not an input or output of the loaded model"));
+        storageFormats_->setItem(row, 0, name);
+        auto* combo = new QComboBox(storageFormats_);
+        combo->addItem(QString(), -1);
+        for (Format f : kStorageFormats)
+            combo->addItem(QString::fromLatin1(formatName(f)), static_cast<int>(f));
+        const auto set = current_.storageFormats.find(names[row].toStdString());
+        if (set != current_.storageFormats.end())
+            combo->setCurrentIndex(combo->findData(static_cast<int>(set->second)));
+        storageFormats_->setCellWidget(row, 1, combo);
+    }
+}
+
+QString OptionsDialog::formatTableError() const {
+    const QString path = formatTable_->text().trimmed();
+    if (path.isEmpty() || formatTable_->text() == QString::fromStdString(current_.formatTable)) return {};
+    const QFileInfo file(path);
+    if (!file.isFile() || !file.isReadable()) return tr("%1 is not a readable file.").arg(path);
+    return {};
+}
+
+void OptionsDialog::updateFormatsEnabled() {
+    const bool ge = static_cast<Target>(target_->currentData().toInt()) == Target::Ge;
+    formats_->setEnabled(ge);
+    formats_->setToolTip(ge ? QString() : tr("The format passes run only for target GE."));
 }
 
 // ---- passes ----
@@ -383,6 +516,19 @@ PipelineOptions OptionsDialog::options() const {
     }
     o.noFold.clear();
     for (int i = 0; i < noFold_->count(); ++i) o.noFold.insert(noFold_->item(i)->text().toStdString());
+    // The format fields are kept while the target is not GE (they do nothing there, and a switch
+    // to ONNX and back must not lose them).
+    o.dataFormat = static_cast<Format>(dataFormat_->currentData().toInt());
+    const QString table = formatTable_->text();
+    o.formatTable = table == QString::fromStdString(current_.formatTable) ? current_.formatTable
+                                                                          : table.trimmed().toStdString();
+    o.storageFormats.clear();
+    for (int row = 0; row < storageFormats_->rowCount(); ++row) {
+        const auto* combo = qobject_cast<const QComboBox*>(storageFormats_->cellWidget(row, 1));
+        if (combo && combo->currentData().toInt() >= 0)
+            o.storageFormats[storageFormats_->item(row, 0)->text().toStdString()] =
+                static_cast<Format>(combo->currentData().toInt());
+    }
     return o;
 }
 
@@ -391,6 +537,14 @@ void OptionsDialog::accept() {
     if (bad >= 0) {
         shapes_->setCurrentCell(bad, DimsColumn);
         shapes_->setFocus();
+        return;
+    }
+    // A table the pipeline could not read would only fail the run: say so here. (Target ONNX
+    // ignores the table, so it does not block there.)
+    if (const QString error = formatTableError(); !error.isEmpty() && formats_->isEnabled()) {
+        formatTableError_->setText(error);
+        formatTableError_->show();
+        formatTable_->setFocus();
         return;
     }
     QDialog::accept();

@@ -1,7 +1,9 @@
 #pragma once
 // "Pipeline Options": edits the PipelineOptions the CLI, the GUI and session files share
 // (pipeline/options.h) — O-level, constant folding, memory priority, fold size threshold,
-// iteration cap, target, pass.<Name> switches, input shape pins and the --no-fold node names.
+// iteration cap, target, pass.<Name> switches, input shape pins, the --no-fold node names and,
+// for target GE, the format options (data format, storage formats of graph inputs/outputs, the
+// op-format table; docs/ge-formats.md §4, §5).
 // OK closes only when every field validates; a bad field gets its message next to it.
 #include <map>
 #include <memory>
@@ -16,6 +18,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
@@ -35,6 +38,9 @@ class OptionsDialog : public QDialog {
     // shape table; pins in `current` for other names are listed too (and flagged).
     explicit OptionsDialog(const PipelineOptions& current, QStringList graphInputNames,
                            QWidget* parent = nullptr);
+    // `graphOutputNames` as well: the storage format table lists inputs and outputs.
+    OptionsDialog(const PipelineOptions& current, QStringList graphInputNames, QStringList graphOutputNames,
+                  QWidget* parent = nullptr);
     ~OptionsDialog() override;
 
     // The options as the widgets say; fields the user left alone keep `current`'s exact values
@@ -49,6 +55,12 @@ class OptionsDialog : public QDialog {
     QWidget* createPassesGroup();
     QWidget* createInputShapesGroup();
     QWidget* createNoFoldGroup();
+    QWidget* createFormatsGroup();
+    void fillStorageFormats();
+    // The format widgets apply to target GE only (the format passes run there).
+    void updateFormatsEnabled();
+    // The message for the format table field ("" = empty, unchanged or a readable file).
+    QString formatTableError() const;
     void fillInputShapes();
     // The options from the general widgets only (no pass switches): what decides the passes
     // that follow the level.
@@ -64,6 +76,7 @@ class OptionsDialog : public QDialog {
 
     const PipelineOptions current_;
     const QStringList graphInputs_;
+    const QStringList graphOutputs_;
     // One instance per pass of the pipeline (de-duplicated, in order): enabled() tells whether a
     // pass without a pass.<Name> switch runs at the chosen level.
     std::vector<std::unique_ptr<Pass>> passes_;
@@ -82,6 +95,11 @@ class OptionsDialog : public QDialog {
     QLabel* shapeError_ = nullptr;
     QListWidget* noFold_ = nullptr;
     QPushButton* removeNoFold_ = nullptr;
+    QWidget* formats_ = nullptr;
+    QComboBox* dataFormat_ = nullptr;
+    QTableWidget* storageFormats_ = nullptr;  // name, format (a combo; empty = the model's own)
+    QLineEdit* formatTable_ = nullptr;
+    QLabel* formatTableError_ = nullptr;
 };
 
 }  // namespace passscope::views

@@ -136,6 +136,52 @@ QString PropertiesPanel::valueSection(const Node& node) const {
            QStringLiteral("</table>");
 }
 
+// GE's TransData (docs/ge-formats.md §6) converts the layout of one tensor: src_format and
+// dst_format name the storage formats on its two sides, and the origin (what the user's graph
+// means) stays the same. Its input side is the producer's output description, its output side
+// its own output description.
+QString PropertiesPanel::transDataSection(const Graph& graph, const Node& node) const {
+    if (node.opType() != op::kTransData || node.domain() != op::kGeDomain) return {};
+    auto text = [&](const char* name) {
+        const Attribute* a = node.findAttr(name);
+        if (const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr)
+            return QString::fromStdString(*s);
+        return a ? attributeValueText(*a) : tr("(not set)");
+    };
+    const QString src = text("src_format"), dst = text("dst_format");
+    QString rows =
+        row(tr("Converts"), QStringLiteral("<span class=\"mono\">%1 → %2</span>").arg(esc(src), esc(dst)));
+    if (const Attribute* groups = node.findAttr("groups");
+        groups && attributeValueText(*groups) != QStringLiteral("1"))
+        rows += row(tr("Groups"), esc(attributeValueText(*groups)));
+    auto side = [&](const QString& title, const TensorDesc& desc, const QString& expected) {
+        QString html = QStringLiteral("<tr><td class=\"tensor\" colspan=\"2\">%1</td></tr>").arg(esc(title));
+        if (!desc.hasType()) return html + row(tr("Data type"), esc(tr("unknown")));
+        html +=
+            row(tr("Origin"), QStringLiteral("<span class=\"mono\">%1 %2</span>")
+                                  .arg(esc(formatText(desc.originFormat)), esc(shapeText(desc.originShape))));
+        const std::optional<Format> said = parseFormat(expected.toStdString());
+        const bool mismatch = said && *said != desc.storageFormat;
+        html += row(tr("Storage"),
+                    QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
+                        .arg(esc(formatText(desc.storageFormat)), esc(shapeText(desc.storageShape)),
+                             mismatch ? QStringLiteral(" differs") : QString()));
+        if (mismatch)
+            html += row(QString(), esc(tr("stored as %1, but the attribute says %2")
+                                           .arg(formatText(desc.storageFormat), expected)));
+        return html;
+    };
+    const NodeOutput* in =
+        !node.inputs().empty() && node.input(0).valid() ? graph.value(node.input(0)) : nullptr;
+    const Node* producer = in ? graph.producer(node.input(0)) : nullptr;
+    rows += side(
+        producer ? tr("Input (from %1)").arg(QString::fromStdString(producer->displayName())) : tr("Input"),
+        in ? in->desc : TensorDesc{}, src);
+    rows += side(tr("Output"), node.outputs().empty() ? TensorDesc{} : node.output(0).desc, dst);
+    return sectionHeader(tr("Format conversion")) +
+           QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows + QStringLiteral("</table>");
+}
+
 void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeNotes& notes) {
     QString html;
     html += QStringLiteral("<h3>%1</h3>").arg(esc(node.displayName()));
@@ -151,6 +197,7 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
                 esc(tr("%1 in, %2 out").arg(node.controlInputs().size()).arg(node.controlOutputs().size())));
     html += QStringLiteral("</table>");
     html += pipelineSection(node, notes);
+    html += transDataSection(graph, node);
     html += valueSection(node);
 
     html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));

@@ -38,6 +38,8 @@ class PropertiesPanel : public QWidget {
     QString sectionHeader(const QString& title) const;
     QString pipelineSection(const Node& node, const NodeNotes& notes) const;
     QString valueSection(const Node& node) const;
+    // A TransData: the formats it converts between and the tensor on both sides (origin and storage).
+    QString transDataSection(const Graph& graph, const Node& node) const;
 
     QTextBrowser* browser_;
 };

@@ -62,6 +62,13 @@ struct CommandLine {
     QCommandLineOption sideBySide{
         QStringLiteral("side-by-side"),
         QCoreApplication::translate("main", "Show the graph before and after the step side by side.")};
+    QCommandLineOption openBody{
+        QStringLiteral("open-body"),
+        QCoreApplication::translate(
+            "main",
+            "Open the If/Loop/Scan body of node NODE once shown (NODE:ATTRIBUTE picks one, "
+            "e.g. if:else_branch; default: the first), as its context menu does."),
+        QStringLiteral("NODE[:ATTRIBUTE]")};
     QString error;  // set by parse() on wrong usage
     qint64 stepValue = -1;
 
@@ -78,6 +85,7 @@ struct CommandLine {
         parser.addOption(step);
         parser.addOption(overlay);
         parser.addOption(sideBySide);
+        parser.addOption(openBody);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
         parser.addPositionalArgument(
@@ -164,16 +172,28 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
     });
 }
 
+// Opens the body `spec` names ("NODE" or "NODE:ATTRIBUTE"); says so on stderr when there is none.
+bool openBodyOf(passscope::views::MainWindow& window, const QString& spec) {
+    const qsizetype colon = spec.lastIndexOf(QLatin1Char(':'));
+    const bool opened = window.openBody(colon < 0 ? spec : spec.left(colon),
+                                        colon < 0 ? QString() : spec.mid(colon + 1)) ||
+                        (colon >= 0 && window.openBody(spec));  // a node name with a colon in it
+    if (!opened)
+        std::fprintf(stderr, "passscope: %s\n",
+                     qPrintable(QCoreApplication::translate("main", "no node with a body “%1”").arg(spec)));
+    return opened;
+}
+
 // With a model: waits for its pipeline to run and its graph to be laid out, moves to `step` (and
-// selects `select`), then grabs. Without: grabs the start page.
+// selects `select`, opens the body `body`), then grabs. Without: grabs the start page.
 void scheduleScreenshot(passscope::views::MainWindow& window, const QString& file, bool withModel,
-                        const QString& select, qint64 step) {
+                        const QString& select, qint64 step, const QString& body) {
     if (!withModel) {
         grabLater(window, file);
         return;
     }
     QObject::connect(
-        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step] {
+        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step, body] {
             if (step >= 0) {
                 if (static_cast<size_t>(step) >= window.positionCount())
                     std::fprintf(stderr, "passscope: %s\n",
@@ -186,6 +206,12 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
                 std::fprintf(
                     stderr, "passscope: %s\n",
                     qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
+            if (!body.isEmpty() && openBodyOf(window, body)) {  // grabbed once the body is laid out
+                QObject::connect(
+                    window.graphPanel(), &passscope::views::GraphPanel::layoutFinished, &window,
+                    [&window, file] { grabLater(window, file); }, Qt::SingleShotConnection);
+                return;
+            }
             grabLater(window, file);
         });
     QObject::connect(&window, &passscope::views::MainWindow::pipelineFailed, &window,
@@ -251,7 +277,7 @@ int main(int argc, char** argv) {
         window.setInteractive(false);
         window.resize(1400, 860);
         scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select,
-                           commandLine.stepValue);
+                           commandLine.stepValue, commandLine.parser.value(commandLine.openBody));
     }
     if (commandLine.parser.isSet(commandLine.overlay))
         window.setOverlay(*passscope::views::overlayFromKey(commandLine.parser.value(commandLine.overlay)));
@@ -261,6 +287,11 @@ int main(int argc, char** argv) {
             &window, &passscope::views::MainWindow::viewReady, &window,
             [&window, step = commandLine.stepValue] { window.showPosition(static_cast<size_t>(step)); },
             Qt::SingleShotConnection);
+    if (const QString body = commandLine.parser.value(commandLine.openBody);
+        screenshot.isEmpty() && !body.isEmpty())
+        QObject::connect(
+            &window, &passscope::views::MainWindow::viewReady, &window,
+            [&window, body] { openBodyOf(window, body); }, Qt::SingleShotConnection);
     window.show();
     if (!model.isEmpty()) window.openModel(model);
     return app->exec();

@@ -16,3 +16,26 @@ set_tests_properties(gui.workflow PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 300)
+
+# Before and after inside an If body (a body step, its ghosts and the before side), on MainWindow.
+add_executable(test_body_steps ${CMAKE_CURRENT_LIST_DIR}/test_body_steps.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_body_steps PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_body_steps PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_test(NAME gui.body_steps COMMAND test_body_steps)
+set_tests_properties(gui.body_steps PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)
+
+# Formats in the views: TransData properties, the origin/storage-format overlays and their
+# legend, and the headless render's colours, on a model with real origin/storage formats.
+add_executable(test_format_views ${CMAKE_CURRENT_LIST_DIR}/test_format_views.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_format_views PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_format_views PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_test(NAME gui.format_views COMMAND test_format_views)
+set_tests_properties(gui.format_views PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)

@@ -78,6 +78,7 @@ class TestDiagram : public QObject {
   private slots:
     void constantNodesAreWeightsInsideTheirConsumers();
     void scopelessGraphsStayFlat();
+    void bodyDiagramIsTheUnionOfBothSides();
     void namedScopesStillGroup();
     void largeFlatLevelsAreCutAlongTheDataFlow();
     void stretchIdentitySurvivesARebuild();
@@ -244,6 +245,39 @@ void TestDiagram::estimatedRanksFollowLongestPaths() {
     QCOMPARE(ranks[3], 3);
     QVERIFY(ranks[4] > ranks[3]);
     QCOMPARE(edgeSpan(ranks, r.edges[3]), 2);  // 0 -> 3 crosses ranks 1 and 2
+}
+
+// A body at one step (GraphPanel::enterSubgraph): the nodes of the body before and after the
+// step, each once, with the positions where it exists (0 = before, 1 = after), and the edges of both.
+void TestDiagram::bodyDiagramIsTheUnionOfBothSides() {
+    Graph before;
+    const NodeId x = before.addNode("Data", "", "x", 1).id();
+    const NodeId sqrt = before.addNode("Sqrt", "", "sqrt", 1).id();
+    const NodeId add = before.addNode("Add", "", "add", 1).id();
+    before.addInput(sqrt, {x, 0, 0});
+    before.addInput(add, {x, 0, 0});
+    before.addInput(add, {sqrt, 0, 0});
+    std::unique_ptr<Graph> after = before.clone();
+    after->setInput(add, 1, {x, 0, 0});
+    after->removeNode(sqrt);
+    const NodeId neg = after->addNode("Neg", "", "neg", 1).id();
+    after->addInput(neg, {add, 0, 0});
+
+    const auto d = DiagramModel::fromGraphs(before, *after);
+    QCOMPARE(d->nodes().size(), size_t(4));
+    QCOMPARE(d->positionCount(), size_t(2));
+    auto node = [&](NodeId id) { return d->node(d->indexOf(id)); };
+    QVERIFY(node(sqrt).presentAt(0) && !node(sqrt).presentAt(1));  // removed by the step: a ghost
+    QVERIFY(!node(neg).presentAt(0) && node(neg).presentAt(1));    // added by it
+    QVERIFY(node(add).presentAt(0) && node(add).presentAt(1));
+    std::set<std::pair<NodeId, NodeId>> edges;
+    for (const DiagramEdge& e : d->edges()) edges.insert({d->node(e.from).id, d->node(e.to).id});
+    QCOMPARE(edges, (std::set<std::pair<NodeId, NodeId>>{{x, sqrt}, {sqrt, add}, {x, add}, {add, neg}}));
+    QCOMPARE(d->drawnCount(), size_t(4));
+
+    // Without a change, the same nodes as the body alone.
+    QCOMPARE(DiagramModel::fromGraphs(*after, *after)->nodes().size(),
+             DiagramModel::fromGraph(*after)->nodes().size());
 }
 
 QTEST_MAIN(TestDiagram)

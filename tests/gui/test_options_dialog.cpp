@@ -5,7 +5,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
@@ -13,6 +15,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "ir/op_types.h"
@@ -65,6 +68,10 @@ PipelineOptions unusualOptions() {
     o.passSwitches = {{kCse, true}, {"NotAPassOfThisPipeline", false}};
     o.noFold = {"conv1", "reshape_shape"};
     o.inputShapes = {{"input", {1, 3, 224, 224}}};
+    o.dataFormat = passscope::Format::ND;
+    // A name the model does not have is kept too, and an unchanged table path is not re-checked.
+    o.storageFormats = {{"input", passscope::Format::FRACTAL_Z}, {"not_an_output", passscope::Format::NHWC}};
+    o.formatTable = "/no/such/folder/table.json";
     return o;
 }
 
@@ -100,6 +107,8 @@ class TestOptionsDialog : public QObject {
     void passesFollowTheLevelUntilSwitched();
     void badInputShapeKeepsDialogOpen();
     void mainWindowRunsAgainWithNewOptions();
+    void formatOptionsFollowTheTarget();
+    void badFormatTableKeepsDialogOpen();
 };
 
 void TestOptionsDialog::initTestCase() {
@@ -304,6 +313,92 @@ void TestOptionsDialog::mainWindowRunsAgainWithNewOptions() {
     QCOMPARE(window.pipelineResult()->options.level, OptLevel::O2);
     QCOMPARE(window.pipelineOptions().level, OptLevel::O2);
     QVERIFY(window.pipelineResult()->journal.steps().size() > 0);
+}
+
+// The Formats group (target GE): data format, storage formats of the model's graph inputs and
+// outputs, the format table; enabled only for target GE, and what it holds reaches options().
+void TestOptionsDialog::formatOptionsFollowTheTarget() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString table = dir.filePath(QStringLiteral("formats.json"));
+    QFile file(table);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{}");
+    file.close();
+
+    OptionsDialog dialog(PipelineOptions{}, {QStringLiteral("input")}, {QStringLiteral("output")}, nullptr);
+    auto* target = child<QComboBox>(dialog, "targetCombo");
+    auto* group = child<QWidget>(dialog, "formatsGroup");
+    auto* dataFormat = child<QComboBox>(dialog, "dataFormatCombo");
+    auto* storage = child<QTableWidget>(dialog, "storageFormatTable");
+    auto* tableEdit = child<QLineEdit>(dialog, "formatTableEdit");
+    QVERIFY(target && group && dataFormat && storage && tableEdit);
+    QCOMPARE(target->currentData().toInt(), int(Target::Onnx));
+    QVERIFY(!group->isEnabled());
+    target->setCurrentIndex(target->findData(int(Target::Ge)));
+    QVERIFY(group->isEnabled());
+
+    // One row per graph input and output of the model, nothing set.
+    QCOMPARE(storage->rowCount(), 2);
+    QCOMPARE(storage->item(0, 0)->text(), QStringLiteral("input"));
+    QCOMPARE(storage->item(1, 0)->text(), QStringLiteral("output"));
+    QVERIFY(dialog.options().storageFormats.empty());
+
+    QCOMPARE(dataFormat->currentText(), QStringLiteral("NCHW"));
+    dataFormat->setCurrentIndex(dataFormat->findText(QStringLiteral("NHWC")));
+    auto* inputFormat = qobject_cast<QComboBox*>(storage->cellWidget(0, 1));
+    QVERIFY(inputFormat);
+    inputFormat->setCurrentIndex(inputFormat->findText(QStringLiteral("NC1HWC0")));
+    tableEdit->setText(table);
+    const PipelineOptions o = dialog.options();
+    QCOMPARE(o.dataFormat, passscope::Format::NHWC);
+    QCOMPARE(o.storageFormats.size(), size_t(1));
+    QCOMPARE(o.storageFormats.at("input"), passscope::Format::NC1HWC0);
+    QCOMPARE(o.formatTable, table.toStdString());
+    // As option keys (what sessions and the CLI read).
+    const auto kv = o.toKeyValues();
+    QCOMPARE(kv.at("passscope.dataFormat"), std::string("NHWC"));
+    QCOMPARE(kv.at("passscope.storageFormats"), std::string("input:NC1HWC0"));
+    QCOMPARE(kv.at("passscope.formatTable"), table.toStdString());
+
+    // Back to ONNX: the group is disabled, its values are kept for the next switch to GE.
+    target->setCurrentIndex(target->findData(int(Target::Onnx)));
+    QVERIFY(!group->isEnabled());
+    QCOMPARE(dialog.options().storageFormats.at("input"), passscope::Format::NC1HWC0);
+
+    // A dialog opened on those options shows them again.
+    PipelineOptions ge = o;
+    ge.target = Target::Ge;
+    OptionsDialog again(ge, {QStringLiteral("input")}, {QStringLiteral("output")}, nullptr);
+    QCOMPARE(child<QComboBox>(again, "dataFormatCombo")->currentText(), QStringLiteral("NHWC"));
+    auto* shownFormat =
+        qobject_cast<QComboBox*>(child<QTableWidget>(again, "storageFormatTable")->cellWidget(0, 1));
+    QVERIFY(shownFormat);
+    QCOMPARE(shownFormat->currentText(), QStringLiteral("NC1HWC0"));
+    QCOMPARE(child<QLineEdit>(again, "formatTableEdit")->text(), table);
+    QCOMPARE(dump(again.options()), dump(ge));
+}
+
+// A format table that is not a readable file keeps the dialog open with a message (target GE).
+void TestOptionsDialog::badFormatTableKeepsDialogOpen() {
+    PipelineOptions ge;
+    ge.target = Target::Ge;
+    OptionsDialog dialog(ge, {}, nullptr);
+    dialog.show();
+    auto* tableEdit = child<QLineEdit>(dialog, "formatTableEdit");
+    auto* error = child<QLabel>(dialog, "formatTableError");
+    QVERIFY(tableEdit && error);
+    tableEdit->setText(QStringLiteral("/no/such/table.json"));
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().contains(QStringLiteral("/no/such/table.json")), qPrintable(error->text()));
+    dialog.accept();
+    QVERIFY(dialog.isVisible());
+    tableEdit->clear();  // empty: the bundled table
+    QVERIFY(!error->isVisible());
+    dialog.accept();
+    QVERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QVERIFY(dialog.options().formatTable.empty());
 }
 
 QTEST_MAIN(TestOptionsDialog)

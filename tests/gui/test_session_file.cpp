@@ -44,6 +44,9 @@ Session fullSession(const QString& modelPath) {
     s.options.noFold = {"/preprocess/std/Sqrt", "/head/flatten/Concat"};
     s.options.addInputShape("image:1,3,32,32");
     s.options.addInputShape("mask:16");
+    s.options.set("passscope.dataFormat", "NHWC");
+    s.options.set("passscope.storageFormats", "image:NC1HWC0,logits:FRACTAL_NZ");
+    s.options.set("passscope.formatTable", "tables/my formats.json");
     s.position = 17;
     s.overlay = QStringLiteral("storage-format");
     s.expandedGroups = {QStringLiteral("/stem"), QStringLiteral("/block1/act_a")};
@@ -107,6 +110,12 @@ void TestSessionFile::roundTripKeepsEveryField() {
     QVERIFY2(loaded, qPrintable(error));
     compareSessions(*loaded, saved);
     QVERIFY(loaded->warnings.isEmpty());
+    // The format options of target GE (the Options dialog's "Formats" group) come back as set.
+    QCOMPARE(loaded->options.dataFormat, passscope::Format::NHWC);
+    QCOMPARE(loaded->options.storageFormats,
+             (std::map<std::string, passscope::Format>{{"image", passscope::Format::NC1HWC0},
+                                                       {"logits", passscope::Format::FRACTAL_NZ}}));
+    QCOMPARE(loaded->options.formatTable, std::string("tables/my formats.json"));
     // The options really were not the defaults.
     QVERIFY(loaded->options.toKeyValues() != PipelineOptions{}.toKeyValues());
 }

@@ -113,6 +113,21 @@ std::shared_ptr<const DiagramModel> DiagramModel::fromGraph(const Graph& graph) 
     return model;
 }
 
+std::shared_ptr<const DiagramModel> DiagramModel::fromGraphs(const Graph& before, const Graph& after) {
+    auto model = std::make_shared<DiagramModel>();
+    model->positions_ = 2;
+    std::vector<std::pair<const Node*, int>> nodes;  // (node, position), sorted by id
+    for (const Node* n : before.nodes()) nodes.emplace_back(n, 0);
+    for (const Node* n : after.nodes()) nodes.emplace_back(n, 1);
+    std::stable_sort(nodes.begin(), nodes.end(),
+                     [](const auto& a, const auto& b) { return a.first->id() < b.first->id(); });
+    for (const auto& [n, position] : nodes) model->addNode(*n, position);
+    for (const Node* n : before.nodes()) model->addEdgesOf(before, *n);
+    for (const Node* n : after.nodes()) model->addEdgesOf(after, *n);
+    model->finish();
+    return model;
+}
+
 void DiagramModel::finish() {
     // Duplicate edges (a value read twice, or an edge that exists at several positions) are drawn once.
     std::unordered_set<DiagramEdge, EdgeHash> seen;

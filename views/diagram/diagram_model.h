@@ -53,6 +53,10 @@ class DiagramModel {
     static std::shared_ptr<const DiagramModel> build(const Journal& journal, JournalCursor& cursor);
     // A graph without history (a subgraph body, or a model before its pipeline has run).
     static std::shared_ptr<const DiagramModel> fromGraph(const Graph& graph);
+    // A body at one step: the union of the body as it was before the step (`before`) and after it
+    // (`after`), laid out once so that both sides of a comparison put a node at the same place and
+    // a node the step removed still has a box to draw as a ghost. Positions: 0 = before, 1 = after.
+    static std::shared_ptr<const DiagramModel> fromGraphs(const Graph& before, const Graph& after);
 
     const std::vector<DiagramNode>& nodes() const { return nodes_; }
     const DiagramNode& node(int index) const { return nodes_.at(index); }

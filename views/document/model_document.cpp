@@ -1,6 +1,7 @@
 // ModelDocument, part 1: loading a model, running the pipeline on it and stepping through the run.
 #include "document/model_document.h"
 
+#include "ir/graph_path.h"
 #include "model_loader.h"
 #include "runner/pipeline_runner.h"
 #include "session/session_file.h"
@@ -157,6 +158,11 @@ StepMarks ModelDocument::bodyMarks(const Graph& body, const GraphPath& path) con
     if (!result || !steps_->isReady()) return {};
     return marksForPosition(result->journal, steps_->position(), ConstantNodes(result->journal, body, path),
                             path);
+}
+
+const Graph* ModelDocument::bodyBefore(const GraphPath& path) const {
+    const Graph* before = steps_->isReady() ? steps_->graphBefore() : nullptr;
+    return before ? resolvePath(*before, path) : nullptr;
 }
 
 std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id, const GraphPath& graph) const {

@@ -80,6 +80,9 @@ class ModelDocument : public QObject {
     std::optional<FoldingNote> whyNotFolded(NodeId id, const GraphPath& graph = {}) const;
     // What the selected step changed inside the body at `path` (`body`: that body as shown).
     StepMarks bodyMarks(const Graph& body, const GraphPath& path) const;
+    // The body at `path` in graphBefore(): as it was before the selected step (null when the
+    // steps are not ready or the body did not exist then).
+    const Graph* bodyBefore(const GraphPath& path) const;
 
     // ---- files (model_document_files.cpp) ----
     // Writes `view` (where the user looks) with the model, options and position filled in.

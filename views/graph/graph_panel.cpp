@@ -276,7 +276,8 @@ void GraphPanel::setSearchHits(const std::unordered_set<NodeId>& hits) {
     beforeScene_->setSearchHits(hits);
 }
 
-void GraphPanel::enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks) {
+void GraphPanel::enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks,
+                               const Graph* before) {
     if (!inSubgraph()) {
         mainDiagram_ = diagram_;
         mainExpanded_ = expanded_;
@@ -285,10 +286,12 @@ void GraphPanel::enterSubgraph(const Graph& body, const QString& title, const St
         mainMarks_ = marks_;
     }
     bodyTitles_ << title;
-    diagram_ = DiagramModel::fromGraph(body);
+    // The union of both sides is laid out, so a node the step removed keeps a box (its ghost).
+    diagram_ =
+        before && before != &body ? DiagramModel::fromGraphs(*before, body) : DiagramModel::fromGraph(body);
     setProperty("diagramSerial", nextDiagramSerial());
     expanded_ = defaultExpansion(*diagram_, kDefaultBoxBudget);
-    before_ = nullptr;
+    before_ = before;
     after_ = &body;
     marks_ = marks;
     fitAfterLayout_ = true;

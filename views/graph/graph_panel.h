@@ -67,13 +67,20 @@ class GraphPanel : public QWidget {
     void revealNode(NodeId id);
     void setSearchHits(const std::unordered_set<NodeId>& hits);
 
-    // Shows an If/Loop/Scan body (a graph without history) until leaveSubgraph(), with `marks`:
-    // what the selected step changed inside that body (its nested pass runs).
-    void enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks = {});
+    // Shows an If/Loop/Scan body until leaveSubgraph(), with `marks`: what the selected step
+    // changed inside that body (its nested pass runs). `before`: the same body in the graph before
+    // the step (null = it did not change, or the body has no history): the before side shows it,
+    // and the nodes the step removed from it are drawn as ghosts, as on the main graph.
+    void enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks = {},
+                       const Graph* before = nullptr);
     void leaveSubgraph();
     bool inSubgraph() const { return !bodyTitles_.isEmpty(); }
     // The graph drawn on the "after" side: the main graph at the selected step, or the body.
     const Graph* shownGraph() const { return after_; }
+    // The graph drawn on the "before" side (null: the same as shownGraph()).
+    const Graph* shownGraphBefore() const { return before_; }
+    // The marks shown: the selected step's, on the main graph or inside the body shown.
+    const StepMarks& shownMarks() const { return marks_; }
 
     bool isLayingOut() const { return layingOut_; }
     // Graphviz seconds of the layout shown (0 before the first one).

@@ -21,10 +21,14 @@ namespace passscope::views {
 namespace {
 
 // "1×3×224×224" (shape labels on edges and weight lines); empty when untyped.
-QString shapeLabel(const TensorDesc& desc) {
+// The origin shape, or with `storage` the storage shape where it differs (the storage-format
+// overlay: an NC1HWC0 tensor is labelled with its 5-D device shape).
+QString shapeLabel(const TensorDesc& desc, bool storage = false) {
     if (!desc.hasType() || desc.kind != ValueKind::Tensor || !desc.originShape.rankKnown()) return {};
+    const Shape& shape = storage && desc.storageDiffers() && desc.storageShape.rankKnown() ? desc.storageShape
+                                                                                           : desc.originShape;
     QStringList dims;
-    for (const Dim& d : desc.originShape.dims())
+    for (const Dim& d : shape.dims())
         dims << (d.isKnown()        ? QString::number(d.value)
                  : d.symbol.empty() ? QStringLiteral("?")
                                     : QString::fromStdString(d.symbol));
@@ -302,9 +306,10 @@ void GraphScene::applyEdges() {
             const Node* producer = graph_->findNode(ref.node);
             if (!producer) continue;
             const bool added = nodeAdded || (marks_.added.count(ref.node) && side_ != DisplaySide::Before);
-            const QString label = ref.output < producer->outputs().size()
-                                      ? shapeLabel(producer->output(ref.output).desc)
-                                      : QString();
+            const QString label =
+                ref.output < producer->outputs().size()
+                    ? shapeLabel(producer->output(ref.output).desc, overlay_ == OverlayMode::StorageFormat)
+                    : QString();
             mark(from, to, added ? EdgeItem::State::Added : EdgeItem::State::Normal, label);
         }
     }

@@ -1,11 +1,13 @@
 #include "timeline/timeline_model.h"
 
 #include <algorithm>
+#include <map>
 
 #include <QBrush>
 #include <QGuiApplication>
 #include <QPalette>
 
+#include "ir/graph_path.h"
 #include "pipeline/step_changes.h"
 
 namespace passscope::views {
@@ -51,8 +53,24 @@ void TimelineModel::setResult(std::shared_ptr<const PipelineResult> result) {
     if (result_) {
         counts_.reserve(result_->journal.steps().size());
         const ConstantNodes constants(result_->journal, *result_->optimized.graph);
+        // A pass run in a body counts the body's own nodes (in the main graph it only edits the
+        // body's owner): the nodes the GUI marks when that body is opened at the step.
+        std::map<GraphPath, ConstantNodes> bodyConstants;
+        const Graph noBody;
         for (const JournalStep& s : result_->journal.steps()) {
-            const StepNodeChanges c = classifyStep(s, constants);
+            const ConstantNodes* known = &constants;
+            if (!s.graph.empty()) {
+                auto it = bodyConstants.find(s.graph);
+                if (it == bodyConstants.end()) {
+                    const Graph* body = resolvePath(*result_->optimized.graph, s.graph);
+                    it =
+                        bodyConstants
+                            .emplace(s.graph, ConstantNodes(result_->journal, body ? *body : noBody, s.graph))
+                            .first;
+                }
+                known = &it->second;
+            }
+            const StepNodeChanges c = classifyStep(s, *known, s.graph);
             counts_.push_back({static_cast<int>(c.added.size()), static_cast<int>(c.removed.size()),
                                static_cast<int>(c.edited.size()), static_cast<int>(c.constants.size())});
         }
@@ -178,7 +196,11 @@ QString TimelineModel::toolTip(int row) const {
     if (!s.graphName.empty()) lines << tr("Inside the body %1").arg(QString::fromStdString(s.graphName));
     lines << (s.changed ? tr("%n change(s) recorded", nullptr, static_cast<int>(s.changes.size()))
                         : tr("Changed nothing"));
-    lines << tr("Nodes added %1, removed %2, edited %3").arg(c.added).arg(c.removed).arg(c.edited);
+    lines << (s.graphName.empty() ? tr("Nodes added %1, removed %2, edited %3")
+                                  : tr("Nodes of the body added %1, removed %2, edited %3"))
+                 .arg(c.added)
+                 .arg(c.removed)
+                 .arg(c.edited);
     if (c.constants) lines << tr("Constant nodes created, deleted or edited: %1").arg(c.constants);
     // The pass's own statistics, whatever it declared: description and value of each nonzero one.
     for (const PassStatistic& stat : st.entries())

@@ -1,0 +1,302 @@
+// Before and after inside an If body, driven through MainWindow as a user would: a model whose
+// then-branch folds a Sqrt of an outer constant; the user clicks the body's folding step in the
+// timeline, opens the body from the If box's context menu, and compares. The body's nested pass
+// runs are journal steps of their own (engine/pipeline/journal.h); the before side shows the body
+// as it was before the step, the after side the folded constant, and the folded-away Sqrt is a
+// ghost. Expected values come from the engine (the run's Journal), never from the views.
+#include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QDir>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "graph/node_item.h"
+#include "main_window.h"
+#include "model_builders.h"
+#include "properties_panel.h"
+#include "runner/pipeline_result.h"
+#include "timeline/timeline_filter_proxy.h"
+#include "timeline/timeline_model.h"
+#include "timeline/timeline_panel.h"
+
+using namespace passscope;
+using namespace passscope::views;
+
+namespace {
+
+constexpr int kViewTimeoutMs = 180000;  // load + pipeline + Graphviz layout, sanitizer builds
+
+// cond, x[2], c = [4, 9] (initializer) → If → y. The then-branch computes -x + Sqrt(c): the Sqrt
+// reads only an outer constant and folds inside the body; the else-branch is x + c.
+onnx::ModelProto foldingBodyModel() {
+    using namespace passscope::test;
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addFloatInitializer(g, "c", {2}, {4, 9});
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    auto* then = addBody(*ifNode, "then_branch");
+    addNode(*then, "Neg", {"x"}, {"then_negated"}, "then_neg");
+    addNode(*then, "Sqrt", {"c"}, {"then_root"}, "then_sqrt");
+    addNode(*then, "Add", {"then_negated", "then_root"}, {"then_out"}, "then_add");
+    addTensorValue(then->mutable_output(), "then_out", onnx::TensorProto::FLOAT, {2});
+    auto* otherwise = addBody(*ifNode, "else_branch");
+    addNode(*otherwise, "Add", {"x", "c"}, {"else_out"}, "else_add");
+    addTensorValue(otherwise->mutable_output(), "else_out", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
+const Node* nodeNamed(const Graph& g, const std::string& name) {
+    const Node* found = nullptr;
+    g.forEachNode([&](const Node& n) {
+        if (n.name() == name) found = &n;
+    });
+    return found;
+}
+
+NodeItem* itemNamed(const GraphScene& scene, const QString& name) {
+    for (NodeItem* item : scene.nodeItems())
+        if (item && item->name() == name) return item;
+    return nullptr;
+}
+
+QString describe(const NodeItem* item) {
+    return QStringLiteral("%1: presence %2, mark %3, weight lines [%4]")
+        .arg(item->name())
+        .arg(static_cast<int>(item->look().presence))
+        .arg(static_cast<int>(item->look().mark))
+        .arg(item->look().weightLines.join(QStringLiteral(" | ")));
+}
+
+}  // namespace
+
+class TestBodySteps : public QObject {
+    Q_OBJECT
+  private slots:
+    void initTestCase();
+    void bodyStepShowsBeforeAfterAndGhosts();
+    void bodyOfAStepThatLeftItAloneHasNoGhosts();
+
+  private:
+    // Opens the model and waits for its first laid-out view in a shown window.
+    void openModel(MainWindow& window);
+    // The position after the then-branch's folding step (0 when the run has none).
+    size_t bodyFoldPosition(const MainWindow& window) const;
+    // Clicks the timeline row of `position`.
+    void clickTimelineRow(MainWindow& window, size_t position);
+    // Right-clicks the If box and picks "Open Body “then_branch”"; waits for the body's layout.
+    void openThenBranchByMenu(MainWindow& window);
+    QTemporaryDir dir_;
+    QString modelPath_;
+};
+
+void TestBodySteps::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("PassScopeTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_body_steps"));
+    QSettings().clear();
+    QVERIFY(dir_.isValid());
+    modelPath_ = dir_.filePath(QStringLiteral("folding_body.onnx"));
+    passscope::test::writeModel(foldingBodyModel(), modelPath_.toStdString());
+    // PASSSCOPE_TEST_MODELS=folder: the fixture is written there too, to open it in the GUI and look.
+    if (const QByteArray keep = qgetenv("PASSSCOPE_TEST_MODELS"); !keep.isEmpty())
+        passscope::test::writeModel(
+            foldingBodyModel(),
+            QDir(QString::fromLocal8Bit(keep)).filePath(QStringLiteral("folding_body.onnx")).toStdString());
+}
+
+void TestBodySteps::openModel(MainWindow& window) {
+    window.setInteractive(false);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy ready(&window, &MainWindow::viewReady);
+    QSignalSpy failed(&window, &MainWindow::pipelineFailed);
+    QSignalSpy loadFailed(&window, &MainWindow::loadFailed);
+    window.openModel(modelPath_);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() + loadFailed.count() > 0, kViewTimeoutMs);
+    QVERIFY2(failed.isEmpty() && loadFailed.isEmpty(), "the model did not load and run");
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
+}
+
+size_t TestBodySteps::bodyFoldPosition(const MainWindow& window) const {
+    const auto& steps = window.pipelineResult()->journal.steps();
+    for (size_t s = 0; s < steps.size(); ++s)
+        if (steps[s].pass == "ConstantFoldingPass" && steps[s].graphName == "if/then_branch" &&
+            steps[s].changed)
+            return s + 1;
+    return 0;
+}
+
+void TestBodySteps::clickTimelineRow(MainWindow& window, size_t position) {
+    QTableView* table = window.timelinePanel()->tableView();
+    QAbstractItemModel* rows = table->model();
+    QModelIndex row;
+    for (int r = 0; r < rows->rowCount() && !row.isValid(); ++r) {
+        const QModelIndex index = rows->index(r, 0);
+        if (rows->data(index, TimelineModel::PositionRole).toULongLong() == position) row = index;
+    }
+    QVERIFY2(row.isValid(), "the body step has no timeline row");
+    // The row says which body the step ran in (TimelineModel, tested in test_timeline).
+    QVERIFY2(rows->data(row, Qt::DisplayRole).toString().contains(QStringLiteral("if/then_branch")) ||
+                 rows->data(row, Qt::ToolTipRole).toString().contains(QStringLiteral("if/then_branch")),
+             qPrintable(rows->data(row, Qt::DisplayRole).toString()));
+    // It counts the body's own nodes: the Sqrt it removed there (not an edit of the If in the main graph).
+    QCOMPARE(rows->data(row.siblingAtColumn(TimelineModel::RemovedColumn), Qt::DisplayRole).toString(),
+             QStringLiteral("1"));
+    table->scrollTo(row);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(row).center());
+    QTRY_COMPARE(window.position(), position);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
+}
+
+void TestBodySteps::openThenBranchByMenu(MainWindow& window) {
+    GraphPanel* panel = window.graphPanel();
+    GraphView* view = panel->view();
+    const Node* ifNode = nodeNamed(*window.graphShown(), "if");
+    QVERIFY(ifNode);
+    NodeItem* item = panel->scene()->nodeItem(ifNode->id());
+    QVERIFY(item);
+    QVERIFY(item->isVisible());
+    view->centerOnItem(item);
+    const QPoint at = view->mapFromScene(item->sceneBoundingRect().center());
+    QVERIFY(view->viewport()->rect().contains(at));
+
+    bool menuShown = false, picked = false;
+    QTimer picker;
+    picker.setInterval(20);
+    connect(&picker, &QTimer::timeout, this, [&] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!menu) return;
+        picker.stop();
+        menuShown = true;
+        for (QAction* a : menu->actions())
+            if (a->text().contains(QStringLiteral("then_branch"))) {
+                picked = true;
+                QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+                break;
+            }
+        if (menu->isVisible()) menu->close();  // never leave the menu's event loop running
+    });
+    QSignalSpy laidOut(panel, &GraphPanel::layoutFinished);
+    picker.start();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &event);
+    picker.stop();
+    QVERIFY2(menuShown, "no context menu on the If box");
+    QVERIFY2(picked, "the context menu offers no then_branch body");
+    QVERIFY(panel->inSubgraph());
+    QTRY_VERIFY_WITH_TIMEOUT(laidOut.count() > 0, kViewTimeoutMs);
+}
+
+// The user stands on the then-branch's folding step and opens the body: one view shows the
+// folded-away Sqrt as a ghost; side by side, the before side shows the body as it was (Sqrt
+// present, marked removed), the after side without it, its consumer reading the folded constant.
+void TestBodySteps::bodyStepShowsBeforeAfterAndGhosts() {
+    MainWindow window;
+    openModel(window);
+    if (QTest::currentTestFailed()) return;
+    const size_t position = bodyFoldPosition(window);
+    QVERIFY2(position > 0, "the pipeline folded nothing in the then-branch");
+    clickTimelineRow(window, position);
+    if (QTest::currentTestFailed()) return;
+    // The engine's word: the Sqrt exists before the step and not after it.
+    const Graph& thenBefore = *nodeNamed(*window.pipelineResult()->optimized.graph, "if")
+                                   ->findAttr("then_branch")
+                                   ->graphs()
+                                   .front();
+    QVERIFY(!nodeNamed(thenBefore, "then_sqrt"));
+
+    openThenBranchByMenu(window);
+    if (QTest::currentTestFailed()) return;
+    GraphPanel* panel = window.graphPanel();
+    QVERIFY(panel->shownGraph() && panel->shownGraphBefore());
+    QVERIFY2(nodeNamed(*panel->shownGraphBefore(), "then_sqrt"),
+             "the before side is not the body before the step");
+    QVERIFY(!nodeNamed(*panel->shownGraph(), "then_sqrt"));
+
+    // One view: the removed Sqrt is a ghost marked removed; the Add reads the folded constant.
+    const GraphScene& scene = *panel->scene();
+    NodeItem* sqrt = itemNamed(scene, QStringLiteral("then_sqrt"));
+    QVERIFY2(sqrt, "the folded-away node has no box in the body");
+    QCOMPARE(sqrt->look().presence, NodeLook::Presence::Ghost);
+    QCOMPARE(sqrt->look().mark, NodeLook::Mark::Removed);
+    QVERIFY(sqrt->isVisible());
+    NodeItem* add = itemNamed(scene, QStringLiteral("then_add"));
+    QVERIFY(add);
+    QCOMPARE(add->look().presence, NodeLook::Presence::Shown);
+    QVERIFY2(add->look().folded, qPrintable(describe(add)));
+    QCOMPARE(add->look().weightLines.size(), 1);
+    NodeItem* neg = itemNamed(scene, QStringLiteral("then_neg"));
+    QVERIFY(neg);
+    QCOMPARE(neg->look().presence, NodeLook::Presence::Shown);
+    QCOMPARE(neg->look().mark, NodeLook::Mark::None);
+
+    // Side by side: the same boxes at the same places, the body before the step on the left.
+    window.setSideBySide(true);
+    const GraphScene& before = *panel->beforeScene();
+    NodeItem* sqrtBefore = itemNamed(before, QStringLiteral("then_sqrt"));
+    QVERIFY(sqrtBefore);
+    QCOMPARE(sqrtBefore->look().presence, NodeLook::Presence::Shown);
+    QCOMPARE(sqrtBefore->look().mark, NodeLook::Mark::Removed);
+    QCOMPARE(sqrtBefore->pos(), sqrt->pos());
+    NodeItem* addBefore = itemNamed(before, QStringLiteral("then_add"));
+    QVERIFY(addBefore);
+    QVERIFY2(!addBefore->look().folded, qPrintable(describe(addBefore)));
+    QVERIFY2(addBefore->look().weightLines.isEmpty(), qPrintable(describe(addBefore)));
+    NodeItem* sqrtAfter = itemNamed(scene, QStringLiteral("then_sqrt"));
+    QVERIFY(sqrtAfter);
+    QCOMPARE(sqrtAfter->look().presence, NodeLook::Presence::Hidden);
+    QVERIFY(itemNamed(scene, QStringLiteral("then_add"))->look().folded);
+
+    // Clicking the Add in the body says what the step did to it there.
+    window.setSideBySide(false);
+    QVERIFY(panel->scene()->selectNode(add->nodeId()));
+    const QString properties = window.propertiesPanel()->text();
+    QVERIFY2(properties.contains(QStringLiteral("then_add")), qPrintable(properties));
+    QVERIFY2(properties.contains(QStringLiteral("changed by this step")), qPrintable(properties));
+
+    // Back on the main graph, the sides are the main graph's again.
+    QSignalSpy laidOut(panel, &GraphPanel::layoutFinished);
+    panel->leaveSubgraph();
+    QTRY_VERIFY_WITH_TIMEOUT(laidOut.count() > 0, kViewTimeoutMs);
+    QCOMPARE(panel->shownGraph(), window.graphShown());
+    QVERIFY(itemNamed(*panel->scene(), QStringLiteral("if")));
+}
+
+// At the last position (a later step that did not touch the body), the body opens with both
+// sides equal: nothing is ghosted or marked.
+void TestBodySteps::bodyOfAStepThatLeftItAloneHasNoGhosts() {
+    MainWindow window;
+    openModel(window);
+    if (QTest::currentTestFailed()) return;
+    const size_t last = window.positionCount() - 1;
+    QVERIFY(bodyFoldPosition(window) < last);
+    QCOMPARE(window.position(), last);
+    QVERIFY(window.openBody(QStringLiteral("if"), QStringLiteral("then_branch")));
+    GraphPanel* panel = window.graphPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
+    QVERIFY(panel->inSubgraph());
+    QVERIFY(!itemNamed(*panel->scene(), QStringLiteral("then_sqrt")));
+    for (NodeItem* item : panel->scene()->nodeItems()) {
+        if (!item) continue;
+        QCOMPARE(item->look().presence, NodeLook::Presence::Shown);
+        QCOMPARE(item->look().mark, NodeLook::Mark::None);
+    }
+    QVERIFY(!window.openBody(QStringLiteral("no such node")));
+}
+
+QTEST_MAIN(TestBodySteps)
+#include "test_body_steps.moc"
