@@ -1,6 +1,7 @@
 #include "report/format_report.h"
 
 #include "ir/op_types.h"
+#include "report/model_info.h"
 #include "report/pipeline_report.h"
 
 namespace passscope {
@@ -40,18 +41,6 @@ TransDataCounts transDataCounts(const Journal& journal) {
         c.paddingBytes += p.statistics.value("padding_bytes");
     }
     return c;
-}
-
-nlohmann::json shapeJson(const Shape& shape) {
-    if (!shape.rankKnown()) return nullptr;
-    nlohmann::json dims = nlohmann::json::array();
-    for (const Dim& d : shape.dims()) {
-        if (d.isKnown())
-            dims.push_back(d.value);
-        else
-            dims.push_back(nullptr);
-    }
-    return dims;
 }
 
 nlohmann::json formatReport(const std::vector<TensorFormatRow>& rows, const TransDataCounts& counts) {

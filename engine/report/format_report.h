@@ -34,9 +34,7 @@ TransDataCounts transDataCounts(const Journal& journal);
 
 // {"tensors":[{"name","producer","dtype","origin_format","origin_shape","storage_format",
 // "storage_shape"}...],"transdata":{"inserted","eliminated","folded","padding_bytes"}}; formats spelled
-// as GE spells them, shapes as arrays with null for an unknown dim (null for an unknown rank).
+// as GE spells them, shapes as model_info's shapeJson writes them.
 nlohmann::json formatReport(const std::vector<TensorFormatRow>& rows, const TransDataCounts& counts);
-// A shape as JSON: [1,3,224,224], [null,64] for unknown dims, null for unknown rank.
-nlohmann::json shapeJson(const Shape& shape);
 
 }  // namespace passscope
