@@ -270,3 +270,40 @@ TEST(PrepareRunningFormatRefiner, ANameThatIsNoGraphInputOrOutputIsAnError) {
         EXPECT_NE(std::string(e.what()).find("cannot be stored as NC1HWC0"), std::string::npos) << e.what();
     }
 }
+
+TEST(StorageSelection, IfBodiesAndTheValuesTheyReadKeepTheirOriginFormats) {
+    onnx::ModelProto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {1, 3, 8, 8});
+    addFloatInitializer(g, "w", {4, 3, 1, 1}, ramp(12));
+    addNode(g, "Conv", {"x", "w"}, {"read_by_body"}, "conv_read");
+    addNode(g, "Conv", {"x", "w"}, {"if_input"}, "conv_plain");
+    addNode(g, "Relu", {"if_input"}, {"r"}, "relu");
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* body = addBody(*ifNode, branch);
+        const std::string out = std::string(branch) + "_out";
+        addNode(*body, "Relu", {"read_by_body"}, {out}, std::string(branch) + "_relu");
+        addTensorValue(body->mutable_output(), out, onnx::TensorProto::FLOAT, {1, 4, 8, 8});
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {1, 4, 8, 8});
+    addTensorValue(g.mutable_output(), "r", onnx::TensorProto::FLOAT, {1, 4, 8, 8});
+    Model model = loadFormatModel(m, "select_if_bodies");
+    auto result = runFormatSelection(model, PipelineOptions{});
+    const Graph& gr = *model.graph;
+    // A Conv whose result a body reads delivers it in its origin format; the other one does not.
+    EXPECT_EQ(outDesc(gr, "conv_read").storageFormat, Format::NCHW);
+    EXPECT_EQ(outDesc(gr, "conv_plain").storageFormat, Format::NC1HWC0);
+    EXPECT_EQ(outDesc(gr, "relu").storageFormat, Format::NC1HWC0);
+    // The bodies are untouched: no storage formats, no input descriptions, no TransData.
+    for (const Graph* body : nodeNamed(gr, "if")->subgraphs())
+        for (const Node* n : body->nodes()) {
+            EXPECT_NE(n->opType(), op::kTransData);
+            if (n->id() != body->netOutput()) EXPECT_TRUE(n->inputDescs().empty()) << n->displayName();
+            for (const NodeOutput& o : n->outputs()) EXPECT_FALSE(o.desc.storageDiffers()) << o.name;
+        }
+    bool said = false;
+    for (const std::string& w : result->run.warnings) said |= w.find("If/Loop/Scan") != std::string::npos;
+    EXPECT_TRUE(said);
+}
