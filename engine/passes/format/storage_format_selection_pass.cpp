@@ -5,7 +5,7 @@
 
 namespace passscope {
 
-int64_t fractalZGroups(const Node& consumer, size_t input, Format storage) {
+int64_t convWeightGroups(const Node& consumer, size_t input, Format storage) {
     if (storage != Format::FRACTAL_Z || input != 1) return 1;
     if (!(consumer.domain().empty() || consumer.domain() == "ai.onnx")) return 1;
     if (consumer.opType() != "Conv" && consumer.opType() != "ConvTranspose") return 1;
@@ -30,10 +30,11 @@ std::optional<Shape> storageIn(const TensorDesc& d, Format f, int64_t groups = 1
     return formats::storageShapeOf(d.originShape, d.originFormat, f, d.dtype, groups);
 }
 
-// The first candidate the tensor converts to, else its origin (docs/ge-formats.md §9).
+// The first candidate the tensor converts to, else its origin (docs/ge-formats.md §9). `groups`
+// lays out a FRACTAL_Z candidate.
 Choice choose(const TensorDesc& d, const std::vector<Format>& candidates, int64_t groups = 1) {
     for (Format f : candidates)
-        if (auto shape = storageIn(d, f, groups)) return {f, std::move(*shape)};
+        if (auto shape = storageIn(d, f, f == Format::FRACTAL_Z ? groups : 1)) return {f, std::move(*shape)};
     return origin(d);
 }
 
@@ -93,7 +94,7 @@ class Selector {
                 if (!p) continue;
                 std::vector<Format> candidates;
                 if (!ownsBody) candidates = rule.inputFormats(i, p->dtype, rankOf(*p));
-                const int64_t groups = candidates.empty() ? 1 : fractalZGroups(n, i, candidates.front());
+                const int64_t groups = convWeightGroups(n, i, Format::FRACTAL_Z);
                 expected[i] = expectation(*p, choose(*p, candidates, groups));
             }
             for (size_t j = 0; j < n.outputs().size(); ++j) {

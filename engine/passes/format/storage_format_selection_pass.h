@@ -35,6 +35,6 @@ class StorageFormatSelectionPass : public Pass {
 
 // The `groups` a FRACTAL_Z weight of input `input` of `consumer` is laid out with: the `group`
 // attribute of an ONNX Conv/ConvTranspose weight (input 1), else 1 (docs/ge-formats.md §6).
-int64_t fractalZGroups(const Node& consumer, size_t input, Format storage);
+int64_t convWeightGroups(const Node& consumer, size_t input, Format storage);
 
 }  // namespace passscope

@@ -44,14 +44,9 @@ class Inserter {
             if (!v) continue;
             const TensorDesc expected = c.inputDescs()[i];
             if (!needsTransData(v->desc, expected)) continue;
-            const int64_t groups = fractalZGroups(c, i, expected.storageFormat);
+            const int64_t groups = convWeightGroups(c, i, expected.storageFormat);
             const NodeId td = findOrMake(ref, expected, groups);
-            if (consumer == g_.netOutput() && !c.hasAttr(op::attr::kOutputNames))
-                // The graph outputs keep their names when their producer becomes the TransData.
-                g_.setAttribute(
-                    consumer,
-                    Attribute{
-                        std::string(op::attr::kOutputNames), AttrKind::Strings, g_.outputNames(), {}, {}});
+            if (consumer == g_.netOutput()) deliverUnderOutputName(i, ref, td);
             g_.setInput(consumer, i, ValueRef{td, 0, 0});
             // The consumer now reads exactly what the TransData produces.
             const TensorDesc& produced = g_.node(td).output(0).desc;
@@ -65,6 +60,27 @@ class Inserter {
     }
 
   private:
+    // Graph output `i` becomes the TransData's value: it keeps its name (NetOutput's
+    // _output_names), and when the producer's value carries that name, the name moves to the
+    // TransData's output, so an export defines it once (the producer's value gets a new name;
+    // a graph input's name never moves).
+    void deliverUnderOutputName(size_t i, const ValueRef& ref, NodeId td) {
+        const Node& out = g_.node(g_.netOutput());
+        const std::vector<std::string> names = g_.outputNames();
+        if (!out.hasAttr(op::attr::kOutputNames))
+            g_.setAttribute(out.id(),
+                            Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, names, {}, {}});
+        const NodeOutput& produced = *g_.value(ref);
+        const Node& producer = g_.node(ref.node);
+        if (i >= names.size() || produced.name != names[i] || g_.node(td).output(0).name == names[i] ||
+            (producer.opType() == op::kData && producer.domain().empty()))
+            return;
+        const std::string name = names[i];
+        g_.setOutputName(ref.node, ref.output,
+                         uniqueValueName(name + "/" + std::string(formatName(produced.desc.storageFormat))));
+        g_.setOutputName(td, 0, name);
+    }
+
     // The TransData of `ref` to `expected`'s storage (shared by the consumers that want it), made
     // when there is none yet.
     NodeId findOrMake(const ValueRef& ref, const TensorDesc& expected, int64_t groups) {

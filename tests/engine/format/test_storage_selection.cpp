@@ -153,8 +153,8 @@ TEST(StorageSelection, MatMulKeepsA1DOperandInItsOriginAndGroupedConvWeightsUseG
     const TensorDesc& weight = expectedOf(gr, "grouped", 1);
     EXPECT_EQ(weight.storageFormat, Format::FRACTAL_Z);
     EXPECT_EQ(weight.storageShape, dims({9, 1, 16, 16}));
-    EXPECT_EQ(fractalZGroups(*nodeNamed(gr, "grouped"), 1, Format::FRACTAL_Z), 2);
-    EXPECT_EQ(fractalZGroups(*nodeNamed(gr, "grouped"), 0, Format::NC1HWC0), 1);
+    EXPECT_EQ(convWeightGroups(*nodeNamed(gr, "grouped"), 1, Format::FRACTAL_Z), 2);
+    EXPECT_EQ(convWeightGroups(*nodeNamed(gr, "grouped"), 0, Format::NC1HWC0), 1);
 }
 
 TEST(StorageSelection, AUserTableDecides) {

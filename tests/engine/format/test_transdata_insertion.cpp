@@ -5,6 +5,8 @@
 
 #include <set>
 
+#include "io/onnx_export.h"
+
 #include "format_selection_fixtures.h"
 
 using namespace passscope;
@@ -167,4 +169,26 @@ TEST(TransDataInsertion, NeedsTransDataComparesStorage) {
     TensorDesc regrouped = fiveD;
     regrouped.storageShape = dims({1, 2, 8, 8, 16});
     EXPECT_TRUE(needsTransData(fiveD, regrouped));
+}
+
+TEST(TransDataInsertion, AConvertedGraphOutputKeepsItsNameAndExportsWithUniqueValueNames) {
+    Model model = loadFormatModel(convGemmModel(), "insert_export_names");
+    runFormatSelection(model, PipelineOptions{});
+    const Graph& g = *model.graph;
+    // The TransData before NetOutput delivers "y"; the Gemm's own value was renamed.
+    const Node& last = g.node(g.node(g.netOutput()).input(0).node);
+    ASSERT_EQ(last.opType(), op::kTransData);
+    EXPECT_EQ(last.output(0).name, "y");
+    EXPECT_NE(nodeNamed(g, "gemm")->output(0).name, "y");
+    EXPECT_EQ(g.outputNames(), std::vector<std::string>{"y"});
+    // Every value of the exported graph is defined once (ONNX's single assignment).
+    const onnx::ModelProto proto = io::toProto(model);
+    std::multiset<std::string> defined;
+    for (const auto& i : proto.graph().input()) defined.insert(i.name());
+    for (const auto& t : proto.graph().initializer()) defined.insert(t.name());
+    for (const auto& n : proto.graph().node())
+        for (const auto& o : n.output()) defined.insert(o);
+    for (const std::string& name : defined) EXPECT_EQ(defined.count(name), 1u) << name;
+    ASSERT_EQ(proto.graph().output_size(), 1);
+    EXPECT_EQ(proto.graph().output(0).name(), "y");
 }
