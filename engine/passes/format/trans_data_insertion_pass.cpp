@@ -29,9 +29,7 @@ const std::string* stringAttr(const Node& n, std::string_view name) {
 
 class Inserter {
   public:
-    Inserter(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx) {
-        for (const auto& [name, ref] : g.valuesByName()) valueNames_.insert(name);
-    }
+    Inserter(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx) {}
 
     bool changed = false;
 
@@ -42,7 +40,7 @@ class Inserter {
             if (!ref.valid() || ref.depth != 0) continue;
             const NodeOutput* v = g_.value(ref);
             if (!v) continue;
-            const TensorDesc expected = c.inputDescs()[i];
+            const TensorDesc& expected = c.inputDescs()[i];  // valid until setInputDescs below
             if (!needsTransData(v->desc, expected)) continue;
             const int64_t groups = convWeightGroups(c, i, expected.storageFormat);
             const NodeId td = findOrMake(ref, expected, groups);
@@ -119,6 +117,10 @@ class Inserter {
     }
 
     std::string uniqueValueName(const std::string& base) {
+        if (!namesCollected_) {  // once, when the first name is needed
+            for (const auto& [name, ref] : g_.valuesByName()) valueNames_.insert(name);
+            namesCollected_ = true;
+        }
         std::string candidate = base;
         for (int i = 1; valueNames_.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
         valueNames_.insert(candidate);
@@ -128,6 +130,7 @@ class Inserter {
     Graph& g_;
     PassContext& ctx_;
     std::unordered_set<std::string> valueNames_;
+    bool namesCollected_ = false;
 };
 
 }  // namespace

@@ -99,6 +99,7 @@ inline std::unique_ptr<FormatRun> runFormatSelection(Model& model, const Pipelin
     PassManager manager(model, options);
     manager.addInstrumentation(std::make_shared<JournalInstrument>(out->journal));
     if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
+    manager.addInstrumentation(std::make_shared<TimingInstrument>());  // last: it times the pass alone
     std::vector<Stage> stages(2);
     stages[0].name = "Prepare";
     stages[0].passes.push_back(std::make_unique<PrepareRunningFormatRefinerPass>());
