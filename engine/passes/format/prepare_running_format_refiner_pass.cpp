@@ -8,7 +8,8 @@
 namespace passscope {
 
 std::optional<Format> formatFromGeEnum(int64_t value) {
-    switch (value) {
+    if (value < 0 || value > 0xffffffff) return std::nullopt;
+    switch (value & 0xff) {
         case 0:
             return Format::NCHW;
         case 1:
@@ -32,10 +33,15 @@ std::optional<Format> formatFromGeEnum(int64_t value) {
     }
 }
 
+int64_t geSubFormat(int64_t value) {
+    return value < 0 ? 0 : (value & 0xffff00) >> 8;
+}
+
 namespace {
 
 struct UserStorage {
     Format format = Format::ND;
+    int64_t groups = 1;          // a FRACTAL_Z's groups (GE's sub-format)
     std::optional<Shape> shape;  // the user's storage shape, when given
     std::string origin;          // where it came from, for messages
 };
@@ -58,7 +64,7 @@ TensorDesc withStorage(TensorDesc desc, const UserStorage& user, const std::stri
         return desc;
     }
     const std::optional<Shape> computed =
-        formats::storageShapeOf(desc.originShape, desc.originFormat, user.format, desc.dtype);
+        formats::storageShapeOf(desc.originShape, desc.originFormat, user.format, desc.dtype, user.groups);
     if (user.shape) {
         if (computed && computed->isStatic() && user.shape->isStatic() && !(*computed == *user.shape))
             ctx.warn(user.origin + ": the storage shape " + user.shape->toString() + " given for " + what +
@@ -90,6 +96,7 @@ std::optional<UserStorage> storageFromAttributes(const Node& n) {
                 " is not one PassScope models (expected 0 NCHW, 1 NHWC, 2 ND, 3 NC1HWC0, "
                 "4 FRACTAL_Z, 16 HWCN, 27 NDHWC, 29 FRACTAL_NZ or 30 NCDHW)");
         user.format = *format;
+        if (*format == Format::FRACTAL_Z && geSubFormat(*i) > 0) user.groups = geSubFormat(*i);
     } else if (const auto* s = std::get_if<std::string>(&f->value)) {
         auto format = parseFormat(*s);
         if (!format || *format == Format::RESERVED)

@@ -35,7 +35,10 @@ inline constexpr std::string_view kStorageShapePrivate = "_storage_shape";
 
 // GE's Format enum value (inc/external/graph/types.h: FORMAT_NCHW = 0, NHWC = 1, ND = 2,
 // NC1HWC0 = 3, FRACTAL_Z = 4, HWCN = 16, NDHWC = 27, FRACTAL_NZ = 29, NCDHW = 30) as a Format;
-// nullopt for values PassScope does not model.
+// nullopt for values PassScope does not model. GE packs a sub-format (the groups of a FRACTAL_Z)
+// and a C0 code above the low byte (GetPrimaryFormat = value & 0xff, GetSubFormat =
+// (value & 0xffff00) >> 8); the primary format is what is returned here.
 std::optional<Format> formatFromGeEnum(int64_t value);
+int64_t geSubFormat(int64_t value);
 
 }  // namespace passscope

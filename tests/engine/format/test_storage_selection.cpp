@@ -231,6 +231,12 @@ TEST(PrepareRunningFormatRefiner, GEsStorageAttributesOnADataNodeAreRead) {
     EXPECT_EQ(formatFromGeEnum(29), Format::FRACTAL_NZ);
     EXPECT_EQ(formatFromGeEnum(4), Format::FRACTAL_Z);
     EXPECT_EQ(formatFromGeEnum(12), std::nullopt);
+    // GE packs a sub-format and a C0 code above the primary format's byte.
+    EXPECT_EQ(formatFromGeEnum(3 | (5 << 8)), Format::NC1HWC0);
+    EXPECT_EQ(formatFromGeEnum(0x1000003), Format::NC1HWC0);
+    EXPECT_EQ(geSubFormat(4 | (2 << 8)), 2);
+    EXPECT_EQ(geSubFormat(4), 0);
+    EXPECT_EQ(formatFromGeEnum(-1), std::nullopt);
 
     Model model = loadFormatModel(convGemmModel(), "prepare_attr_bad");
     model.graph->setAttribute(nodeNamed(*model.graph, "x")->id(), Attribute::makeInt("storage_format", 12));

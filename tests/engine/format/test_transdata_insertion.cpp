@@ -152,6 +152,26 @@ TEST(TransDataInsertion, AGroupedConvWeightsTransDataCarriesGroups) {
     EXPECT_FALSE(producerOf(*model.graph, "grouped", 0).hasAttr("groups"));
 }
 
+TEST(TransDataInsertion, AGroupedWeightGivenAsFractalZByItsDataNodeNeedsNoTransData) {
+    onnx::ModelProto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {1, 4, 8, 8});
+    addTensorValue(g.mutable_input(), "wx", onnx::TensorProto::FLOAT, {4, 2, 3, 3});
+    auto* conv = addNode(g, "Conv", {"x", "wx"}, {"c"}, "grouped");
+    intAttr(conv, "group", 2);
+    addTensorValue(g.mutable_output(), "c", onnx::TensorProto::FLOAT, {1, 4, 6, 6});
+    Model model = loadFormatModel(m, "insert_grouped_data");
+    // GE's FORMAT_FRACTAL_Z with the sub-format 2: groups 2.
+    model.graph->setAttribute(nodeNamed(*model.graph, "wx")->id(),
+                              Attribute::makeInt("storage_format", 4 | (2 << 8)));
+    runFormatSelection(model, PipelineOptions{});
+    const Graph& gr = *model.graph;
+    EXPECT_EQ(nodeNamed(gr, "wx")->output(0).desc.storageShape, dims({9, 1, 16, 16}));
+    EXPECT_EQ(producerOf(gr, "grouped", 1).name(), "wx");
+    EXPECT_EQ(conversionInto(gr, "grouped", 0), "NCHW->NC1HWC0");
+    EXPECT_EQ(transDatas(gr).size(), 2u);  // the data in, the result out
+}
+
 TEST(TransDataInsertion, NeedsTransDataComparesStorage) {
     TensorDesc nchw = TensorDesc::tensor(DataType::Float, dims({1, 3, 8, 8}), Format::NCHW);
     TensorDesc fiveD = nchw;
