@@ -89,13 +89,17 @@ void walkFractalNz(const std::vector<int64_t>& origin, int64_t c0, Copy&& copy) 
             }
 }
 
-// Runs the walker of `internal` with a byte copy between origin and storage buffers.
-void rearrange(const uint8_t* from, uint8_t* to, bool toStorage, size_t es,
-               const std::vector<int64_t>& origin, Format originFormat, Format internal, int64_t c0,
-               int64_t groups) {
+// Runs the walker of `internal` with a byte copy between origin and storage buffers; ES, the
+// element size, is a constant so that single-element copies compile to one load and store.
+template <size_t ES>
+void rearrangeAs(const uint8_t* from, uint8_t* to, bool toStorage, const std::vector<int64_t>& origin,
+                 Format originFormat, Format internal, int64_t c0, int64_t groups) {
     auto copy = [&](int64_t o, int64_t s, int64_t count) {
         const int64_t src = toStorage ? o : s, dst = toStorage ? s : o;
-        std::memcpy(to + dst * es, from + src * es, static_cast<size_t>(count) * es);
+        if (count == 1)
+            std::memcpy(to + dst * ES, from + src * ES, ES);
+        else
+            std::memcpy(to + dst * ES, from + src * ES, static_cast<size_t>(count) * ES);
     };
     switch (internal) {
         case Format::NC1HWC0:
@@ -109,6 +113,25 @@ void rearrange(const uint8_t* from, uint8_t* to, bool toStorage, size_t es,
             return walkFractalNz(origin, c0, copy);
         default:
             throw KernelError("TransData: no layout for " + std::string(formatName(internal)));
+    }
+}
+
+void rearrange(const uint8_t* from, uint8_t* to, bool toStorage, size_t es,
+               const std::vector<int64_t>& origin, Format originFormat, Format internal, int64_t c0,
+               int64_t groups) {
+    switch (es) {
+        case 1:
+            return rearrangeAs<1>(from, to, toStorage, origin, originFormat, internal, c0, groups);
+        case 2:
+            return rearrangeAs<2>(from, to, toStorage, origin, originFormat, internal, c0, groups);
+        case 4:
+            return rearrangeAs<4>(from, to, toStorage, origin, originFormat, internal, c0, groups);
+        case 8:
+            return rearrangeAs<8>(from, to, toStorage, origin, originFormat, internal, c0, groups);
+        case 16:
+            return rearrangeAs<16>(from, to, toStorage, origin, originFormat, internal, c0, groups);
+        default:
+            throw KernelError("TransData: no layout for " + std::to_string(es) + "-byte elements");
     }
 }
 

@@ -29,6 +29,7 @@ const KernelRegistry& KernelRegistry::builtin() {
         registerReductionKernels(r);
         registerLinalgKernels(r);
         registerNnKernels(r);
+        registerFormatKernels(r);
         return r;
     }();
     return registry;

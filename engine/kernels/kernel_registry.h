@@ -46,5 +46,6 @@ void registerIndexingKernels(KernelRegistry& r);
 void registerReductionKernels(KernelRegistry& r);
 void registerLinalgKernels(KernelRegistry& r);
 void registerNnKernels(KernelRegistry& r);
+void registerFormatKernels(KernelRegistry& r);  // format/transdata.cpp (GE domain)
 
 }  // namespace passscope::kernels

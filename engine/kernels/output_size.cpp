@@ -6,6 +6,8 @@
 #include <optional>
 #include <set>
 
+#include "formats/storage_shape.h"
+#include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 
 namespace passscope::kernels {
@@ -289,6 +291,33 @@ std::optional<double> inferredBytes(const Node& n) {
     return bytes;
 }
 
+// TransData (GE domain) makes its output in the storage layout, padded: larger than its input.
+// Its size is the output's storage shape, or the storage shape of the input laid out as
+// dst_format (docs/ge-formats.md §6); unpacking to a plain layout never grows.
+std::optional<OutputEstimate> transDataEstimate(const KernelContext& ctx) {
+    const Node& n = ctx.node();
+    if (n.domain() != op::kGeDomain || n.opType() != op::kTransData) return std::nullopt;
+    const TensorDesc& d = n.output(0).desc;
+    if (d.kind == ValueKind::Tensor && elementSize(d.dtype) > 0)
+        if (auto e = d.storageShape.extents())
+            return OutputEstimate{true, count(*e) * bytesPerElement(d.dtype),
+                                  "from the output's storage shape"};
+    if (!ctx.hasInput(0)) return OutputEstimate{};
+    const Tensor& in = ctx.input(0);
+    const auto src = parseFormat(ctx.attrString("src_format", ""));
+    const auto dst = parseFormat(ctx.attrString("dst_format", ""));
+    if (!src || !dst) return OutputEstimate{};
+    if (!isInternalFormat(*dst))
+        return OutputEstimate{true, inputCount(ctx, 0) * bytesPerElement(in.dtype()), "bounded by its input"};
+    if (isInternalFormat(*src)) return OutputEstimate{};
+    const Format origin = d.hasType() && d.originFormat != Format::ND ? d.originFormat : *src;
+    const auto shape = formats::storageShapeOf(Shape::fromExtents(in.dims()), origin, *dst, in.dtype(),
+                                               ctx.attrInt("groups", 1));
+    const auto bytes = shape ? formats::tensorBytes(*shape, in.dtype()) : std::nullopt;
+    if (!bytes) return OutputEstimate{};
+    return OutputEstimate{true, static_cast<double>(*bytes), "from the storage shape of its input"};
+}
+
 }  // namespace
 
 std::string bytesText(double bytes) {
@@ -301,6 +330,7 @@ std::string bytesText(double bytes) {
 }
 
 OutputEstimate estimateOutputBytes(const KernelContext& ctx, bool useInferred) {
+    if (auto e = transDataEstimate(ctx)) return *e;
     if (Elements n = byFormula(ctx))
         return {true, *n * outputElementBytes(ctx), "from the input shapes and values"};
     if (!useInferred) {

@@ -187,9 +187,11 @@ class Verifier {
             else if (d.dtype != t->dtype())
                 add(n->displayName(), "is described as " + std::string(dataTypeName(d.dtype)) +
                                           " but holds " + std::string(dataTypeName(t->dtype())));
-            else if (auto dims = d.originShape.extents(); dims && *dims != t->dims())
-                add(n->displayName(), "is described with shape " + d.originShape.toString() +
-                                          " but holds a value of another shape");
+            // The value has the storage dims (docs/ge-formats.md §2); plain ONNX: storage == origin.
+            else if (const Shape& s = d.storageDiffers() ? d.storageShape : d.originShape;
+                     s.extents() && *s.extents() != t->dims())
+                add(n->displayName(),
+                    "is described with shape " + s.toString() + " but holds a value of another shape");
         }
     }
 

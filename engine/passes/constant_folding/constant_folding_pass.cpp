@@ -1,5 +1,6 @@
 #include "passes/constant_folding/constant_folding_pass.h"
 
+#include "formats/storage_shape.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 
@@ -17,6 +18,17 @@ bool sharedLargeConstant(const Graph& g, const Node& n) {
     return false;
 }
 
+bool isTransData(const Node& n) {
+    return n.domain() == op::kGeDomain && n.opType() == op::kTransData;
+}
+
+// Zero padding a folded TransData added: its value's bytes beyond the origin tensor's.
+uint64_t paddingAdded(const TensorDesc& desc, const Tensor& value) {
+    if (!isInternalFormat(desc.storageFormat)) return 0;
+    const auto origin = formats::tensorBytes(desc.originShape, value.dtype());
+    return origin && value.byteSize() > *origin ? value.byteSize() - *origin : 0;
+}
+
 }  // namespace
 
 NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
@@ -25,6 +37,10 @@ NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassCon
     if (!folding::foldable(n, ctx)) return {};
     auto inputs = folding::constantInputs(g, n, ctx);
     if (!inputs) return {};
+    if (auto why = folding::storedInDeviceLayout(g, n)) {
+        ctx.notFolded(n, NotFoldedReason::NoKernel, *why);
+        return {};
+    }
     if (ctx.options().memoryPriority && sharedLargeConstant(g, n)) {
         ctx.notFolded(n, NotFoldedReason::MemoryPriority,
                       "an input constant with more than 8 elements is shared (MemoryPriority)");
@@ -40,6 +56,10 @@ NodePass::NodeResult ConstantFoldingPass::runOnNode(Graph& g, NodeId id, PassCon
     auto outputs = folding::evaluate(n, opset, fn, std::move(*inputs), ctx);
     if (!outputs) return {};
     ctx.clearNotFolded(id);
+    if (isTransData(n) && !outputs->empty()) {
+        ctx.count(kTransDataFolded);
+        ctx.count(kPaddingBytes, paddingAdded(n.output(0).desc, outputs->front()));
+    }
     return {true, folding::replaceWithConstants(g, id, std::move(*outputs), ctx)};
 }
 

@@ -33,7 +33,9 @@ std::optional<std::string> contradiction(const TensorDesc& d, const Tensor& valu
     if (d.dtype != DataType::Undefined && d.dtype != value.dtype())
         return "the kernel computed " + std::string(dataTypeName(value.dtype())) + " where inference says " +
                std::string(dataTypeName(d.dtype));
-    const Shape& s = d.originShape;
+    // A Const's value has the storage dims (docs/ge-formats.md §2): a TransData into an internal
+    // format computes them, every other node computes the origin, where storage equals origin.
+    const Shape& s = d.storageDiffers() ? d.storageShape : d.originShape;
     if (!s.rankKnown()) return std::nullopt;
     bool differs = s.rank() != value.dims().size();
     for (size_t i = 0; !differs && i < s.rank(); ++i)
@@ -98,6 +100,24 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
         return std::nullopt;
     }
     return std::move(r.outputs);
+}
+
+std::optional<std::string> storedInDeviceLayout(const Graph& g, const Node& n) {
+    if (n.domain() == op::kGeDomain && n.opType() == op::kTransData) return std::nullopt;
+    auto differs = [](const TensorDesc& d) { return d.hasType() && d.storageDiffers(); };
+    for (size_t i = 0; i < n.inputs().size(); ++i) {
+        const NodeOutput* v = n.input(i).valid() ? g.value(n.input(i)) : nullptr;
+        if (v && differs(v->desc))
+            return "input " + std::to_string(i) + " is stored as " +
+                   std::string(formatName(v->desc.storageFormat)) + " " + v->desc.storageShape.toString() +
+                   "; host kernels compute the origin layout";
+    }
+    for (size_t i = 0; i < n.outputs().size(); ++i)
+        if (differs(n.output(i).desc))
+            return "output " + std::to_string(i) + " is stored as " +
+                   std::string(formatName(n.output(i).desc.storageFormat)) + " " +
+                   n.output(i).desc.storageShape.toString() + "; host kernels compute the origin layout";
+    return std::nullopt;
 }
 
 bool isConstantNode(const Node& n) {
@@ -210,11 +230,13 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         TensorDesc desc = out.desc;
         Tensor value = std::move(values[i]);
         value.setName(valueName);
-        const bool storageFollows = !desc.hasType() || !desc.storageDiffers();
+        // The value has the storage dims; where storage differs from origin (a folded TransData),
+        // the origin format and shape stay what the graph means.
+        const bool storageDiffers = desc.hasType() && desc.storageDiffers();
         desc.kind = ValueKind::Tensor;
         desc.dtype = value.dtype();
-        desc.originShape = Shape::fromExtents(value.dims());
-        if (storageFollows) desc.storageShape = desc.originShape;
+        desc.storageShape = Shape::fromExtents(value.dims());
+        if (!storageDiffers) desc.originShape = desc.storageShape;
 
         const std::string name =
             ctx.uniqueName(g, baseName + (values.size() > 1 ? "_" + std::to_string(i) : "") + "/folded");

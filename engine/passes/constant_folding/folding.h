@@ -33,6 +33,11 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
 // unknown domain, side effects); records the reason and returns false when one applies.
 bool foldable(const Node& n, PassContext& ctx);
 
+// Why `n` cannot be computed by a host kernel although its inputs are constant: an input or output
+// stored in a layout other than its origin (docs/ge-formats.md §2: a Const's value has the storage
+// dims) — only TransData computes storage layouts. nullopt when the layouts are the origin ones.
+std::optional<std::string> storedInDeviceLayout(const Graph& g, const Node& n);
+
 // Computes `n` with its host kernel on constant `inputs`, or records why not and returns
 // nullopt. The size of the outputs is estimated before the kernel runs (refused with
 // SizeThreshold above passscope.foldSizeThreshold, or when it cannot be told); a result whose

@@ -1,0 +1,50 @@
+// TransData host kernel (GE's TransData among its built-in host kernels, docs/ge-formats.md §5, §6):
+// rearranges a constant between a plain layout and NC1HWC0 / FRACTAL_Z / FRACTAL_NZ so that
+// ConstantFoldingPass turns TransData on a constant weight into a constant in device layout.
+// Attributes as GE names them: src_format, dst_format (formatName spelling), groups (FRACTAL_Z of
+// grouped conv weights). The logical tensor (origin format and shape) comes from the node's output
+// description, which the TransData insertion pass sets.
+#include "formats/transdata_layout.h"
+#include "ir/op_types.h"
+#include "kernels/kernel_registry.h"
+
+namespace passscope::kernels {
+namespace {
+
+std::optional<Format> formatAttr(const KernelContext& ctx, std::string_view name) {
+    if (!ctx.hasAttr(name)) return std::nullopt;
+    return parseFormat(ctx.attrString(name, ""));
+}
+
+KernelResult transData(const KernelContext& ctx) {
+    if (!ctx.hasInput(0)) return KernelResult::unsupported("TransData has no input");
+    const auto src = formatAttr(ctx, "src_format");
+    const auto dst = formatAttr(ctx, "dst_format");
+    if (!src || !dst) return KernelResult::unsupported("TransData needs src_format and dst_format");
+    const int64_t groups = ctx.attrInt("groups", 1);
+    const Tensor& in = ctx.input(0);
+    const TensorDesc& desc = ctx.node().output(0).desc;
+
+    // The logical tensor: the output description's origin; a plain input is that tensor itself.
+    Format originFormat = desc.hasType() ? desc.originFormat : Format::ND;
+    if (originFormat == Format::ND && !isInternalFormat(*src)) originFormat = *src;
+    std::vector<int64_t> originDims;
+    if (auto extents = desc.hasType() ? desc.originShape.extents() : std::nullopt) {
+        originDims = std::move(*extents);
+    } else if (!isInternalFormat(*src)) {
+        originDims = in.dims();
+    } else {
+        return KernelResult::unsupported("TransData from " + std::string(formatName(*src)) +
+                                         " needs a known origin shape on its output");
+    }
+    return KernelResult::ok(formats::transData(in, *src, *dst, originDims, originFormat, groups));
+}
+
+}  // namespace
+
+void registerFormatKernels(KernelRegistry& r) {
+    // From opset 0: a format pass inserts TransData into models that do not import the GE domain yet.
+    r.add(std::string(op::kGeDomain), std::string(op::kTransData), 0, 0, transData);
+}
+
+}  // namespace passscope::kernels
