@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <tuple>
 
 #include "io/onnx_export.h"
+#include "passes/constant_folding/constant_folding_pass.h"
 
 #include "format_selection_fixtures.h"
 
@@ -211,4 +213,40 @@ TEST(TransDataInsertion, AConvertedGraphOutputKeepsItsNameAndExportsWithUniqueVa
     for (const std::string& name : defined) EXPECT_EQ(defined.count(name), 1u) << name;
     ASSERT_EQ(proto.graph().output_size(), 1);
     EXPECT_EQ(proto.graph().output(0).name(), "y");
+}
+
+TEST(TransDataInsertion, TheInsertedWeightConversionsFoldIntoDeviceLayoutConstants) {
+    Model model = loadFormatModel(convGemmModel(), "insert_then_fold");
+    auto result = runFormatSelection(model, PipelineOptions{});
+    ASSERT_EQ(result->stat("transdata_inserted"), 6u);
+    // OptimizeStage2's ConstantFoldingPass folds the TransData of constant weights.
+    PipelineOptions options;
+    PassManager manager(model, options);
+    if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
+    Journal journal;
+    manager.addInstrumentation(std::make_shared<JournalInstrument>(journal));
+    std::vector<Stage> stages(1);
+    stages[0].name = "OptimizeStage2";
+    stages[0].passes.push_back(std::make_unique<ConstantFoldingPass>());
+    PipelineRun run;
+    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); });
+    uint64_t folded = 0;
+    for (const JournalStep& s : journal.steps()) folded += s.stats.value("transdata_folded");
+    EXPECT_EQ(folded, 2u);  // the conv's w and the Gemm's W
+    const Graph& g = *model.graph;
+    for (auto [consumer, input, format, shape] :
+         {std::tuple{"conv", 1, Format::FRACTAL_Z, dims({9, 1, 16, 16})},
+          std::tuple{"gemm", 1, Format::FRACTAL_NZ, dims({1, 4, 16, 16})}}) {
+        const Node& w = producerOf(g, consumer, input);
+        EXPECT_TRUE(op::isConstant(w.opType(), w.domain())) << consumer << " reads " << w.displayName();
+        EXPECT_EQ(w.output(0).desc.storageFormat, format) << consumer;
+        EXPECT_EQ(w.output(0).desc.storageShape, shape) << consumer;
+        const Tensor* value = w.attrTensor(op::attr::kValue);
+        ASSERT_NE(value, nullptr);
+        EXPECT_EQ(Shape::fromExtents(value->dims()), shape) << consumer;  // a Const holds its storage dims
+    }
+    // The runtime conversions stay.
+    EXPECT_EQ(conversionInto(g, "conv", 0), "NCHW->NC1HWC0");
+    EXPECT_EQ(conversionInto(g, "flatten", 0), "NC1HWC0->NCHW");
+    EXPECT_EQ(conversionInto(g, "gemm", 0), "ND->FRACTAL_NZ");
 }
