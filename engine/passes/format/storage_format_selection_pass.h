@@ -1,0 +1,40 @@
+#pragma once
+// StorageFormatSelectionPass: an FE-like format selector (docs/ge-formats.md §5 "FE's choice", §9)
+// driven by the op-format table (formats/format_table.h; PipelineOptions::formatTable). For every
+// computing node, in topological order: its outputs' storage format and shape, and in its input
+// descriptions (Graph::setInputDescs) what it expects of each input — origin fields = the
+// producer's origin, storage = the chosen format. A listed format is chosen only when the tensor's
+// origin converts to it (formats::storageShapeOf); otherwise the next one, else the origin format.
+// "follow" ops (elementwise) take the storage format of the producer of input 0 when every input
+// of that shape can be given it, else the origin. Data, Const and constant-holding nodes keep their
+// own storage (the origin unless the user gave one, PrepareRunningFormatRefiner); NetOutput expects
+// each output in its origin format unless the user gave a storage format; GE-domain ops
+// (TransData, ...) carry their formats already. Bodies of If/Loop/Scan are left in their origin
+// formats, and so is every value a body reads from outside. TransDataInsertionPass then converts
+// wherever a producer's storage differs from what its consumer expects.
+#include <memory>
+
+#include "formats/format_table.h"
+#include "pipeline/pass.h"
+
+namespace passscope {
+
+class StorageFormatSelectionPass : public Pass {
+  public:
+    std::string name() const override { return "StorageFormatSelectionPass"; }
+    PassFamily family() const override { return PassFamily::Format; }
+    static constexpr StatisticInfo kStorageFormatsSelected{
+        "storage_formats_selected", "Tensors given a storage format other than their origin format"};
+    static constexpr StatisticInfo kExpectationsSet{"input_expectations_set",
+                                                    "Node inputs whose expected storage format was set"};
+    std::vector<StatisticInfo> statistics() const override {
+        return {kStorageFormatsSelected, kExpectationsSet};
+    }
+    bool run(Graph& graph, PassContext& ctx) override;
+};
+
+// The `groups` a FRACTAL_Z weight of input `input` of `consumer` is laid out with: the `group`
+// attribute of an ONNX Conv/ConvTranspose weight (input 1), else 1 (docs/ge-formats.md §6).
+int64_t convWeightGroups(const Node& consumer, size_t input, Format storage);
+
+}  // namespace passscope

@@ -1,0 +1,66 @@
+# --format-table FILE (docs/ge-formats.md §9): a malformed op-format table stops `optimize --target ge`
+# with exit code 1 and a message naming the file, the key and what was expected, never a crash or a
+# sanitizer report; a missing file likewise; a well-formed table is used. The tables are written here.
+# Invoked as: cmake -DCLI=... -DSAMPLES=... -DWORK=... -P format_table.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(model ${SAMPLES}/conv_net.onnx)
+set(failures 0)
+
+# name | table text | words the message must contain (';'-separated in the list below)
+set(case_names bad_json unknown_format wrong_type unknown_key missing_file)
+set(bad_json_text "{ \"ops\": { \"Conv\": ")
+set(bad_json_words "bad_json.json;not valid JSON")
+set(unknown_format_text "{\"ops\": {\"Conv\": {\"inputs\": {\"0\": {\"float\": [\"NC1HWC\"]}}}}}")
+set(unknown_format_words "unknown_format.json;ops.Conv.inputs.0.float[0];unknown format 'NC1HWC'")
+set(wrong_type_text "{\"ops\": {\"MatMul\": {\"min_rank\": \"two\"}}}")
+set(wrong_type_words "wrong_type.json;ops.MatMul.min_rank;non-negative integer")
+set(unknown_key_text "{\"ops\": {\"Relu\": {\"polcy\": \"follow\"}}}")
+set(unknown_key_words "unknown_key.json;ops.Relu.polcy;unknown key")
+set(missing_file_words "missing_file.json;cannot be read")
+
+foreach(case IN LISTS case_names)
+  set(table ${WORK}/${case}.json)
+  if(DEFINED ${case}_text)
+    file(WRITE ${table} "${${case}_text}")
+  endif()
+  execute_process(COMMAND ${CLI} optimize ${model} -o ${WORK}/${case}.onnx --target ge --format-table ${table}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  string(TOLOWER "${err}" lerr)
+  set(problem "")
+  if(lerr MATCHES "addresssanitizer|runtime error|undefinedbehavior|leaksanitizer")
+    set(problem "sanitizer report")
+  elseif(NOT rc EQUAL 1)
+    set(problem "exit code '${rc}', expected 1")
+  elseif(NOT lerr MATCHES "error: ")
+    set(problem "no error message")
+  elseif(EXISTS ${WORK}/${case}.onnx)
+    set(problem "an output was written although the run failed")
+  else()
+    foreach(word IN LISTS ${case}_words)
+      string(FIND "${err}" "${word}" at)
+      if(at EQUAL -1)
+        set(problem "the message lacks '${word}'")
+        break()
+      endif()
+    endforeach()
+  endif()
+  if(NOT problem STREQUAL "")
+    message(SEND_ERROR "${case}: ${problem}\n${err}")
+    math(EXPR failures "${failures} + 1")
+  endif()
+endforeach()
+
+# A well-formed user table is accepted and used (every op in its origin format: nothing to convert).
+file(WRITE ${WORK}/origin_only.json "{\"format_table\": 1, \"ops\": {}}")
+execute_process(COMMAND ${CLI} optimize ${model} -o ${WORK}/origin_only.onnx --target ge
+                        --format-table ${WORK}/origin_only.json
+                RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET TIMEOUT 120)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/origin_only.onnx)
+  message(SEND_ERROR "origin_only: exit code '${rc}', expected 0 and a model\n${err}")
+  math(EXPR failures "${failures} + 1")
+endif()
+
+if(failures GREATER 0)
+  message(FATAL_ERROR "${failures} format-table case(s) failed")
+endif()
