@@ -161,3 +161,38 @@ TEST(TransOpSymmetryElimination, ANarrowingCastRoundTripStays) {
         EXPECT_EQ(countOps(*model.graph, "Cast"), 2u);
     }
 }
+
+TEST(TransOpSymmetryElimination, AnUnsqueezeUndoneByASqueezeGoesAReshapeToAnotherShapeStays) {
+    onnx::ModelProto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {3, 4});
+    auto* axes = g.add_initializer();
+    axes->set_name("axes");
+    axes->set_data_type(onnx::TensorProto::INT64);
+    axes->add_dims(1);
+    const int64_t zero = 0;
+    axes->set_raw_data(std::string(reinterpret_cast<const char*>(&zero), sizeof zero));
+    auto* shape = g.add_initializer();
+    shape->set_name("shape");
+    shape->set_data_type(onnx::TensorProto::INT64);
+    shape->add_dims(2);
+    const int64_t dims[] = {4, 3};
+    shape->set_raw_data(std::string(reinterpret_cast<const char*>(dims), sizeof dims));
+    addNode(g, "Unsqueeze", {"x", "axes"}, {"u"}, "unsqueeze");
+    addNode(g, "Squeeze", {"u", "axes"}, {"s"}, "squeeze");
+    addNode(g, "Reshape", {"s", "shape"}, {"r1"}, "reshape1");
+    addNode(g, "Reshape", {"r1", "shape"}, {"y"}, "reshape2");  // [4,3] -> [4,3]: not [3,4] again
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4, 3});
+    Model model = loadTransOpModel(m, "sym_squeeze");
+    const Model before = model.clone();
+    TransOpSymmetryEliminationPass pass;
+    PassOutcome r = runChecked(model, pass);
+    EXPECT_EQ(r.problems, "");
+    const Graph& gr = *model.graph;
+    EXPECT_EQ(countOps(gr, "Unsqueeze"), 0u);
+    EXPECT_EQ(countOps(gr, "Squeeze"), 0u);
+    EXPECT_EQ(countOps(gr, "Reshape"), 2u);
+    EXPECT_EQ(findByName(gr, "reshape1")->input(0).node, idOf(gr, "x"));
+    EXPECT_EQ(r.stats.value("trans_ops_removed"), 2u);
+    EXPECT_EQ(sameResults(before, model), "");
+}
