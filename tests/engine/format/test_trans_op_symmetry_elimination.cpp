@@ -196,3 +196,38 @@ TEST(TransOpSymmetryElimination, AnUnsqueezeUndoneByASqueezeGoesAReshapeToAnothe
     EXPECT_EQ(r.stats.value("trans_ops_removed"), 2u);
     EXPECT_EQ(sameResults(before, model), "");
 }
+
+TEST(TransOpSymmetryElimination, AnIfBranchReadingTheSecondTransposeReadsTheInputAfterwards) {
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    for (auto [in, out] : {std::pair{"x", "t1"}, std::pair{"t1", "t2"}}) {
+        auto* a = addNode(g, "Transpose", {in}, {out}, out)->add_attribute();
+        a->set_name("perm");
+        a->set_type(onnx::AttributeProto::INTS);
+        a->add_ints(1);
+        a->add_ints(0);
+    }
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* body = addBody(*ifNode, branch);
+        const std::string out = std::string(branch) + "_out";
+        addNode(*body, std::string(branch) == "then_branch" ? "Neg" : "Abs", {"t2"}, {out}, out);
+        addTensorValue(body->mutable_output(), out, onnx::TensorProto::FLOAT, {2, 3});
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    Model model = loadTransOpModel(m, "sym_if");
+    TransOpSymmetryEliminationPass pass;
+    PassOutcome r = runChecked(model, pass);
+    EXPECT_EQ(r.problems, "");
+    EXPECT_EQ(countOps(*model.graph, "Transpose"), 0u);
+    const Node* ifn = findByName(*model.graph, "if");
+    ASSERT_NE(ifn, nullptr);
+    for (const Graph* body : ifn->subgraphs())
+        for (const Node* n : body->nodes())
+            if (n->opType() == "Neg" || n->opType() == "Abs") {
+                EXPECT_EQ(n->input(0).depth, 1u);
+                EXPECT_EQ(n->input(0).node, idOf(*model.graph, "x"));
+            }
+}
