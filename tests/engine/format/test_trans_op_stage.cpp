@@ -2,6 +2,12 @@
 // manager with the verifier after every pass: each pattern goes and the results stay the same.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "exec/evaluator.h"
+#include "exec/tensor_compare.h"
+#include "io/model_loader.h"
+
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 #include "passes/format/trans_op_breadth_fusion_pass.h"
@@ -56,14 +62,7 @@ onnx::ModelProto patterns() {
     return m;
 }
 
-}  // namespace
-
-TEST(TransOpStage, TheSevenPassesTogetherRemoveEveryPatternAndKeepTheResults) {
-    Model model = loadTransOpModel(patterns(), "transop_stage");
-    const Model before = model.clone();
-    PipelineOptions options;
-    PassManager manager(model, options);
-    manager.addInstrumentation(std::make_shared<VerifierInstrument>());
+std::vector<Stage> formatOptimizeStage() {
     std::vector<Stage> stages(1);
     stages[0].name = "FormatOptimize";
     stages[0].passes.push_back(std::make_unique<TransOpSymmetryEliminationPass>());
@@ -73,8 +72,26 @@ TEST(TransOpStage, TheSevenPassesTogetherRemoveEveryPatternAndKeepTheResults) {
     stages[0].passes.push_back(std::make_unique<UnchangedTransposeRemovePass>());
     stages[0].passes.push_back(std::make_unique<CastRemovePass>());
     stages[0].passes.push_back(std::make_unique<Dim1TransposeToSqueezePass>());
+    return stages;
+}
+
+// Runs the stage through a pass manager with the verifier after every pass.
+PipelineRun runStage(Model& model) {
+    PipelineOptions options;
+    PassManager manager(model, options);
+    manager.addInstrumentation(std::make_shared<VerifierInstrument>());
+    std::vector<Stage> stages = formatOptimizeStage();
     PipelineRun run;
     manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); });
+    return run;
+}
+
+}  // namespace
+
+TEST(TransOpStage, TheSevenPassesTogetherRemoveEveryPatternAndKeepTheResults) {
+    Model model = loadTransOpModel(patterns(), "transop_stage");
+    const Model before = model.clone();
+    PipelineRun run = runStage(model);
     ASSERT_EQ(run.stages.size(), 1u);
     EXPECT_FALSE(run.stages[0].hitCap);
     const Graph& g = *model.graph;
@@ -84,4 +101,33 @@ TEST(TransOpStage, TheSevenPassesTogetherRemoveEveryPatternAndKeepTheResults) {
     EXPECT_EQ(countOps(g, "Cast"), 1u);  // one Cast to double left for both readers
     EXPECT_EQ(g.outputNames(), (std::vector<std::string>{"y", "z"}));
     EXPECT_EQ(sameResults(before, model), "");
+}
+
+// The samples as they load (plain ONNX, storage = origin): the stage keeps every graph sound, its
+// outputs' names, and where the evaluator can run the model, its results.
+TEST(TransOpStage, TheSamplesStaySoundAndComputeTheSame) {
+    namespace fs = std::filesystem;
+    int compared = 0;
+    for (const char* sample : {"conv_net.onnx", "transformer_block.onnx", "training_step.onnx"}) {
+        Model model = io::loadModel(fs::path(PASSSCOPE_SOURCE_DIR) / "resources/samples" / sample).model;
+        const Model before = model.clone();
+        PipelineRun run;
+        ASSERT_NO_THROW(run = runStage(model)) << sample;
+        EXPECT_FALSE(run.stages.at(0).hitCap) << sample;
+        EXPECT_EQ(model.graph->outputNames(), before.graph->outputNames()) << sample;
+        bool staticInputs = true;
+        for (NodeId id : before.graph->inputs())
+            staticInputs &= before.graph->node(id).output(0).desc.originShape.isStatic();
+        if (!staticInputs) continue;
+        const EvalResult a = Evaluator(before).run(randomInputs(before, 3));
+        if (a.failure) continue;  // an op the evaluator cannot run: nothing to compare
+        const EvalResult b = Evaluator(model).run(randomInputs(before, 3));
+        ASSERT_FALSE(b.failure.has_value()) << sample << ": " << b.failure->reason;
+        ASSERT_EQ(a.outputs.size(), b.outputs.size()) << sample;
+        ++compared;
+        for (size_t i = 0; i < a.outputs.size(); ++i)
+            EXPECT_TRUE(compareTensors(a.outputs[i], b.outputs[i], 0.0, 0.0).equal)
+                << sample << " output " << i;
+    }
+    EXPECT_GE(compared, 1);  // conv_net runs on the evaluator
 }
