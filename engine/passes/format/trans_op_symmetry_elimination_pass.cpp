@@ -77,10 +77,13 @@ bool descsSymmetric(const Graph& g, const Node& t1, const Node& t2) {
     }
     if (srcIn.storageFormat != dstOut.storageFormat || srcOut.storageFormat != dstIn.storageFormat)
         return false;
-    // A Transpose pair whose perms cancel gives back the shape whatever the dims are; for the
-    // others equal descriptions must mean equal at run time.
+    // A Transpose pair whose perms cancel, or a TransData pair whose formats are each other's
+    // inverse, gives back its input whatever the dims are at run time (GE only refuses an unknown
+    // rank); a Reshape, Squeeze or Unsqueeze pair does so only when equal descriptions mean equal
+    // dims at run time.
+    const bool exactRoundTrip = kind == Kind::Transpose || kind == Kind::TransData;
     auto sameShape = [&](const Shape& a, const Shape& b) {
-        return kind == Kind::Transpose ? a == b : transop::provablyEqual(a, b);
+        return exactRoundTrip ? a == b : transop::provablyEqual(a, b);
     };
     if (!sameShape(srcIn.storageShape, dstOut.storageShape)) return false;
     if (srcIn.originFormat == dstOut.originFormat && !sameShape(srcIn.originShape, dstOut.originShape))

@@ -87,12 +87,13 @@ bool mustRemain(const Graph& g, const Edge& e, DataType chainType) {
     return castLossy(in, chainType);
 }
 
-// GE's DescEqualCheck on the chain's ends, with shapes that are equal at run time.
+// GE's DescEqualCheck on the chain's ends. Every step of a chain that passed mustRemain is a
+// faithful conversion of the same tensor (no Reshape), so equal descriptions at the ends mean the
+// same dims at run time too, unknown ones included; only an unknown rank is refused.
 bool endsMatch(const TensorDesc& begin, const TensorDesc& end) {
     return fusionFormat(begin.storageFormat) && begin.storageFormat == end.storageFormat &&
-           begin.dtype == end.dtype && begin.dtype != DataType::Undefined &&
-           transop::provablyEqual(begin.storageShape, end.storageShape) &&
-           begin.originShape == end.originShape;
+           begin.dtype == end.dtype && begin.dtype != DataType::Undefined && begin.storageShape.rankKnown() &&
+           begin.storageShape == end.storageShape && begin.originShape == end.originShape;
 }
 
 }  // namespace

@@ -95,6 +95,21 @@ TEST(TransOpSymmetryElimination, AnInverseTransDataPairGoesAndItsReaderReadsTheI
     EXPECT_EQ(g.outputNames(), std::vector<std::string>{"y"});
 }
 
+TEST(TransOpSymmetryElimination, AnInverseTransDataPairGoesWithAnUnknownBatchDimToo) {
+    Model model = transDataPair();
+    Graph& g = *model.graph;
+    const TensorDesc nchw = desc(DataType::Float, {-1, 3, 4, 4}, Format::NCHW, Format::NCHW);
+    setDesc(g, "x", nchw);
+    setDesc(g, "td_in",
+            desc(DataType::Float, {-1, 3, 4, 4}, Format::NCHW, Format::NC1HWC0, {-1, 1, 4, 4, 16}));
+    setDesc(g, "td_out", nchw);
+    TransOpSymmetryEliminationPass pass;
+    PassOutcome r = runChecked(model, pass);
+    EXPECT_EQ(r.problems, "");
+    EXPECT_EQ(countOps(g, std::string(op::kTransData)), 0u);
+    EXPECT_EQ(r.stats.value("transdata_eliminated"), 2u);
+}
+
 TEST(TransOpSymmetryElimination, TransDataThatDoNotReturnToTheStartStay) {
     Model model = transDataPair("NHWC");
     TransOpSymmetryEliminationPass pass;
