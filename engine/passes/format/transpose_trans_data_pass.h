@@ -5,7 +5,8 @@
 // reads the Transpose's input and starts from its format (NHWC -> NC1HWC0). GE asks the op store
 // whether the new transfer is supported (CheckAccuracySupported); here: NCHW or NHWC to NC1HWC0, the
 // transfers the TransData kernel does from both. The perm must be the one the two formats imply,
-// and the Transpose goes once no other consumer reads it.
+// and the Transpose goes once no other consumer reads it. The TransData's output description then
+// names the Transpose's input as its origin (the kernel converts what that description names).
 #include "passes/format/trans_op_util.h"
 
 namespace passscope {
