@@ -1,4 +1,4 @@
-// Random chains of Transpose, Cast, Squeeze and Unsqueeze (some values also read by a second
+// Random chains of Transpose, Cast, Reshape, Squeeze and Unsqueeze (some values also read by a second
 // consumer) through the seven trans-op passes: the graph stays sound and computes bit for bit what
 // it computed before, for every seed.
 #include <gtest/gtest.h>
@@ -52,7 +52,7 @@ onnx::ModelProto randomChain(unsigned seed) {
     const int steps = 4 + pick(5);
     for (int s = 0; s < steps; ++s) {
         const std::string out = "v" + std::to_string(s);
-        const int kind = pick(4);
+        const int kind = pick(5);
         if (kind == 0) {  // Transpose, often the inverse of a previous one by chance on small ranks
             std::vector<int64_t> perm(shape.size());
             for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<int64_t>(i);
@@ -67,6 +67,16 @@ onnx::ModelProto randomChain(unsigned seed) {
             a->set_name("to");
             a->set_type(onnx::AttributeProto::INT);
             a->set_i(type);
+        } else if (kind == 4) {  // Reshape to the dims reversed (back again when done twice)
+            std::vector<int64_t> next(shape.rbegin(), shape.rend());
+            auto* t = g.add_initializer();
+            t->set_name(out + "_shape");
+            t->set_data_type(onnx::TensorProto::INT64);
+            t->add_dims(static_cast<int64_t>(next.size()));
+            t->set_raw_data(
+                std::string(reinterpret_cast<const char*>(next.data()), next.size() * sizeof(int64_t)));
+            addNode(g, "Reshape", {value, out + "_shape"}, {out}, out);
+            shape = next;
         } else if (kind == 2 && shape.size() < 5) {  // Unsqueeze
             const int64_t axis = pick(static_cast<int>(shape.size()) + 1);
             addAxes(g, out + "_axes", axis);
