@@ -15,6 +15,7 @@ class CastRemovePass : public NodePass {
   public:
     std::string name() const override { return "CastRemovePass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kCastsRemoved{"casts_removed",
                                                  "Casts removed (to their own dtype, or in a chain "
                                                  "that ends in the dtype it started from)"};

@@ -14,6 +14,7 @@ class Dim1TransposeToSqueezePass : public NodePass {
   public:
     std::string name() const override { return "Dim1TransposeToSqueezePass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O2; }  // GE: REG_PASS_OPTION(...).LEVELS(kO2)
     static constexpr StatisticInfo kTransposesReplaced{
         "transposes_to_squeeze", "Transposes of size-1 dims replaced by Squeeze + Unsqueeze"};
     std::vector<StatisticInfo> statistics() const override { return {kTransposesReplaced}; }

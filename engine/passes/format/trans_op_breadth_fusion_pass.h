@@ -11,6 +11,7 @@ class TransOpBreadthFusionPass : public Pass {
   public:
     std::string name() const override { return "TransOpBreadthFusionPass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kTransOpsMerged{"trans_ops_merged",
                                                    "Trans ops merged into an identical sibling"};
     std::vector<StatisticInfo> statistics() const override {

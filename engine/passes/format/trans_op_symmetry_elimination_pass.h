@@ -16,6 +16,7 @@ class TransOpSymmetryEliminationPass : public NodePass {
   public:
     std::string name() const override { return "TransOpSymmetryEliminationPass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kTransOpsRemoved{"trans_ops_removed",
                                                     "Trans ops removed as halves of an inverse pair"};
     std::vector<StatisticInfo> statistics() const override {

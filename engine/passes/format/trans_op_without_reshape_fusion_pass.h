@@ -19,6 +19,7 @@ class TransOpWithoutReshapeFusionPass : public Pass {
   public:
     std::string name() const override { return "TransOpWithoutReshapeFusionPass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kChainsFused{"trans_chains_fused",
                                                 "Chains of trans ops whose ends matched, bypassed"};
     static constexpr StatisticInfo kTransOpsRemoved{

@@ -15,6 +15,7 @@ class TransposeTransDataPass : public NodePass {
   public:
     std::string name() const override { return "TransposeTransDataPass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kTransposesFused{"transposes_fused",
                                                     "Transpose -> TransData edges folded into the TransData"};
     static constexpr StatisticInfo kTransposesRemoved{"transposes_removed",

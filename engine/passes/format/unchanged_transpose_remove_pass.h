@@ -11,6 +11,7 @@ class UnchangedTransposeRemovePass : public NodePass {
   public:
     std::string name() const override { return "UnchangedTransposeRemovePass"; }
     PassFamily family() const override { return PassFamily::Format; }
+    OptLevel minLevel() const override { return OptLevel::O3; }  // GE: REG_PASS_OPTION(...).LEVELS(kO3)
     static constexpr StatisticInfo kTransposesRemoved{"transposes_removed",
                                                       "Transposes that moved no data, removed"};
     std::vector<StatisticInfo> statistics() const override { return {kTransposesRemoved}; }

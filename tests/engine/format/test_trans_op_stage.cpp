@@ -131,3 +131,15 @@ TEST(TransOpStage, TheSamplesStaySoundAndComputeTheSame) {
     }
     EXPECT_GE(compared, 1);  // conv_net runs on the evaluator
 }
+
+TEST(TransOpStage, TheOptimizationLevelsAreGes) {
+    PipelineOptions o2, o3;
+    o2.level = OptLevel::O2;
+    o3.level = OptLevel::O3;
+    const std::vector<Stage> stages = formatOptimizeStage();
+    for (const auto& pass : stages[0].passes) {
+        EXPECT_TRUE(pass->enabled(o3)) << pass->name();
+        EXPECT_EQ(pass->enabled(o2), pass->name() == "Dim1TransposeToSqueezePass") << pass->name();
+        EXPECT_EQ(pass->family(), PassFamily::Format) << pass->name();
+    }
+}
