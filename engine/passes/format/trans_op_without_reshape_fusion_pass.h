@@ -5,7 +5,8 @@
 // normal node is a chain. A chain is fused only when nothing on it needs to remain: no Reshape, no
 // Transpose that leaves the format as it is, shape and format continuous along every edge, and the
 // dtype continuous (a trans op whose input dtype differs from its upstream's output dtype keeps the
-// chain, the seed's dtype-continuity rule), no lossy Cast. When the chain's two ends then carry the
+// chain, the seed's dtype-continuity rule), every Cast going to a dtype that holds all values of
+// the one the chain starts with. When the chain's two ends then carry the
 // same description (format, dtype, shape, origin shape) the end reads the start directly; trans ops
 // nothing reads any more are removed.
 //
