@@ -1,0 +1,72 @@
+#include "passes/format/transpose_trans_data_pass.h"
+
+namespace passscope {
+namespace {
+
+std::string stringAttr(const Node& n, std::string_view name) {
+    const Attribute* a = n.findAttr(name);
+    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
+    return s ? *s : std::string();
+}
+
+bool supportedTransfer(Format from, const std::string& to) {
+    return (from == Format::NCHW || from == Format::NHWC) && parseFormat(to) == Format::NC1HWC0;
+}
+
+}  // namespace
+
+NodePass::NodeResult TransposeTransDataPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
+    const Node& t = g.node(id);
+    if (transop::kindOf(t) != transop::Kind::Transpose || !transop::plainSingleOutput(t)) return {};
+    const TensorDesc in = transop::inputDesc(g, t, 0);
+    const TensorDesc& out = t.output(0).desc;
+    // GE: the formats must differ and the input must not be ND; unknown shapes are skipped.
+    if (in.storageFormat == out.storageFormat || in.storageFormat == Format::ND) return {};
+    if (!in.storageShape.isStatic() || !out.storageShape.isStatic()) return {};
+    auto expected = transop::layoutPerm(in.storageFormat, out.storageFormat);
+    auto perm = transop::transposePerm(g, t);
+    if (!expected || !perm || *perm != *expected) return {};
+
+    const ValueRef source = t.input(0);
+    NodeResult result;
+    std::vector<NodeId> readers;
+    for (const Use& u : t.output(0).uses)
+        if (u.input == 0) readers.push_back(u.node);
+    for (NodeId r : readers) {
+        const Node& td = g.node(r);
+        if (!transop::isTransData(td) || td.inputs().size() != 1) continue;
+        // FusionIfNeed: the TransData starts where the Transpose ends.
+        const TensorDesc tdIn = transop::inputDesc(g, td, 0);
+        if (tdIn.storageFormat != out.storageFormat || !(tdIn.storageShape == out.storageShape)) continue;
+        if (stringAttr(td, "src_format") != formatName(out.storageFormat)) continue;
+        if (!supportedTransfer(in.storageFormat, stringAttr(td, "dst_format"))) continue;
+        // CopyInputEdges: the TransData reads the Transpose's input, after what the Transpose waited for.
+        g.setInput(r, 0, source);
+        if (!td.inputDescs().empty()) {  // its input description is now the Transpose's input's
+            std::vector<TensorDesc> descs = td.inputDescs();
+            descs[0] = in;
+            g.setInputDescs(r, std::move(descs));
+        }
+        g.setAttribute(r, Attribute::makeString("src_format", std::string(formatName(in.storageFormat))));
+        // The logical tensor the TransData converts is now the Transpose's input, laid out as its
+        // (plain) storage format: PassScope's TransData kernel reads it from the output description
+        // (docs/ge-formats.md §2), where GE keeps the old origin and changes the input description.
+        // The storage format and shape stay: NC1HWC0 of NHWC and of NCHW are the same bytes.
+        TensorDesc converted = g.node(r).output(0).desc;
+        converted.originFormat = in.storageFormat;
+        converted.originShape = in.storageShape;
+        g.setOutputDesc(r, 0, std::move(converted));
+        for (NodeId p : std::vector<NodeId>(g.node(id).controlInputs())) g.addControlEdge(p, r);
+        ctx.count(kTransposesFused);
+        result.changed = true;
+        result.repass.push_back(r);
+    }
+    if (result.changed && g.node(id).output(0).uses.empty()) {
+        ctx.count(kTransposesRemoved);
+        transop::removeUnused(g, id);
+    }
+    if (result.changed) result.repass.push_back(source.node);
+    return result;
+}
+
+}  // namespace passscope
