@@ -273,14 +273,19 @@ std::string formatsRecord(const Graph& g) {
                 continue;
             text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' +
                     std::string(formatName(d.storageFormat)) + '\t';
-            if (!d.storageShape.rankKnown()) {
-                text += "?";
-            } else {
-                for (size_t i = 0; i < d.storageShape.rank(); ++i) {
-                    if (i) text += ',';
-                    text += d.storageShape[i].isKnown() ? std::to_string(d.storageShape[i].value) : "?";
+            auto dimsText = [](const Shape& shape) {
+                if (!shape.rankKnown()) return std::string("?");
+                std::string t;
+                for (size_t i = 0; i < shape.rank(); ++i) {
+                    if (i) t += ',';
+                    t += shape[i].isKnown() ? std::to_string(shape[i].value) : "?";
                 }
-            }
+                return t;
+            };
+            text += dimsText(d.storageShape);
+            // A constant in a device layout is written with its storage dims, so its origin dims
+            // (what verify needs to convert it back) go into a fifth field.
+            if (d.storageDiffers() && d.originShape.rankKnown()) text += '\t' + dimsText(d.originShape);
             text += '\n';
         }
     }

@@ -428,11 +428,12 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
     std::string line;
     while (std::getline(lines, line)) {
         std::istringstream fields(line);
-        std::string name, origin, storage, dims;
+        std::string name, origin, storage, dims, originDims;
         if (!std::getline(fields, name, '\t') || !std::getline(fields, origin, '\t') ||
             !std::getline(fields, storage, '\t'))
             continue;
         std::getline(fields, dims, '\t');
+        std::getline(fields, originDims, '\t');  // optional: written where storage differs
         auto it = byName.find(name);
         auto of = parseFormat(origin);
         auto sf = parseFormat(storage);
@@ -451,6 +452,15 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
                 continue;
             }
             desc.storageShape = Shape(std::move(*ds));
+        }
+        if (!originDims.empty() && originDims != "?") {
+            std::optional<std::vector<Dim>> ds = parseStorageDims(originDims);
+            if (!ds) {
+                diag.warn("ignoring format record for '" + name + "' in metadata " + kFormatsMetadataKey +
+                          ": origin dims '" + originDims + "' are not non-negative integers or '?'");
+                continue;
+            }
+            desc.originShape = Shape(std::move(*ds));
         }
         model.graph->setOutputDesc(it->second.node, it->second.output, std::move(desc));
     }
