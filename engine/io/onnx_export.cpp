@@ -263,6 +263,17 @@ bool ProtoBuilder::usesGeDomain(const Graph& g) const {
     return false;
 }
 
+// "1,3,224,224"; "?" for an unknown dim or rank.
+std::string dimsText(const Shape& shape) {
+    if (!shape.rankKnown()) return "?";
+    std::string text;
+    for (size_t i = 0; i < shape.rank(); ++i) {
+        if (i) text += ',';
+        text += shape[i].isKnown() ? std::to_string(shape[i].value) : "?";
+    }
+    return text;
+}
+
 std::string formatsRecord(const Graph& g) {
     std::string text;
     for (const Node* n : g.nodes()) {
@@ -273,19 +284,10 @@ std::string formatsRecord(const Graph& g) {
                 continue;
             text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' +
                     std::string(formatName(d.storageFormat)) + '\t';
-            auto dimsText = [](const Shape& shape) {
-                if (!shape.rankKnown()) return std::string("?");
-                std::string t;
-                for (size_t i = 0; i < shape.rank(); ++i) {
-                    if (i) t += ',';
-                    t += shape[i].isKnown() ? std::to_string(shape[i].value) : "?";
-                }
-                return t;
-            };
             text += dimsText(d.storageShape);
-            // A constant in a device layout is written with its storage dims, so its origin dims
-            // (what verify needs to convert it back) go into a fifth field.
-            if (d.storageDiffers() && d.originShape.rankKnown()) text += '\t' + dimsText(d.originShape);
+            // The origin dims of a value stored differently: a constant's initializer holds the
+            // storage dims, so nothing else in the file says what tensor it means.
+            if (d.storageDiffers() && d.originShape.isStatic()) text += '\t' + dimsText(d.originShape);
             text += '\n';
         }
     }

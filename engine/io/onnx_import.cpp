@@ -433,7 +433,7 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
             !std::getline(fields, storage, '\t'))
             continue;
         std::getline(fields, dims, '\t');
-        std::getline(fields, originDims, '\t');  // optional: written where storage differs
+        std::getline(fields, originDims, '\t');  // optional: origin dims of a value stored differently
         auto it = byName.find(name);
         auto of = parseFormat(origin);
         auto sf = parseFormat(storage);

@@ -1,6 +1,9 @@
 // The pipeline's composition, in GE's order (docs/ge-constant-folding.md §3; §3.3 for where DCE
 // and CSE sit: after folding, then folding again). Passes switched off by the
-// options are left out here, so the journal shows only what ran.
+// options are left out here, so the journal shows only what ran. Format refinement runs only
+// for the device target (docs/ge-formats.md §4: origin formats in Prepare, before and after the
+// folding there; §5: storage formats chosen and TransData inserted after OptimizeStage1, then the
+// format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
@@ -9,6 +12,17 @@
 #include "passes/constant_folding/dimension_compute_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
+#include "passes/format/cast_remove_pass.h"
+#include "passes/format/dim1_transpose_to_squeeze_pass.h"
+#include "passes/format/infer_format_pass.h"
+#include "passes/format/prepare_running_format_refiner_pass.h"
+#include "passes/format/storage_format_selection_pass.h"
+#include "passes/format/trans_data_insertion_pass.h"
+#include "passes/format/trans_op_breadth_fusion_pass.h"
+#include "passes/format/trans_op_symmetry_elimination_pass.h"
+#include "passes/format/trans_op_without_reshape_fusion_pass.h"
+#include "passes/format/transpose_trans_data_pass.h"
+#include "passes/format/unchanged_transpose_remove_pass.h"
 #include "pipeline/pass_manager.h"
 
 namespace passscope {
@@ -23,11 +37,18 @@ void add(Stage& stage, std::unique_ptr<Pass> pass, const PipelineOptions& option
 std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     std::vector<Stage> stages;
 
+    const bool device = options.target == Target::Ge;
+
     Stage prepare{"Prepare", {}};  // GraphPrepare::ComputeConstantShape: mark first, fold, take effect
+    if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
     add(prepare, std::make_unique<ReplaceWithEmptyConstPass>(false), options);
     add(prepare, std::make_unique<DimensionComputePass>(false), options);
     add(prepare, std::make_unique<ConstantFoldingPass>(), options);
     add(prepare, std::make_unique<PotentialConstTakenEffectPass>(), options);
+    if (device) {
+        add(prepare, std::make_unique<InferFormatPass>(2), options);
+        add(prepare, std::make_unique<PrepareRunningFormatRefinerPass>(), options);
+    }
     stages.push_back(std::move(prepare));
 
     Stage stage1{"OptimizeStage1", {}};  // the main battlefield of folding
@@ -39,6 +60,23 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
     stages.push_back(std::move(stage1));
+
+    if (device) {
+        Stage selection{"FormatSelection", {}};  // FE's format selection, then DiffStorageFormat
+        add(selection, std::make_unique<StorageFormatSelectionPass>(), options);
+        add(selection, std::make_unique<TransDataInsertionPass>(), options);
+        stages.push_back(std::move(selection));
+
+        Stage formatOptimize{"FormatOptimize", {}};  // compiler/graph/passes/format_optimize/
+        add(formatOptimize, std::make_unique<TransOpSymmetryEliminationPass>(), options);
+        add(formatOptimize, std::make_unique<TransOpBreadthFusionPass>(), options);
+        add(formatOptimize, std::make_unique<TransOpWithoutReshapeFusionPass>(), options);
+        add(formatOptimize, std::make_unique<TransposeTransDataPass>(), options);
+        add(formatOptimize, std::make_unique<UnchangedTransposeRemovePass>(), options);
+        add(formatOptimize, std::make_unique<CastRemovePass>(), options);
+        add(formatOptimize, std::make_unique<Dim1TransposeToSqueezePass>(), options);
+        stages.push_back(std::move(formatOptimize));
+    }
 
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);

@@ -306,7 +306,9 @@ TEST(StorageSelection, IfBodiesAndTheValuesTheyReadKeepTheirOriginFormats) {
     for (const Graph* body : nodeNamed(gr, "if")->subgraphs())
         for (const Node* n : body->nodes()) {
             EXPECT_NE(n->opType(), op::kTransData);
-            if (n->id() != body->netOutput()) EXPECT_TRUE(n->inputDescs().empty()) << n->displayName();
+            if (n->id() != body->netOutput()) {
+                EXPECT_TRUE(n->inputDescs().empty()) << n->displayName();
+            }
             for (const NodeOutput& o : n->outputs()) EXPECT_FALSE(o.desc.storageDiffers()) << o.name;
         }
     bool said = false;
