@@ -265,3 +265,31 @@ TEST(DeviceGraphVerify, ATransposeFusedIntoTheTransDataStillFeedsTheConvNchw) {
     EXPECT_EQ(nodeNamed(g, "to_nchw"), nullptr);
     expectSameOutputs(p.original, p.device);
 }
+
+// The whole pipeline at target ge (what `optimize --target ge` runs) on the test models and on
+// every bundled sample the evaluator can run.
+TEST(DeviceGraphVerify, TheGePipelineKeepsWhatEachModelComputes) {
+    PipelineOptions options;
+    options.target = Target::Ge;
+    std::vector<std::pair<std::string, std::filesystem::path>> models;
+    const auto dir = freshDir("dgv_pipeline");
+    writeModel(convGemmModel(), dir / "conv_gemm.onnx");
+    writeModel(groupedConvModel(), dir / "grouped.onnx");
+    models.push_back({"conv_gemm", dir / "conv_gemm.onnx"});
+    models.push_back({"grouped", dir / "grouped.onnx"});
+    for (const char* sample : {"conv_net.onnx", "transformer_block.onnx"})
+        models.push_back(
+            {sample, std::filesystem::path(PASSSCOPE_SOURCE_DIR) / "resources/samples" / sample});
+    for (const auto& [name, path] : models) {
+        Model original = io::loadModel(path).model;
+        Model device = io::loadModel(path).model;
+        PipelineRun run = runPipeline(device, options);
+        size_t storageDiffers = 0;
+        for (const Node* n : device.graph->nodes())
+            for (const NodeOutput& o : n->outputs())
+                storageDiffers += o.desc.hasType() && o.desc.storageDiffers();
+        EXPECT_GT(storageDiffers, 0u) << name << " did not become device-level";
+        SCOPED_TRACE(name);
+        expectSameOutputs(original, device);
+    }
+}
