@@ -21,7 +21,9 @@ Action addVerifyCommand(CLI::App& app) {
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand(
         "verify",
-        "Run two models on the same seeded random inputs with the engine's kernels and compare every output");
+        "Run two models on the same seeded random inputs with the engine's kernels and compare every output. "
+        "A device-level model (optimize --target ge) is read by its meaning: TransData passes the logical "
+        "tensor through and weights folded into NC1HWC0/FRACTAL_Z/FRACTAL_NZ are converted back first");
     cmd->add_option("ORIGINAL", args->original, "Reference model")->required();
     cmd->add_option("OPTIMIZED", args->optimized, "Model to check against it")->required();
     cmd->add_option("--runs", args->runs, "Number of random input sets")

@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "exec/logical_layout.h"
 #include "ir/op_types.h"
 #include "kernels/output_size.h"
 
@@ -33,16 +34,23 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
         if (op::isStructural(n.opType(), n.domain())) {
             if (n.opType() == op::kData) {
                 auto it = inputs.find(n.output(0).name);
-                if (it != inputs.end())
+                // A value fed by the caller is the logical input, whatever storage format the
+                // input was given (docs/ge-formats.md §2); a default is stored like a constant.
+                if (it != inputs.end()) {
                     values[key(id, 0)] = it->second;
-                else if (const Tensor* d = n.attrTensor(op::attr::kValue))
-                    values[key(id, 0)] = *d;
-                else
+                } else if (const Tensor* d = n.attrTensor(op::attr::kValue)) {
+                    auto logical = exec::logicalConstant(g, n, *d);
+                    if (auto* why = std::get_if<std::string>(&logical)) return fail(n, *why);
+                    values[key(id, 0)] = std::get<Tensor>(std::move(logical));
+                } else {
                     return fail(n, "no value given for graph input '" + n.output(0).name + "'");
+                }
             } else if (n.opType() == op::kConst || n.opType() == op::kFileConstant) {
                 const Tensor* t = n.attrTensor(op::attr::kValue);
                 if (!t) return fail(n, "sparse initializers are not evaluated");
-                values[key(id, 0)] = *t;
+                auto logical = exec::logicalConstant(g, n, *t);
+                if (auto* why = std::get_if<std::string>(&logical)) return fail(n, *why);
+                values[key(id, 0)] = std::get<Tensor>(std::move(logical));
             } else if (n.opType() == op::kNetOutput) {
                 for (const ValueRef& r : n.inputs()) {
                     auto it = values.find(key(r.node, r.output));
@@ -51,6 +59,15 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
                     result.outputs.push_back(it->second);
                 }
             }
+            continue;
+        }
+        if (n.opType() == op::kTransData && n.domain() == op::kGeDomain) {
+            const ValueRef r = n.inputs().empty() ? ValueRef{} : n.input(0);
+            auto it = values.find(key(r.node, r.output));
+            if (!r.valid() || it == values.end()) return fail(n, "an input has no value");
+            auto logical = exec::logicalTransData(g, n, it->second);
+            if (auto* why = std::get_if<std::string>(&logical)) return fail(n, *why);
+            values[key(id, 0)] = std::get<Tensor>(std::move(logical));
             continue;
         }
         if (!n.subgraphs().empty())
@@ -67,7 +84,9 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
             }
             auto it = values.find(key(r.node, r.output));
             if (it == values.end()) return fail(n, "an input has no value");
-            args.emplace_back(it->second);
+            auto expected = exec::asConsumerExpects(g, n, args.size(), it->second);
+            if (auto* why = std::get_if<std::string>(&expected)) return fail(n, *why);
+            args.emplace_back(std::get<Tensor>(std::move(expected)));
         }
         kernels::KernelContext ctx(n, opset, std::move(args));
         if (maxValueBytes_ != 0) {

@@ -2,6 +2,9 @@
 // Runs a model's main graph on the host with the engine's own kernels: the reference that
 // `verify` compares an optimized model against, and how the conformance suite checks kernels.
 // Nodes that own subgraphs, ops without a kernel and random ops stop the run with a reason.
+// A device-level graph (after format refinement) is read by its meaning: every value is the
+// logical tensor in its origin layout, TransData is the identity on it and constants held in a
+// device layout are converted back (exec/logical_layout.h), so it computes what the original did.
 #include <map>
 #include <optional>
 #include <string>

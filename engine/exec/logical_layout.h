@@ -1,0 +1,40 @@
+#pragma once
+// The evaluator reads a device-level graph (one format refinement produced) by its meaning: every
+// value it carries is the logical tensor, in its origin format and shape (docs/ge-formats.md §2).
+// Host kernels compute that layout, so only two things need care: constants (and graph-input
+// defaults) held in a device layout are converted back to their origin layout, and a TransData is
+// the identity on the logical tensor.
+#include <string>
+#include <variant>
+
+#include "ir/graph.h"
+#include "ir/tensor.h"
+
+namespace passscope::exec {
+
+// The logical value (origin layout) of `stored`, the value of output 0 of `n` (a Const or a Data
+// default), or why it cannot be had. A value whose description has storage equal to origin, or
+// whose dims already are the origin dims, is returned as it is.
+std::variant<Tensor, std::string> logicalConstant(const Graph& g, const Node& n, const Tensor& stored);
+
+// The logical output of TransData node `td` given its logical input: the input itself when both
+// sides mean the same tensor (the usual case: TransData only changes storage); otherwise the
+// input is laid out as the TransData's source, converted by the real TransData and read back in
+// the output's origin layout. The string says why it cannot be done.
+std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& td, const Tensor& input);
+
+// Input `i` of `consumer` as the consumer means it. Normally the producer's logical tensor is it;
+// but a format pass may re-describe a producer's origin while its bytes stay (TransposeTransData
+// makes a TransData read the NHWC tensor a Transpose fed it: its output's origin becomes NHWC
+// while the Conv reading it still expects NCHW, docs/ge-formats.md §5). Where the consumer's
+// input description has the producer's storage but another origin, `value` (in the producer's
+// origin layout) is laid out in that storage and read back in the consumer's origin.
+std::variant<Tensor, std::string> asConsumerExpects(const Graph& g, const Node& consumer, size_t i,
+                                                    const Tensor& value);
+
+// The conv groups of a FRACTAL_Z constant `n`: its `_storage_groups` attribute (kept by constant
+// folding from the TransData it replaced), else the `group` of a Conv or the `groups` of a
+// TransData that reads it, else 1.
+int64_t storageGroupsOf(const Graph& g, const Node& n);
+
+}  // namespace passscope::exec
