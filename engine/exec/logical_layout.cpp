@@ -123,7 +123,10 @@ std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& t
     const int64_t groups = td.attrInt("groups", 1);
     try {
         const Tensor stored = toStorage(input, from, *src, groups);
-        const Tensor out = formats::transData(stored, *src, *dst, *outDims, to.originFormat, groups);
+        // As the kernel: a plain source is the logical tensor itself, in that format.
+        const Tensor out = isInternalFormat(*src)
+                               ? formats::transData(stored, *src, *dst, *outDims, to.originFormat, groups)
+                               : formats::transData(stored, *src, *dst, stored.dims(), *src, groups);
         if (*dst == to.originFormat || !isInternalFormat(*dst)) return out;
         return formats::transData(out, *dst, to.originFormat, *outDims, to.originFormat, groups);
     } catch (const std::exception& e) {

@@ -2,8 +2,8 @@
 // rearranges a constant between a plain layout and NC1HWC0 / FRACTAL_Z / FRACTAL_NZ so that
 // ConstantFoldingPass turns TransData on a constant weight into a constant in device layout.
 // Attributes as GE names them: src_format, dst_format (formatName spelling), groups (FRACTAL_Z of
-// grouped conv weights). The logical tensor (origin format and shape) comes from the node's output
-// description, which the TransData insertion pass sets.
+// grouped conv weights). The logical tensor is the input itself when the source format is plain,
+// else the node's output description's origin (format and shape), which the insertion pass sets.
 #include "formats/transdata_layout.h"
 #include "ir/op_types.h"
 #include "kernels/kernel_registry.h"
@@ -25,14 +25,16 @@ KernelResult transData(const KernelContext& ctx) {
     const Tensor& in = ctx.input(0);
     const TensorDesc& desc = ctx.node().output(0).desc;
 
-    // The logical tensor: the output description's origin; a plain input is that tensor itself.
+    // The logical tensor: a plain input is that tensor itself, in the source format (after
+    // TransposeTransDataPass an NHWC input feeds a TransData whose output still means NCHW, as in
+    // GE); from an internal format, the output description's origin says what to unpack to.
     Format originFormat = desc.hasType() ? desc.originFormat : Format::ND;
-    if (originFormat == Format::ND && !isInternalFormat(*src)) originFormat = *src;
     std::vector<int64_t> originDims;
-    if (auto extents = desc.hasType() ? desc.originShape.extents() : std::nullopt) {
-        originDims = std::move(*extents);
-    } else if (!isInternalFormat(*src)) {
+    if (!isInternalFormat(*src)) {
+        originFormat = *src;
         originDims = in.dims();
+    } else if (auto extents = desc.hasType() ? desc.originShape.extents() : std::nullopt) {
+        originDims = std::move(*extents);
     } else {
         return KernelResult::unsupported("TransData from " + std::string(formatName(*src)) +
                                          " needs a known origin shape on its output");

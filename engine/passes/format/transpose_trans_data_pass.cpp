@@ -48,14 +48,9 @@ NodePass::NodeResult TransposeTransDataPass::runOnNode(Graph& g, NodeId id, Pass
             g.setInputDescs(r, std::move(descs));
         }
         g.setAttribute(r, Attribute::makeString("src_format", std::string(formatName(in.storageFormat))));
-        // The logical tensor the TransData converts is now the Transpose's input, laid out as its
-        // (plain) storage format: PassScope's TransData kernel reads it from the output description
-        // (docs/ge-formats.md §2), where GE keeps the old origin and changes the input description.
-        // The storage format and shape stay: NC1HWC0 of NHWC and of NCHW are the same bytes.
-        TensorDesc converted = g.node(r).output(0).desc;
-        converted.originFormat = in.storageFormat;
-        converted.originShape = in.storageShape;
-        g.setOutputDesc(r, 0, std::move(converted));
+        // As GE: the output keeps its origin (what the consumers mean, NCHW) and its storage; only
+        // the input side changes. The TransData kernel reads a plain source from its input itself
+        // (NC1HWC0 of NHWC and of NCHW are the same bytes), so nothing else needs to say it.
         for (NodeId p : std::vector<NodeId>(g.node(id).controlInputs())) g.addControlEdge(p, r);
         ctx.count(kTransposesFused);
         result.changed = true;

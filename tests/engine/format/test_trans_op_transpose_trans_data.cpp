@@ -55,9 +55,10 @@ TEST(TransposeTransData, ATransposeIntoATransDataBecomesOneTransDataFromTheInput
     ASSERT_NE(td, nullptr);
     EXPECT_EQ(td->input(0).node, idOf(g, "x"));
     EXPECT_EQ(srcFormat(*td), "NHWC");
-    // The logical tensor is now the NHWC input; the stored bytes are the same NC1HWC0.
+    // As GE: the output still means the NCHW tensor its readers expect; the stored bytes are the
+    // same NC1HWC0.
     EXPECT_EQ(td->output(0).desc,
-              desc(DataType::Float, {1, 4, 4, 3}, Format::NHWC, Format::NC1HWC0, {1, 1, 4, 4, 16}));
+              desc(DataType::Float, {1, 3, 4, 4}, Format::NCHW, Format::NC1HWC0, {1, 1, 4, 4, 16}));
     EXPECT_EQ(r.stats.value("transposes_fused"), 1u);
     EXPECT_EQ(r.stats.value("transposes_removed"), 1u);
 }
