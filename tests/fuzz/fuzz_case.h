@@ -1,8 +1,8 @@
 // One fuzz case, shared by the generator-driven driver (fuzz_main.cpp) and the libFuzzer entry
 // point (libfuzzer_entry.cpp): the bytes are written as a model file and taken through what a
 // user does with it: load (read, guards, checker, import, shape inference), info, optimize with
-// the journal, the report, a journal cursor to step 0 and back, export, the ONNX checker on the
-// export, and loading the export back.
+// the journal (target ge for half the cases), the report, a journal cursor to step 0 and back, export, the
+// ONNX checker on the export, and loading the export back.
 #pragma once
 
 #include <filesystem>
