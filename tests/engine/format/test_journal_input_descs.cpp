@@ -25,6 +25,23 @@ InputDescs inputDescsOf(const Graph& g) {
     return out;
 }
 
+// Empty when `g` has the input descriptions `expected`, else the first node that differs (gtest
+// would print a TensorDesc as raw bytes).
+std::string differingInputDescs(const InputDescs& expected, const Graph& g) {
+    const InputDescs actual = inputDescsOf(g);
+    if (actual.size() != expected.size()) return "another set of nodes";
+    for (const auto& [id, descs] : expected) {
+        auto it = actual.find(id);
+        if (it == actual.end()) return "node " + std::to_string(id) + " missing";
+        if (it->second != descs)
+            return "node " + std::to_string(id) + " '" + g.node(id).displayName() +
+                   "': " + std::to_string(it->second.size()) + " descs, expected " +
+                   std::to_string(descs.size()) +
+                   (it->second.size() == descs.size() ? " (contents differ)" : "");
+    }
+    return {};
+}
+
 TensorDesc fractalZ(int64_t n) {
     TensorDesc d = TensorDesc::tensor(DataType::Float, dims({n, 3, 3, 3}), Format::NCHW);
     d.storageFormat = Format::FRACTAL_Z;
@@ -44,15 +61,15 @@ TEST(JournalInputDescs, CursorRestoresInputDescsThroughTheFormatStage) {
     // The passes did set input descriptions (else this test would prove nothing).
     const Node* conv = nodeNamed(g, "conv");
     ASSERT_NE(conv, nullptr);
-    ASSERT_NE(before.at(conv->id()), after.at(conv->id()));
+    ASSERT_TRUE(before.at(conv->id()) != after.at(conv->id()));
 
     const size_t end = result->journal.steps().size();
     JournalCursor cursor(result->journal, g);
     cursor.moveTo(0);
-    EXPECT_EQ(inputDescsOf(cursor.graph()), before);
+    EXPECT_EQ(differingInputDescs(before, cursor.graph()), "");
     EXPECT_EQ(compareGraphs(*initial, cursor.graph()), "");
     cursor.moveTo(end);
-    EXPECT_EQ(inputDescsOf(cursor.graph()), after);
+    EXPECT_EQ(differingInputDescs(after, cursor.graph()), "");
     EXPECT_EQ(compareGraphs(g, cursor.graph()), "");
 
     // Every position reached backward equals the same position reached forward.
