@@ -401,7 +401,11 @@ void Graph::setOutputDocString(NodeId node, size_t output, std::string doc) {
 }
 
 void Graph::setInputDescs(NodeId node, std::vector<TensorDesc> descs) {
-    mutableNode(node).inputDescs_ = std::move(descs);
+    Node& n = mutableNode(node);
+    if (n.inputDescs_ == descs) return;  // nothing changed: no journal entry for a no-op
+    std::vector<TensorDesc> before = std::move(n.inputDescs_);
+    n.inputDescs_ = std::move(descs);
+    if (GraphObserver* o = observer()) o->inputDescsChanged(*this, n, before);
 }
 
 void Graph::setDocString(NodeId node, std::string doc) {

@@ -23,6 +23,8 @@ class GraphObserver {
                                   const Attribute* after) {}
     virtual void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) {}
     virtual void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) {}
+    // What the node expects on its inputs (Node::inputDescs, GE's input descs) was replaced.
+    virtual void inputDescsChanged(const Graph&, const Node&, const std::vector<TensorDesc>& before) {}
     virtual void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) {}
     virtual void graphInputsChanged(const Graph&, const std::vector<NodeId>& before) {}
 };

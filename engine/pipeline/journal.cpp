@@ -69,6 +69,7 @@ std::vector<NodeId> JournalStep::editedNodes() const {
                               std::is_same_v<T, change::InputsResized> ||
                               std::is_same_v<T, change::AttributeChanged> ||
                               std::is_same_v<T, change::OutputDescChanged> ||
+                              std::is_same_v<T, change::InputDescsChanged> ||
                               std::is_same_v<T, change::OutputNameChanged>)
                     edited.insert(x.node);
                 else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
@@ -168,6 +169,9 @@ void Journal::nodeAdded(const Graph& g, const Node& n) {
             record(g, change::OutputDescChanged{n.id(), o, std::make_shared<const TensorDesc>(),
                                                 std::make_shared<const TensorDesc>(n.output(o).desc)});
     }
+    if (!n.inputDescs().empty())
+        record(g, change::InputDescsChanged{n.id(), std::make_shared<const std::vector<TensorDesc>>(),
+                                            std::make_shared<const std::vector<TensorDesc>>(n.inputDescs())});
 }
 
 void Journal::nodeRemoved(const Graph& g, const Node& n) {
@@ -201,6 +205,11 @@ void Journal::outputNameChanged(const Graph& g, const Node& n, size_t output, co
     record(g, change::OutputNameChanged{n.id(), output, before, n.output(output).name});
 }
 
+void Journal::inputDescsChanged(const Graph& g, const Node& n, const std::vector<TensorDesc>& before) {
+    record(g, change::InputDescsChanged{n.id(), std::make_shared<const std::vector<TensorDesc>>(before),
+                                        std::make_shared<const std::vector<TensorDesc>>(n.inputDescs())});
+}
+
 void Journal::controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) {
     record(g, change::ControlEdgeChanged{from, to, added});
 }
@@ -223,6 +232,9 @@ size_t Journal::memoryBytes() const {
                 bytes += sizeof(Attribute) * ((a->before ? 1 : 0) + (a->after ? 1 : 0));
             else if (std::holds_alternative<change::OutputDescChanged>(c))
                 bytes += 2 * sizeof(TensorDesc);
+            else if (const auto* d = std::get_if<change::InputDescsChanged>(&c))
+                bytes += sizeof(TensorDesc) *
+                         ((d->before ? d->before->size() : 0) + (d->after ? d->after->size() : 0));
         }
     }
     return bytes;
@@ -272,6 +284,8 @@ void JournalCursor::apply(const Change& c) {
                     g.removeAttribute(x.node, x.name);
             } else if constexpr (std::is_same_v<T, change::OutputDescChanged>)
                 g.setOutputDesc(x.node, x.output, *x.after);
+            else if constexpr (std::is_same_v<T, change::InputDescsChanged>)
+                g.setInputDescs(x.node, *x.after);
             else if constexpr (std::is_same_v<T, change::OutputNameChanged>)
                 g.setOutputName(x.node, x.output, x.after);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {
@@ -305,6 +319,8 @@ void JournalCursor::undo(const Change& c) {
                     g.removeAttribute(x.node, x.name);
             } else if constexpr (std::is_same_v<T, change::OutputDescChanged>)
                 g.setOutputDesc(x.node, x.output, *x.before);
+            else if constexpr (std::is_same_v<T, change::InputDescsChanged>)
+                g.setInputDescs(x.node, *x.before);
             else if constexpr (std::is_same_v<T, change::OutputNameChanged>)
                 g.setOutputName(x.node, x.output, x.before);
             else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {

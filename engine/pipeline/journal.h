@@ -45,6 +45,12 @@ struct OutputDescChanged {
     size_t output;
     std::shared_ptr<const TensorDesc> before, after;
 };
+// What a consumer expects on each input (Node::inputDescs), replaced as a whole as
+// Graph::setInputDescs does; the format passes set it (docs/ge-formats.md §5).
+struct InputDescsChanged {
+    NodeId node;
+    std::shared_ptr<const std::vector<TensorDesc>> before, after;
+};
 struct OutputNameChanged {
     NodeId node;
     size_t output;
@@ -61,8 +67,8 @@ struct GraphInputsChanged {
 
 using ChangeKind =
     std::variant<change::NodeAdded, change::NodeRemoved, change::InputChanged, change::InputsResized,
-                 change::AttributeChanged, change::OutputDescChanged, change::OutputNameChanged,
-                 change::ControlEdgeChanged, change::GraphInputsChanged>;
+                 change::AttributeChanged, change::OutputDescChanged, change::InputDescsChanged,
+                 change::OutputNameChanged, change::ControlEdgeChanged, change::GraphInputsChanged>;
 
 // One recorded edit and the graph it was made in (empty path = the main graph): node ids are
 // unique only within one graph, so a body's change names its body. Visit it like the variant.
@@ -122,6 +128,7 @@ class Journal : public GraphObserver {
                           const Attribute* after) override;
     void outputDescChanged(const Graph&, const Node&, size_t output, const TensorDesc& before) override;
     void outputNameChanged(const Graph&, const Node&, size_t output, const std::string& before) override;
+    void inputDescsChanged(const Graph&, const Node&, const std::vector<TensorDesc>& before) override;
     void controlEdgeChanged(const Graph&, NodeId from, NodeId to, bool added) override;
     void graphInputsChanged(const Graph&, const std::vector<NodeId>& before) override;
 

@@ -63,6 +63,7 @@ StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& const
                 } else if constexpr (std::is_same_v<T, change::InputsResized> ||
                                      std::is_same_v<T, change::AttributeChanged> ||
                                      std::is_same_v<T, change::OutputDescChanged> ||
+                                     std::is_same_v<T, change::InputDescsChanged> ||
                                      std::is_same_v<T, change::OutputNameChanged>) {
                     edited.insert(x.node);
                 } else if constexpr (std::is_same_v<T, change::ControlEdgeChanged>) {

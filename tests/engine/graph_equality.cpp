@@ -13,6 +13,7 @@ std::string compareGraphs(const Graph& a, const Graph& b) {
         if (na->opType() != nb->opType() || na->name() != nb->name() || na->domain() != nb->domain())
             return at + ": identity differs";
         if (na->inputs() != nb->inputs()) return at + ": inputs differ";
+        if (na->inputDescs() != nb->inputDescs()) return at + ": input descs differ";
         if (na->outputs().size() != nb->outputs().size()) return at + ": output count differs";
         for (size_t i = 0; i < na->outputs().size(); ++i) {
             const NodeOutput& oa = na->output(i);

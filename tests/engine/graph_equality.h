@@ -1,7 +1,7 @@
 #pragma once
-// Structural equality of two engine graphs (ids, ops, names, edges, descriptions, attribute
-// names and kinds, control edges, use counts), for journal replay tests. Subgraphs held by
-// attributes are compared recursively.
+// Structural equality of two engine graphs (ids, ops, names, edges, output and input
+// descriptions, attribute names and kinds, control edges, use counts), for journal replay tests.
+// Subgraphs held by attributes are compared recursively.
 #include <string>
 
 #include "ir/graph.h"
