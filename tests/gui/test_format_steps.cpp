@@ -10,9 +10,12 @@
 #include <map>
 #include <set>
 
+#include <QImage>
+#include <QPainter>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStyleOptionGraphicsItem>
 #include <QTest>
 
 #include "graph/graph_panel.h"
@@ -64,6 +67,28 @@ std::set<NodeId> transDataAmong(const Graph& g, const std::vector<NodeId>& ids) 
     for (NodeId id : ids)
         if (const Node* n = g.findNode(id); n && n->opType() == op::kTransData) out.insert(id);
     return out;
+}
+
+// Whether the picture of `item` (drawn at scale 1) has a pixel of `color` on the box's left side,
+// a few pixels in from the edge, below the header: where the overlay's border ring lies.
+bool drawsColorInsideLeftEdge(const NodeItem& item, const QColor& color) {
+    const QRectF box = item.boundingRect();
+    QImage image(box.size().toSize() + QSize(2, 2), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.translate(-box.topLeft() + QPointF(1, 1));
+    QStyleOptionGraphicsItem option;
+    const_cast<NodeItem&>(item).paint(&painter, &option, nullptr);
+    painter.end();
+    const int y = image.height() * 3 / 4;
+    for (int x = 0; x < std::min(14, image.width()); ++x) {
+        const QColor c = image.pixelColor(x, y);
+        if (std::abs(c.red() - color.red()) + std::abs(c.green() - color.green()) +
+                std::abs(c.blue() - color.blue()) <
+            40)
+            return true;
+    }
+    return false;
 }
 
 QString idList(const std::set<NodeId>& ids) {
@@ -200,7 +225,11 @@ void TestFormatSteps::insertionStepMarksAddedTransData() {
         const QString what = item->name();
         QVERIFY2(item->isVisible(), qPrintable(what));
         QCOMPARE(item->look().presence, NodeLook::Presence::Shown);
-        if (item->look().mark == NodeLook::Mark::Added) markedTransData.insert(item->nodeId());
+        if (item->look().mark == NodeLook::Mark::Added) {
+            markedTransData.insert(item->nodeId());
+            // The added mark's border does not hide the TransData border of the overlay.
+            QVERIFY2(drawsColorInsideLeftEdge(*item, style::transDataColor()), qPrintable(what));
+        }
         QVERIFY2(item->look().border == style::transDataColor(), qPrintable(what));
         QVERIFY2(item->look().fill == style::formatColor(n->output(0).desc.storageFormat).lighter(150),
                  qPrintable(what));
