@@ -91,6 +91,12 @@ bool drawsColorInsideLeftEdge(const NodeItem& item, const QColor& color) {
     return false;
 }
 
+QString dimsLabel(const Shape& shape) {
+    QStringList dims;
+    for (const Dim& d : shape.dims()) dims << QString::number(d.value);
+    return dims.join(QChar(0xd7));
+}
+
 QString idList(const std::set<NodeId>& ids) {
     QStringList parts;
     for (NodeId id : ids) parts << QString::number(static_cast<qulonglong>(id));
@@ -106,6 +112,7 @@ class TestFormatSteps : public QObject {
     void timelineShowsFormatStages();
     void insertionStepMarksAddedTransData();
     void foldingStepGhostsFoldedTransData();
+    void storageOverlayShowsStoredWeightShapes();
 
   private:
     // Opens sample (a) at target GE and waits for the pipeline and the layout.
@@ -299,6 +306,36 @@ void TestFormatSteps::foldingStepGhostsFoldedTransData() {
         ghosts == toSet(changes.removed),
         qPrintable(
             QStringLiteral("ghosts %1, removed %2").arg(idList(ghosts), idList(toSet(changes.removed)))));
+}
+
+// After the pipeline the convolution weights are constants stored as FRACTAL_Z (folded TransData):
+// the weight line inside a Conv box gives the stored dims in the storage-format overlay, and the
+// origin dims otherwise, as the edge labels do.
+void TestFormatSteps::storageOverlayShowsStoredWeightShapes() {
+    MainWindow window;
+    openAtTargetGe(window);
+    if (QTest::currentTestFailed()) return;
+    window.showPosition(window.positionCount() - 1);
+    const Graph& g = *window.graphShown();
+    int checked = 0;
+    for (OverlayMode mode : {OverlayMode::StorageFormat, OverlayMode::Changes}) {
+        window.setOverlay(mode);
+        for (const NodeItem* item : window.graphPanel()->scene()->nodeItems()) {
+            const Node* n = item ? g.findNode(item->nodeId()) : nullptr;
+            if (!n || n->opType() != "Conv" || n->inputs().size() < 2) continue;
+            const Node* w = g.findNode(n->input(1).node);
+            if (!w || !w->output(0).desc.storageDiffers()) continue;
+            const TensorDesc& desc = w->output(0).desc;
+            const QString expected =
+                dimsLabel(mode == OverlayMode::StorageFormat ? desc.storageShape : desc.originShape);
+            const QString lines = item->look().weightLines.join(QLatin1Char('|'));
+            QVERIFY2(lines.contains(QStringLiteral("⟨") + expected + QStringLiteral("⟩")),
+                     qPrintable(item->name() + QStringLiteral(": ") + lines + QStringLiteral(" lacks ") +
+                                expected));
+            ++checked;
+        }
+    }
+    QVERIFY2(checked >= 2, "no Conv reads a weight stored differently from its origin");
 }
 
 QTEST_MAIN(TestFormatSteps)
