@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -69,8 +70,15 @@ struct CommandLine {
             "Open the If/Loop/Scan body of node NODE once shown (NODE:ATTRIBUTE picks one, "
             "e.g. if:else_branch; default: the first), as its context menu does."),
         QStringLiteral("NODE[:ATTRIBUTE]")};
+    QCommandLineOption option{
+        QStringLiteral("option"),
+        QCoreApplication::translate("main",
+                                    "Pipeline option KEY=VALUE, as passscope-cli --option (e.g. "
+                                    "passscope.target=ge runs the format passes); repeatable."),
+        QStringLiteral("KEY=VALUE")};
     QString error;  // set by parse() on wrong usage
     qint64 stepValue = -1;
+    passscope::PipelineOptions pipelineOptions;  // Pipeline ▸ Options' defaults plus --option
 
     // The first parse, before QApplication has taken its own options (-platform, -style, ...) out
     // of argv, accepts those too.
@@ -86,6 +94,7 @@ struct CommandLine {
         parser.addOption(overlay);
         parser.addOption(sideBySide);
         parser.addOption(openBody);
+        parser.addOption(option);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
         parser.addPositionalArgument(
@@ -132,6 +141,16 @@ struct CommandLine {
             if (!ok || stepValue < 0)
                 error = QCoreApplication::translate("main", "--step needs a number of 0 or more, not “%1”")
                             .arg(parser.value(step));
+        }
+        for (const QString& kv : parser.values(option)) {
+            const qsizetype eq = kv.indexOf(QLatin1Char('='));
+            try {
+                if (eq < 0)
+                    throw std::invalid_argument("--option expects KEY=VALUE, got '" + kv.toStdString() + "'");
+                pipelineOptions.set(kv.left(eq).toStdString(), kv.mid(eq + 1).toStdString());
+            } catch (const std::invalid_argument& e) {
+                error = QString::fromStdString(e.what());
+            }
         }
         if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
             error = QCoreApplication::translate(
@@ -292,6 +311,7 @@ int main(int argc, char** argv) {
         QObject::connect(
             &window, &passscope::views::MainWindow::viewReady, &window,
             [&window, body] { openBodyOf(window, body); }, Qt::SingleShotConnection);
+    if (commandLine.parser.isSet(commandLine.option)) window.setPipelineOptions(commandLine.pipelineOptions);
     window.show();
     if (!model.isEmpty()) window.openModel(model);
     return app->exec();

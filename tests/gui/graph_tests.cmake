@@ -39,3 +39,22 @@ set_tests_properties(gui.format_views PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 300)
+
+# Stepping through format refinement on sample (a) at target GE: the format stages in the
+# timeline, the TransData added by TransDataInsertionPass and folded by OptimizeStage2.
+add_executable(test_format_steps ${CMAKE_CURRENT_LIST_DIR}/test_format_steps.cpp)
+target_link_libraries(test_format_steps PRIVATE passscope_views Qt6::Test)
+target_compile_definitions(test_format_steps PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_test(NAME gui.format_steps COMMAND test_format_steps)
+set_tests_properties(gui.format_steps PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)
+
+# passscope --option KEY=VALUE (pipeline options on the desktop application's command line).
+add_test(NAME gui.command_line
+         COMMAND ${CMAKE_COMMAND} -DGUI=$<TARGET_FILE:passscope>
+                 -DSAMPLE=${PROJECT_SOURCE_DIR}/resources/samples/conv_net.onnx
+                 -DWORK=${CMAKE_CURRENT_BINARY_DIR}/gui_command_line
+                 -P ${CMAKE_CURRENT_LIST_DIR}/gui_command_line.cmake)
+set_tests_properties(gui.command_line PROPERTIES ENVIRONMENT "${_gui_workflow_env}" LABELS gui TIMEOUT 300)

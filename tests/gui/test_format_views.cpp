@@ -7,6 +7,7 @@
 // colours. Expected values come from the loaded graph, never from the views under test.
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -95,6 +96,7 @@ class TestFormatViews : public QObject {
     void transDataPropertiesShowBothSides();
     void formatOverlaysColourByTheDescs();
     void headlessRenderColoursStorageFormats();
+    void renderedPicturesCarryTheLegend();
 
   private:
     // Opens the model at position 0 (as loaded: no pass has touched a description yet).
@@ -255,6 +257,46 @@ void TestFormatViews::headlessRenderColoursStorageFormats() {
     const QString changes = render(OverlayMode::Changes, QStringLiteral("changes.svg"));
     QVERIFY2(changes.startsWith(QStringLiteral("<?xml")), qPrintable(changes.left(200)));
     QVERIFY(!changes.contains(nc1hwc0, Qt::CaseInsensitive));
+}
+
+// The pictures `render` writes with a format overlay start with the legend strip the view shows
+// as a widget: the overlay's title and one entry per format drawn (SVG text), on the strip's grey
+// (PNG); the changes overlay's pictures have none.
+void TestFormatViews::renderedPicturesCarryTheLegend() {
+    auto render = [&](OverlayMode mode, const QString& name) -> QString {
+        RenderRequest request;
+        request.model = modelPath_.toStdString();
+        request.output = dir_.filePath(name);
+        request.step = 0;
+        request.overlay = mode;
+        const RenderOutcome outcome = renderPipelinePicture(request);
+        return outcome.ok ? request.output : QString();
+    };
+    auto svgText = [](const QString& path) {
+        QFile svg(path);
+        return svg.open(QIODevice::ReadOnly) ? QString::fromUtf8(svg.readAll()) : QString();
+    };
+    const QString storage = svgText(render(OverlayMode::StorageFormat, QStringLiteral("legend.svg")));
+    QVERIFY(storage.startsWith(QStringLiteral("<?xml")));
+    for (const QString& text : {overlayTitle(OverlayMode::StorageFormat), QStringLiteral("NC1HWC0"),
+                                QStringLiteral("NCHW"), QStringLiteral("TransData / ReFormat")})
+        QVERIFY2(storage.contains(QStringLiteral(">") + text + QStringLiteral("<")), qPrintable(text));
+    const QString origin = svgText(render(OverlayMode::OriginFormat, QStringLiteral("legend_origin.svg")));
+    QVERIFY(
+        origin.contains(QStringLiteral(">") + overlayTitle(OverlayMode::OriginFormat) + QStringLiteral("<")));
+    QVERIFY2(!origin.contains(QStringLiteral(">NC1HWC0<")), "no NC1HWC0 box in the origin overlay");
+    const QString changes = svgText(render(OverlayMode::Changes, QStringLiteral("legend_changes.svg")));
+    QVERIFY(changes.startsWith(QStringLiteral("<?xml")));
+    QVERIFY(!changes.contains(QStringLiteral(">") + overlayTitle(OverlayMode::StorageFormat) +
+                              QStringLiteral("<")));
+
+    const QColor strip(0xf4, 0xf6, 0xf8);
+    const QImage withLegend(render(OverlayMode::StorageFormat, QStringLiteral("legend.png")));
+    const QImage without(render(OverlayMode::Changes, QStringLiteral("legend_changes.png")));
+    QVERIFY(!withLegend.isNull() && !without.isNull());
+    QCOMPARE(withLegend.pixelColor(withLegend.width() - 3, 2), strip);
+    QCOMPARE(without.pixelColor(without.width() - 3, 2), QColor(Qt::white));
+    QVERIFY(withLegend.height() > without.height());
 }
 
 QTEST_MAIN(TestFormatViews)

@@ -1,6 +1,7 @@
 #include "diagram_render.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -8,6 +9,8 @@
 #include <QImage>
 #include <QPainter>
 #include <QSvgGenerator>
+
+#include "legend_widget.h"
 
 namespace passscope::views {
 
@@ -18,25 +21,42 @@ QString tr(const char* text) {
 }
 }  // namespace
 
-bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* error) {
+bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* error,
+                       const PictureLegend* legend) {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    const QRectF source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    QRectF source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (source.isEmpty()) {
         if (error) *error = tr("there is nothing to draw");
         return false;
     }
+    // The legend strip, in scene units above the drawing; a narrow graph widens the picture so the
+    // key stays readable.
+    int strip = 0;
+    if (legend && !legend->entries.empty()) {
+        const int width = std::max(static_cast<int>(std::ceil(source.width())), 480);
+        source.setWidth(width);
+        strip = legendHeight(legend->title, legend->entries, width);
+    }
+    const QSizeF drawing = source.size();
+    const QSizeF total(drawing.width(), drawing.height() + strip);
+    auto drawLegend = [&](QPainter& painter) {
+        if (strip > 0)
+            paintLegend(painter, QRect(0, 0, static_cast<int>(drawing.width()), strip), legend->title,
+                        legend->entries);
+    };
     if (suffix == QStringLiteral("svg")) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        svg.setSize(source.size().toSize());
-        svg.setViewBox(QRectF(QPointF(0, 0), source.size()));
+        svg.setSize(total.toSize());
+        svg.setViewBox(QRectF(QPointF(0, 0), total));
         svg.setTitle(QStringLiteral("PassScope"));
         QPainter painter;
         if (!painter.begin(&svg)) {
             if (error) *error = tr("could not write %1").arg(path);
             return false;
         }
-        scene.render(&painter, QRectF(QPointF(0, 0), source.size()), source);
+        drawLegend(painter);
+        scene.render(&painter, QRectF(QPointF(0, strip), drawing), source);
         painter.end();
         if (!QFileInfo::exists(path)) {
             if (error) *error = tr("could not write %1").arg(path);
@@ -47,10 +67,10 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
     if (suffix == QStringLiteral("png")) {
         // Sharp on screens (up to 2x) for small drawings, at most ~4,000 px for large ones, and
         // never beyond what QImage can hold.
-        const double side = std::max(source.width(), source.height());
+        const double side = std::max(total.width(), total.height());
         const double scale = std::min(
-            {std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / source.width(), kMaxPixels / source.height()});
-        QImage image((source.size() * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+            {std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / total.width(), kMaxPixels / total.height()});
+        QImage image((total * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) {
             if (error) *error = tr("the picture is too large to draw");
             return false;
@@ -58,7 +78,10 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
         image.fill(Qt::white);
         QPainter painter(&image);
         painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        scene.render(&painter, QRectF(QPointF(0, 0), image.size()), source);
+        painter.scale(scale, scale);
+        drawLegend(painter);
+        painter.resetTransform();
+        scene.render(&painter, QRectF(QPointF(0, strip * scale), drawing * scale), source);
         painter.end();
         if (!image.save(path, "PNG")) {
             if (error) *error = tr("could not write %1").arg(path);

@@ -50,14 +50,16 @@ QString schemaInputName(const Node& consumer, size_t index) {
 // schema (else the value's name), the shape, and the values of a small one ("W ⟨16×3×3×3⟩",
 // "axes ⟨1⟩ = 0", "shape ⟨4⟩ = 1, 3, 224, 224").
 constexpr int64_t kMaxShownValues = 6;
-QString weightLine(const Node& consumer, size_t input, const Node& weight) {
+// With `storage` (the storage-format overlay) the shape is the stored one, as on the edges: a
+// folded FRACTAL_Z weight shows the dims its bytes have (docs/ge-formats.md §2, §6).
+QString weightLine(const Node& consumer, size_t input, const Node& weight, bool storage) {
     QString label = schemaInputName(consumer, input);
     if (label.isEmpty())
         label = QString::fromStdString(weight.outputs().empty() || weight.output(0).name.empty()
                                            ? weight.displayName()
                                            : weight.output(0).name);
     QString line = QStringLiteral("%1 ⟨%2⟩").arg(
-        label, weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc));
+        label, weight.outputs().empty() ? QString() : shapeLabel(weight.output(0).desc, storage));
     if (const Tensor* value = weight.attrTensor(op::attr::kValue)) {
         const auto stats =
             value->elementCount() <= kMaxShownValues ? tensorStats(*value, kMaxShownValues) : std::nullopt;
@@ -224,7 +226,8 @@ void GraphScene::applyNodeLooks() {
                 readsTouchedConstant |= marks_.constants.count(ref.node) > 0;
                 // Folded constants are weights now: the box that reads one carries the mark.
                 look.folded |= madeByFolding(*w);
-                if (++weights <= style::kMaxWeightLines) look.weightLines << weightLine(*n, i, *w);
+                if (++weights <= style::kMaxWeightLines)
+                    look.weightLines << weightLine(*n, i, *w, overlay_ == OverlayMode::StorageFormat);
             }
             if (weights > style::kMaxWeightLines)  // the last line says what does not fit
                 look.weightLines.back() = tr("… and %n more", nullptr, weights - style::kMaxWeightLines + 1);

@@ -48,7 +48,11 @@ RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     scene.setOverlay(request.overlay);
     scene.showGraph(cursor.graph(), marksForPosition(journal, outcome.position, diagram->constants()),
                     DisplaySide::Overlay);
-    outcome.ok = renderSceneToFile(scene, request.output, &outcome.error);
+    // The format overlays' colours mean nothing without their key (the view's legend widget).
+    PictureLegend legend;
+    if (request.overlay == OverlayMode::OriginFormat || request.overlay == OverlayMode::StorageFormat)
+        legend = {overlayTitle(request.overlay), legendFor(request.overlay, scene.formatsShown())};
+    outcome.ok = renderSceneToFile(scene, request.output, &outcome.error, &legend);
     return outcome;
 }
 

@@ -56,8 +56,12 @@ Flow flow(const QString& title, const std::vector<LegendEntry>& entries, int wid
 
 }  // namespace
 
+int legendHeight(const QString& title, const std::vector<LegendEntry>& entries, int width) {
+    return entries.empty() ? 0 : flow(title, entries, width).height;
+}
+
 int LegendWidget::heightForWidth(int width) const {
-    return entries_.empty() ? 0 : flow(title_, entries_, width).height;
+    return legendHeight(title_, entries_, width);
 }
 
 QSize LegendWidget::sizeHint() const {
@@ -66,19 +70,21 @@ QSize LegendWidget::sizeHint() const {
     return {right + kPad, entries_.empty() ? 0 : f.height};
 }
 
-void LegendWidget::paintEvent(QPaintEvent*) {
-    QPainter p(this);
+void paintLegend(QPainter& p, const QRect& area, const QString& title,
+                 const std::vector<LegendEntry>& entries) {
+    p.save();
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), QColor(0xf4, 0xf6, 0xf8));
+    p.fillRect(area, QColor(0xf4, 0xf6, 0xf8));
     p.setPen(QColor(0xd0, 0xd4, 0xd8));
-    p.drawLine(rect().bottomLeft(), rect().bottomRight());
-    const Flow f = flow(title_, entries_, width());
+    p.drawLine(area.bottomLeft(), area.bottomRight());
+    p.translate(area.topLeft());
+    const Flow f = flow(title, entries, area.width());
     p.setPen(QColor(0x22, 0x22, 0x22));
     p.setFont(style::titleFont());
-    p.drawText(f.title, Qt::AlignVCenter | Qt::AlignLeft, title_);
+    p.drawText(f.title, Qt::AlignVCenter | Qt::AlignLeft, title);
     p.setFont(style::textFont());
-    for (size_t i = 0; i < entries_.size(); ++i) {
-        const LegendEntry& e = entries_[i];
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const LegendEntry& e = entries[i];
         const QRect& at = f.entries[i];
         const QRectF swatch(at.left(), at.top() + 3, kSwatch, kRow - 6);
         switch (e.swatch) {
@@ -107,6 +113,12 @@ void LegendWidget::paintEvent(QPaintEvent*) {
         p.drawText(QRect(at.left() + kSwatch + 6, at.top(), at.width() - kSwatch - 6, kRow),
                    Qt::AlignVCenter | Qt::AlignLeft, e.text);
     }
+    p.restore();
+}
+
+void LegendWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    paintLegend(p, rect(), title_, entries_);
 }
 
 }  // namespace passscope::views

@@ -7,7 +7,15 @@
 
 #include "overlay.h"
 
+class QPainter;
+
 namespace passscope::views {
+
+// The strip's height when it is `width` wide (0 without entries), and its painting into `area`:
+// the widget and the pictures `passscope-cli render` writes draw the same key.
+int legendHeight(const QString& title, const std::vector<LegendEntry>& entries, int width);
+void paintLegend(QPainter& p, const QRect& area, const QString& title,
+                 const std::vector<LegendEntry>& entries);
 
 class LegendWidget : public QFrame {
     Q_OBJECT

@@ -69,6 +69,14 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     if (isSelected()) pen = QPen(Qt::black, 3, Qt::DashLine);
     painter->setPen(pen);
     painter->drawPath(shape);
+    // An overlay's border under a mark (a TransData the step inserted) stays visible as an inner
+    // ring, so the box says both what the step did and what the overlay knows.
+    if (look_.border.isValid() && pen.color() != look_.border) {
+        QPainterPath inner;
+        inner.addRoundedRect(box_.adjusted(3.5, 3.5, -3.5, -3.5), 3, 3);
+        painter->setPen(QPen(look_.border, 2));
+        painter->drawPath(inner);
+    }
 
     if (simplified) {  // too small for the full box: the op type alone, large
         if (lod < kNoTextBelow) return;
