@@ -227,13 +227,20 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     if (g.netOutput() != kNoNode) {
         const Node& out = g.node(g.netOutput());
         const std::vector<std::string> names = g.outputNames();
+        // Names some value of the graph already carries: a graph output listed twice, whose
+        // entries a pass made read two values (one through a TransData that took the name, one
+        // not), is bridged at most once, so every name keeps one producer.
+        std::set<std::string> defined;
+        for (const Node* n : g.nodes())
+            for (const NodeOutput& o : n->outputs())
+                if (!o.name.empty()) defined.insert(o.name);
         for (size_t i = 0; i < out.inputs().size(); ++i) {
             const NodeOutput* v = g.value(out.input(i));
             const TensorDesc* declared = i < out.inputDescs().size() ? &out.inputDescs()[i] : nullptr;
             TensorDesc desc = declared && declared->hasType() ? *declared : (v ? v->desc : TensorDesc{});
             const std::string& name = names[i];
             // A pass replaced the producer (folding, CSE): keep the output's name with an Identity.
-            if (v && v->name != name) {
+            if (v && v->name != name && defined.insert(name).second) {
                 auto* bridge = gp.add_node();
                 bridge->set_op_type("Identity");
                 bridge->set_name(name + "_output");

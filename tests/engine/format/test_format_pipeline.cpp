@@ -134,3 +134,33 @@ TEST(FormatPipeline, TargetOnnxIgnoresTheFormatOptions) {
         for (const NodeOutput& out : n->outputs()) EXPECT_FALSE(out.desc.storageDiffers()) << n->name();
     }
 }
+
+// A graph output listed twice whose producer a format pass removed (CastRemovePass: a Cast to the
+// type it already has) is bridged back to its name once: the export keeps one producer per name
+// and passes the checker (fuzz finding, seed 11).
+TEST(FormatPipeline, AnOutputListedTwiceKeepsOneProducerAfterItsProducerIsRemoved) {
+    onnx::ModelProto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    addNode(g, "Relu", {"x"}, {"r"}, "relu");
+    auto* cast = addNode(g, "Cast", {"r"}, {"y"}, "cast");
+    auto* to = cast->add_attribute();
+    to->set_name("to");
+    to->set_type(onnx::AttributeProto::INT);
+    to->set_i(onnx::TensorProto::FLOAT);
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    Model model = loadProto(m, "format_pipeline_twice");
+    runPipeline(model, geOptions(), nullptr);
+    EXPECT_EQ(countOp(*model.graph, "Cast"), 0u) << "CastRemovePass should have removed the Cast";
+    const auto dir = freshDir("format_pipeline_twice_out");
+    Diagnostics diag;
+    io::exportModel(model, dir / "out.onnx", {}, diag);
+    const onnx::ModelProto exported = io::toProto(io::loadModel(dir / "out.onnx").model);
+    EXPECT_EQ(io::checkModel(io::toProto(model), dir), std::nullopt);
+    size_t producers = 0;
+    for (const auto& n : exported.graph().node())
+        for (const auto& o : n.output()) producers += o == "y";
+    EXPECT_EQ(producers, 1u);
+    EXPECT_EQ(exported.graph().output_size(), 2);
+}
