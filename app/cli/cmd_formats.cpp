@@ -58,24 +58,14 @@ Action addFormatsCommand(CLI::App& app) {
     addPipelineOptions(cmd, args->pipeline);
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
-        PipelineOptions options;
-        try {
-            options = buildPipelineOptions(args->pipeline);
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            return kUsage;
-        }
+        const std::optional<PipelineOptions> parsed = pipelineOptionsOrReport(args->pipeline);
+        if (!parsed) return kUsage;
+        const PipelineOptions& options = *parsed;
         return guarded([&] {
             io::LoadResult loaded = io::loadModel(args->input);
             printWarnings(loaded.diagnostics);
             Journal journal;
-            PipelineRun run;
-            try {
-                run = runPipeline(loaded.model, options, &journal);
-            } catch (const std::invalid_argument& e) {
-                throw ModelError(e.what());
-            }
-            for (const std::string& w : run.warnings) std::cerr << "warning: " << w << "\n";
+            runPipelineForCli(loaded.model, options, journal);
             const auto rows = tensorFormats(*loaded.model.graph);
             const TransDataCounts counts = transDataCounts(journal);
             if (args->json) {

@@ -103,25 +103,15 @@ Action addOptimizeCommand(CLI::App& app) {
     cmd->add_flag("--external-data", args->external, "Write weights of 1 KiB or more to OUT.data");
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
-        PipelineOptions options;
-        try {
-            options = buildPipelineOptions(args->pipeline);
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            return kUsage;
-        }
+        const std::optional<PipelineOptions> parsed = pipelineOptionsOrReport(args->pipeline);
+        if (!parsed) return kUsage;
+        const PipelineOptions& options = *parsed;
         return guarded([&] {
             io::LoadResult loaded = io::loadModel(args->input);
             printWarnings(loaded.diagnostics);
             const ModelInfo before = summarize(loaded.model);
             Journal journal;
-            PipelineRun run;
-            try {
-                run = runPipeline(loaded.model, options, &journal);
-            } catch (const std::invalid_argument& e) {
-                throw ModelError(e.what());
-            }
-            for (const std::string& w : run.warnings) std::cerr << "warning: " << w << "\n";
+            const PipelineRun run = runPipelineForCli(loaded.model, options, journal);
             io::ExportOptions exportOptions;
             exportOptions.externalData = args->external;
             const ModelInfo after = summarize(loaded.model);

@@ -36,12 +36,9 @@ Action addRenderCommand(CLI::App& app) {
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
         views::RenderRequest request;
-        try {
-            request.options = buildPipelineOptions(args->pipeline);
-        } catch (const std::invalid_argument& e) {
-            std::cerr << "error: " << e.what() << "\n";
-            return kUsage;
-        }
+        const std::optional<PipelineOptions> parsed = pipelineOptionsOrReport(args->pipeline);
+        if (!parsed) return kUsage;
+        request.options = *parsed;
         const std::string suffix =
             args->output.size() > 4 ? args->output.substr(args->output.size() - 4) : "";
         if (suffix != ".svg" && suffix != ".png") {

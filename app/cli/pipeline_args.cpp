@@ -1,6 +1,9 @@
 #include "pipeline_args.h"
 
+#include <iostream>
 #include <stdexcept>
+
+#include "util/diagnostics.h"
 
 namespace passscope::cli {
 
@@ -48,6 +51,26 @@ PipelineOptions buildPipelineOptions(const PipelineArgs& args) {
     options.noFold.insert(args.noFold.begin(), args.noFold.end());
     if (args.verifyEach) options.verifyEach = true;  // else the build's default (on with assertions)
     return options;
+}
+
+std::optional<PipelineOptions> pipelineOptionsOrReport(const PipelineArgs& args) {
+    try {
+        return buildPipelineOptions(args);
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return std::nullopt;
+    }
+}
+
+PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal) {
+    PipelineRun run;
+    try {
+        run = runPipeline(model, options, &journal);
+    } catch (const std::invalid_argument& e) {
+        throw ModelError(e.what());
+    }
+    for (const std::string& w : run.warnings) std::cerr << "warning: " << w << "\n";
+    return run;
 }
 
 }  // namespace passscope::cli

@@ -3,12 +3,15 @@
 // --input-shape, --target, --verify-each and the format options (--data-format, --storage-format,
 // --format-table), turned into the one PipelineOptions object
 // (engine/pipeline/options.h).
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "ir/model.h"
 #include "pipeline/options.h"
+#include "pipeline/pass_manager.h"
 
 namespace passscope::cli {
 
@@ -23,5 +26,10 @@ struct PipelineArgs {
 void addPipelineOptions(CLI::App* cmd, PipelineArgs& args);
 // Throws std::invalid_argument naming the bad key or value.
 PipelineOptions buildPipelineOptions(const PipelineArgs& args);
+// The options, or nullopt after printing "error: ..." (the command then exits with kUsage).
+std::optional<PipelineOptions> pipelineOptionsOrReport(const PipelineArgs& args);
+// Runs the pipeline on `model` and prints its warnings. An option the passes find wrong for this
+// model (a --storage-format name it lacks) is a ModelError: exit 1 with the message.
+PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal);
 
 }  // namespace passscope::cli
