@@ -117,7 +117,7 @@ void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) 
             break;
         case AttrKind::Graph:
             ap.set_type(AP::GRAPH);
-            graphTo(std::get<GraphPtr>(a.value), *ap.mutable_g());
+            if (const GraphPtr& g = std::get<GraphPtr>(a.value)) graphTo(g, *ap.mutable_g());
             break;
         case AttrKind::SparseTensor:
             ap.set_type(AP::SPARSE_TENSOR);

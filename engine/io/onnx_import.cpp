@@ -332,7 +332,9 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
             break;
         case AP::GRAPH:
             a.kind = AttrKind::Graph;
-            a.value = subgraph(*ap.mutable_g(), "");
+            // A GRAPH attribute may come without its graph (the checker lets it pass); an empty
+            // graph in its place would be written back as a nameless graph the checker refuses.
+            a.value = ap.has_g() ? subgraph(*ap.mutable_g(), "") : GraphPtr{};
             break;
         case AP::SPARSE_TENSOR:
             a.kind = AttrKind::SparseTensor;

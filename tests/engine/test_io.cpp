@@ -127,6 +127,30 @@ TEST(Import, AttributeWhoseTypeDisagreesWithItsValueIsRefused) {
     }
 }
 
+// A GRAPH attribute without its graph (on an op of a model-local function, which the checker lets
+// pass) round-trips without one: an empty graph in its place would be a nameless graph the
+// checker refuses (fuzz finding 12-13079).
+TEST(Import, GraphAttributeWithoutItsGraphStaysWithout) {
+    auto dir = freshDir("graph_attribute_without_graph");
+    onnx::ModelProto m = addReluModel();
+    onnx::AttributeProto* a = m.mutable_graph()->mutable_node(1)->add_attribute();
+    a->set_name("body");
+    a->set_type(onnx::AttributeProto::GRAPH);
+    writeModel(m, dir / "in.onnx");
+    io::LoadResult loaded = io::loadModel(dir / "in.onnx");
+    const onnx::ModelProto back = io::toProto(loaded.model);
+    bool found = false;
+    for (const auto& n : back.graph().node())
+        for (const auto& attr : n.attribute())
+            if (attr.name() == "body") {
+                found = true;
+                EXPECT_EQ(attr.type(), onnx::AttributeProto::GRAPH);
+                EXPECT_FALSE(attr.has_g());
+            }
+    EXPECT_TRUE(found);
+    for (const Node* n : loaded.model.graph->nodes()) EXPECT_TRUE(n->subgraphs().empty()) << n->name();
+}
+
 TEST(Import, InitializerListedAsInputIsOverridableFromIr4) {
     auto dir = freshDir("overridable");
     auto m = addReluModel();
