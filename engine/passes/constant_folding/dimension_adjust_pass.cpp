@@ -1,7 +1,5 @@
 #include "passes/constant_folding/dimension_adjust_pass.h"
 
-#include <cstring>
-
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
@@ -69,26 +67,14 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
     const ValueRef source = prev->input(0);
     const NodeId prevId = prev->id();
 
-    std::string bytes(outDims->size() * sizeof(int64_t), '\0');
-    if (!outDims->empty()) std::memcpy(bytes.data(), outDims->data(), bytes.size());
-    Tensor shape(DataType::Int64, {static_cast<int64_t>(outDims->size())},
-                 std::make_shared<StringBuffer>(std::move(bytes)));
     const std::string base = n.name().empty() ? n.opType() : n.name();
-    Node& c = g.addNode(std::string(op::kConst), "", ctx.uniqueName(g, base + "/shape"), 1);
-    const NodeId cid = c.id();
-    const std::string shapeName = ctx.uniqueName(g, base + "/shape_value");
-    g.setOutputName(cid, 0, shapeName);
-    shape.setName(shapeName);
-    g.setOutputDesc(
-        cid, 0,
-        TensorDesc::tensor(DataType::Int64, Shape::fromExtents({static_cast<int64_t>(outDims->size())})));
-    g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(shape)));
+    const ValueRef shapeRef = folding::addInt64Const(g, ctx, base + "/shape", *outDims);
     ctx.count(stat::kConstBytesAdded, outDims->size() * sizeof(int64_t));
 
     Node& r = g.addNode("Reshape", "", ctx.uniqueName(g, base + "/merged"), 1);
     const NodeId rid = r.id();
     g.addInput(rid, source);
-    g.addInput(rid, ValueRef{cid, 0, 0});
+    g.addInput(rid, shapeRef);
     const std::string valueName = n.output(0).name;
     TensorDesc desc = n.output(0).desc;
     g.setOutputName(id, 0, "");

@@ -1,7 +1,9 @@
 #include "passes/constant_folding/folding.h"
 
+#include <cstring>
 #include <set>
 
+#include "ir/buffer.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "kernels/output_size.h"
@@ -190,6 +192,21 @@ bool foldable(const Node& n, PassContext& ctx) {
         return false;
     }
     return true;
+}
+
+ValueRef addInt64Const(Graph& g, PassContext& ctx, const std::string& nodeName,
+                       const std::vector<int64_t>& values) {
+    std::string bytes(values.size() * sizeof(int64_t), '\0');
+    if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+    const int64_t count = static_cast<int64_t>(values.size());
+    Tensor value(DataType::Int64, {count}, std::make_shared<StringBuffer>(std::move(bytes)));
+    const NodeId id = g.addNode(std::string(op::kConst), "", ctx.uniqueName(g, nodeName), 1).id();
+    const std::string valueName = ctx.uniqueName(g, nodeName + "_value");
+    g.setOutputName(id, 0, valueName);
+    value.setName(valueName);
+    g.setOutputDesc(id, 0, TensorDesc::tensor(DataType::Int64, Shape::fromExtents({count})));
+    g.setAttribute(id, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
+    return ValueRef{id, 0, 0};
 }
 
 void deleteIfOrphanConstant(Graph& g, NodeId id, PassContext& ctx) {

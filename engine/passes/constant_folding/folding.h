@@ -52,6 +52,11 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
 // read the Consts, which keep the outputs' value names. Returns the consumers to re-pass.
 std::vector<NodeId> replaceWithConstants(Graph& g, NodeId node, std::vector<Tensor> values, PassContext& ctx);
 
+// A new 1-D int64 Const holding `values` (a Reshape's shape, Squeeze/Unsqueeze axes), its node
+// named after `nodeName` and its value after `nodeName` + "_value", both made unique in `g`.
+ValueRef addInt64Const(Graph& g, PassContext& ctx, const std::string& nodeName,
+                       const std::vector<int64_t>& values);
+
 // Deletes `node` if it is a constant (Const, or ONNX Constant) that nothing reads any more.
 void deleteIfOrphanConstant(Graph& g, NodeId node, PassContext& ctx);
 

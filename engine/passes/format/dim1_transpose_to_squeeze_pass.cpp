@@ -1,9 +1,7 @@
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 
-#include <cstring>
-
-#include "ir/buffer.h"
 #include "ir/op_types.h"
+#include "passes/constant_folding/folding.h"
 
 namespace passscope {
 namespace {
@@ -45,23 +43,6 @@ bool isPermutation(const std::vector<int64_t>& perm) {
     return true;
 }
 
-// An int64 vector constant named after `base`.
-ValueRef addAxesConst(Graph& g, PassContext& ctx, const std::string& base, const std::vector<int64_t>& axes) {
-    std::string bytes(axes.size() * sizeof(int64_t), '\0');
-    if (!axes.empty()) std::memcpy(bytes.data(), axes.data(), bytes.size());
-    Tensor value(DataType::Int64, {static_cast<int64_t>(axes.size())},
-                 std::make_shared<StringBuffer>(std::move(bytes)));
-    Node& c = g.addNode(std::string(op::kConst), "", ctx.uniqueName(g, base + "/axes"), 1);
-    const NodeId cid = c.id();
-    const std::string valueName = ctx.uniqueName(g, base + "/axes_value");
-    g.setOutputName(cid, 0, valueName);
-    value.setName(valueName);
-    g.setOutputDesc(
-        cid, 0, TensorDesc::tensor(DataType::Int64, Shape::fromExtents({static_cast<int64_t>(axes.size())})));
-    g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
-    return ValueRef{cid, 0, 0};
-}
-
 // A Squeeze or Unsqueeze of `input` over `axes`, in the form the model's opset reads.
 NodeId addAxesOp(Graph& g, PassContext& ctx, const std::string& type, const std::string& base,
                  const ValueRef& input, const std::vector<int64_t>& axes, bool axesAsInput) {
@@ -70,7 +51,7 @@ NodeId addAxesOp(Graph& g, PassContext& ctx, const std::string& type, const std:
     const NodeId nid = n.id();
     g.addInput(nid, input);
     if (axesAsInput)
-        g.addInput(nid, addAxesConst(g, ctx, name, axes));
+        g.addInput(nid, folding::addInt64Const(g, ctx, name + "/axes", axes));
     else
         g.setAttribute(nid, Attribute::makeInts("axes", axes));
     return nid;

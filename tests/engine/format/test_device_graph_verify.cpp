@@ -98,7 +98,7 @@ ModelPair devicePair(const onnx::ModelProto& proto, const std::string& dirName,
                      const PipelineOptions& options = {}) {
     auto dir = freshDir(dirName);
     writeModel(proto, dir / "m.onnx");
-    ModelPair p{io::loadModel(dir / "m.onnx").model, io::loadModel(dir / "m.onnx").model};
+    ModelPair p{io::loadModel(dir / "m.onnx").model, io::loadModel(dir / "m.onnx").model, {}};
     p.warnings = runDeviceLevel(p.device, options);
     return p;
 }
