@@ -72,34 +72,6 @@ std::variant<Tensor, std::string> logicalConstant(const Graph& g, const Node& n,
     }
 }
 
-std::variant<Tensor, std::string> asConsumerExpects(const Graph& g, const Node& consumer, size_t i,
-                                                    const Tensor& value) {
-    if (i >= consumer.inputDescs().size() || i >= consumer.inputs().size()) return value;
-    const TensorDesc& expected = consumer.inputDescs()[i];
-    const NodeOutput* produced = g.value(consumer.input(i));
-    if (!produced || !expected.hasType() || !produced->desc.hasType()) return value;
-    const TensorDesc& from = produced->desc;
-    if (from.originFormat == expected.originFormat && from.originShape == expected.originShape) return value;
-    // Only the same stored bytes described twice are reinterpreted.
-    if (from.storageFormat != expected.storageFormat || !(from.storageShape == expected.storageShape))
-        return value;
-    const auto dims = expected.originShape.extents();
-    if (!dims || std::optional(value.dims()) != from.originShape.extents()) return value;
-    if (!isInternalFormat(from.storageFormat)) {
-        if (auto t = reshaped(value, *dims)) return *t;
-        return value;
-    }
-    try {
-        const Tensor stored = toStorage(value, from, from.storageFormat, 1);
-        return formats::transData(stored, from.storageFormat, expected.originFormat, *dims,
-                                  expected.originFormat, 1);
-    } catch (const std::exception& e) {
-        return "reading " + describe(from.originFormat, from.originShape) + " stored as " +
-               describe(from.storageFormat, from.storageShape) + " as " +
-               describe(expected.originFormat, expected.originShape) + ": " + e.what();
-    }
-}
-
 std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& td, const Tensor& input) {
     const NodeOutput* in = td.inputs().empty() ? nullptr : g.value(td.input(0));
     if (!in || td.outputs().empty()) return "TransData needs one input and one output";

@@ -23,15 +23,6 @@ std::variant<Tensor, std::string> logicalConstant(const Graph& g, const Node& n,
 // the output's origin layout. The string says why it cannot be done.
 std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& td, const Tensor& input);
 
-// Input `i` of `consumer` as the consumer means it. Normally the producer's logical tensor is it;
-// but a format pass may re-describe a producer's origin while its bytes stay (TransposeTransData
-// makes a TransData read the NHWC tensor a Transpose fed it: its output's origin becomes NHWC
-// while the Conv reading it still expects NCHW, docs/ge-formats.md §5). Where the consumer's
-// input description has the producer's storage but another origin, `value` (in the producer's
-// origin layout) is laid out in that storage and read back in the consumer's origin.
-std::variant<Tensor, std::string> asConsumerExpects(const Graph& g, const Node& consumer, size_t i,
-                                                    const Tensor& value);
-
 // The conv groups of a FRACTAL_Z constant `n`: its `_storage_groups` attribute (kept by constant
 // folding from the TransData it replaced), else the `group` of a Conv or the `groups` of a
 // TransData that reads it, else 1.
