@@ -19,6 +19,7 @@
 namespace passscope {
 
 class Pass;
+class VarManager;
 
 enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
 std::string_view familyName(PassFamily family);
@@ -57,6 +58,10 @@ class PassContext {
     // A node name not used yet in `g`, derived from `base`.
     std::string uniqueName(const Graph& g, const std::string& base);
     std::string currentPass;
+    // The session's variable manager (docs/ge-variables.md): the variable passes record trans roads,
+    // format changes and fusion decisions there. Set by the pass manager; graphId is this compile's.
+    VarManager* varManager = nullptr;
+    uint32_t graphId = 0;
 
   private:
     const Model& model_;

@@ -110,6 +110,8 @@ void PassManager::run(Graph& graph, const std::function<void()>& body) {
 bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, int iteration) {
     PassContext ctx(model_, options_, kernels_, cancel_);
     ctx.currentPass = pass.name();
+    ctx.varManager = varManager_.get();
+    ctx.graphId = graphId_;
     if (&graph != model_.graph.get()) {
         ctx.graphPath = pathOf(graph);
         ctx.graphName = describePath(*model_.graph, ctx.graphPath);
@@ -205,6 +207,9 @@ PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* j
 
     PassManager manager(model, options);
     manager.setCancelFlag(hooks.cancel);
+    run.varManager = hooks.varManager ? hooks.varManager : std::make_shared<VarManager>();
+    run.graphId = run.varManager->beginGraph();
+    manager.setVarManager(run.varManager, run.graphId);
     if (hooks.progress) manager.addInstrumentation(std::make_shared<ProgressInstrument>(hooks.progress));
     if (journal) manager.addInstrumentation(std::make_shared<JournalInstrument>(*journal));
     if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());

@@ -16,6 +16,7 @@
 #include "pipeline/options.h"
 #include "pipeline/pass.h"
 #include "pipeline/pipeline_error.h"
+#include "vars/var_manager.h"
 
 namespace passscope {
 
@@ -35,6 +36,10 @@ struct PipelineRun {
     std::vector<std::string> warnings;  // each once, in the order first seen
     double seconds = 0;
     bool cancelled = false;
+    // The session's variable manager after the run, and the graph id this compile had in it
+    // (VarManager::fusionsOf(graphId) lists this run's fusion decisions).
+    std::shared_ptr<VarManager> varManager;
+    uint32_t graphId = 0;
 };
 
 class PassManager {
@@ -51,6 +56,11 @@ class PassManager {
     // pass run, and node-by-node passes between nodes; the run then ends with cancelled = true.
     void setCancelFlag(const std::atomic<bool>* cancel) { cancel_ = cancel; }
     bool cancelRequested() const { return cancel_ && cancel_->load(); }
+    // The session's variable manager and this compile's graph id, handed to every pass run.
+    void setVarManager(std::shared_ptr<VarManager> manager, uint32_t graphId) {
+        varManager_ = std::move(manager);
+        graphId_ = graphId;
+    }
 
     // Wraps a run on `graph` in the instruments' pipeline hooks (journal begin/end, verifier
     // baseline). `body` runs passes with runPass/runStages; exceptions pass through after the
@@ -73,6 +83,8 @@ class PassManager {
     const PipelineOptions& options_;
     const kernels::KernelRegistry& kernels_;
     const std::atomic<bool>* cancel_ = nullptr;
+    std::shared_ptr<VarManager> varManager_;
+    uint32_t graphId_ = 0;
     std::vector<std::shared_ptr<PassInstrumentation>> instruments_;
     std::vector<std::string> warnings_;
     std::set<std::string> seenWarnings_;
@@ -83,6 +95,9 @@ struct PipelineHooks {
     std::function<void(size_t, const std::string&)> progress;
     // Set to stop the run (checked before each pass and between nodes).
     const std::atomic<bool>* cancel = nullptr;
+    // The session this compile belongs to (a VarManager loaded with `vars --load`, or one shared by
+    // several compiles); null = a fresh session of its own.
+    std::shared_ptr<VarManager> varManager;
     // Added after the standard instruments (e.g. to watch each pass run).
     std::vector<std::shared_ptr<PassInstrumentation>> instruments;
 };
