@@ -70,6 +70,19 @@ struct VarResource {
     bool operator==(const VarResource&) const = default;
 };
 
+// VarManager::Init's parameters and memory limits (VarManagerInfo's scalar fields).
+struct VarManagerConfig {
+    uint64_t version = 1;
+    uint32_t deviceId = 0;
+    uint64_t jobId = 0;
+    uint64_t graphMemMaxSize = 0;  // 0 = not limited
+    uint64_t varMemMaxSize = 0;    // 0 = not limited
+    uint64_t logicBase = kVarMemoryLogicBase;
+    uint64_t useMaxMemSize = 0;
+    bool varMemAutoMalloc = true;  // lazy allocation: device memory on first access (GetAutoMallocVarAddr)
+    bool operator==(const VarManagerConfig&) const = default;
+};
+
 class VarManager {
   public:
     // GraphRebuildStateCtrl::kMaxVarChangeTimes_.
@@ -78,6 +91,8 @@ class VarManager {
     explicit VarManager(uint64_t sessionId = 0) : sessionId_(sessionId) {}
 
     uint64_t sessionId() const { return sessionId_; }
+    const VarManagerConfig& config() const { return config_; }
+    void setConfig(const VarManagerConfig& config) { config_ = config; }
 
     // A new graph id for a compile in this session (GE's graph ids count up per session).
     uint32_t beginGraph() { return ++lastGraphId_; }
@@ -112,6 +127,7 @@ class VarManager {
 
   private:
     uint64_t sessionId_ = 0;
+    VarManagerConfig config_;
     uint32_t lastGraphId_ = 0;
     VarResource resource_;
     std::map<MemoryType, MemResource> memResources_;
