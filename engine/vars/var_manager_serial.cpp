@@ -1,5 +1,6 @@
 #include "vars/var_manager_serial.h"
 
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -271,6 +272,9 @@ void saveVarManager(const VarManager& manager, const std::string& path) {
 }
 
 std::shared_ptr<VarManager> loadVarManager(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw std::runtime_error("'" + path + "' is a folder, not a variable manager file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error("cannot open variable manager file '" + path + "'");
     std::ostringstream bytes;

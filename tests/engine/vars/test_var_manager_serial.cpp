@@ -183,6 +183,8 @@ TEST(VarManagerSerial, FileThatIsNotAVarManagerIsRefused) {
     error = errorOf([&] { loadVarManager(model.string()); });
     EXPECT_NE(error.find("malformed"), std::string::npos) << error;
 
+    error = errorOf([&] { loadVarManager(dir.string()); });
+    EXPECT_NE(error.find("is a folder"), std::string::npos) << error;
     error = errorOf([&] { loadVarManager((dir / "missing.pb").string()); });
     EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
     EXPECT_NE(error.find("missing.pb"), std::string::npos) << error;
