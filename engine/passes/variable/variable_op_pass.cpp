@@ -41,7 +41,7 @@ Layer readLayer(const Graph& g, const Node& var) {
             layer.refusal = "it is read inside a body of " + quoted(c) + ", not through a trans op";
             return layer;
         }
-        if (!transop::isTransOp(c)) {
+        if (!transop::isTransOp(c) || c.outputs().size() != 1) {
             layer.refusal = "consumer " + quoted(c) + " reads the variable directly, not through a trans op";
             return layer;
         }
@@ -78,10 +78,6 @@ Layer readLayer(const Graph& g, const Node& var) {
                             in.storageShape.toString() + " -> " + out.storageShape.toString() + ")";
             return layer;
         }
-        if (t.outputs().size() != 1) {
-            layer.refusal = "trans op " + quoted(t) + " has more than one output";
-            return layer;
-        }
     }
     const Node& first = g.node(layer.readers.front());
     layer.info = TransNodeInfo{first.opType(), transop::inputDesc(g, first, 0), first.output(0).desc};
@@ -89,7 +85,9 @@ Layer readLayer(const Graph& g, const Node& var) {
 }
 
 // GE's CheckVariableRefLegally: each VarRef is written through the inverse of the read layer.
-std::string checkWriteBack(const Graph& g, const Node& reader, const std::vector<NodeId>& varRefs) {
+std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
+                           const std::vector<NodeId>& varRefs) {
+    const Node& reader = g.node(readers.front());
     const TensorDesc readIn = transop::inputDesc(g, reader, 0);
     const TensorDesc& readOut = reader.output(0).desc;
     for (NodeId id : varRefs) {
@@ -97,8 +95,12 @@ std::string checkWriteBack(const Graph& g, const Node& reader, const std::vector
         const std::string path = "the write-back path through " + quoted(ref);
         if (ref.inputs().empty() || !ref.input(0).valid() || ref.input(0).depth != 0)
             return path + " has no input to convert";
-        const Node& back = g.node(ref.input(0).node);
-        if (!transop::isTransOp(back) || ref.input(0).output != 0)
+        const Node* backNode = g.findNode(ref.input(0).node);
+        if (!backNode) return path + " has no input to convert";
+        const Node& back = *backNode;
+        if (!transop::isTransOp(back) || ref.input(0).output != 0 || back.outputs().size() != 1 ||
+            back.inputs().empty() || !back.input(0).valid() || back.input(0).depth != 0 ||
+            std::find(readers.begin(), readers.end(), back.id()) != readers.end())
             return path + " is not the inverse of the read path (" + quoted(back) + " is not a trans op)";
         const TensorDesc backIn = transop::inputDesc(g, back, 0);
         const TensorDesc& backOut = back.output(0).desc;
@@ -208,8 +210,7 @@ class Fuser {
         // Each layer removes at least one node, so this ends; the cap only guards a broken graph.
         for (size_t layerIndex = 0; layerIndex < 64; ++layerIndex) {
             Layer layer = readLayer(g_, g_.node(var));
-            if (layer.refusal.empty())
-                layer.refusal = checkWriteBack(g_, g_.node(layer.readers.front()), varRefs);
+            if (layer.refusal.empty()) layer.refusal = checkWriteBack(g_, layer.readers, varRefs);
             if (!layer.refusal.empty()) {
                 stop = layer.refusal;
                 break;
@@ -269,7 +270,7 @@ bool VariableOpPass::run(Graph& g, PassContext& ctx) {
     std::map<std::string, NodeId> variables;  // by name: a stable order for the decisions
     std::map<std::string, std::vector<NodeId>> refsOf;
     for (const Node* n : g.nodes()) {
-        if (variable::isVariable(*n))
+        if (variable::isVariable(*n) && !n->outputs().empty())
             variables.emplace(n->name(), n->id());
         else if (variable::isVarRef(*n))
             refsOf[variable::refSource(*n)].push_back(n->id());

@@ -37,7 +37,9 @@ bool VariableRefDeleteOpPass::run(Graph& g, PassContext& ctx) {
         if (!variables.count(source))
             throw PassFailure(name(), "VarRef '" + ref.displayName() + "' refers to variable '" + source +
                                           "', which this model does not have");
-        if (ref.inputs().empty() || !ref.input(0).valid() || ref.input(0).depth != 0)
+        const ValueRef in = ref.inputs().empty() ? ValueRef{} : ref.input(0);
+        const Node* writer = in.valid() && in.depth == 0 ? g.findNode(in.node) : nullptr;
+        if (!writer || in.output >= writer->outputs().size())
             throw PassFailure(
                 name(), "VarRef '" + ref.displayName() + "' has no input: nothing writes '" + source + "'");
     }

@@ -10,11 +10,13 @@ bool VariableRefUselessControlOutDeletePass::run(Graph& g, PassContext& ctx) {
     bool changed = false;
     for (const Node* n : g.nodes()) {
         if (!variable::isVarRef(*n)) continue;
-        if (n->inputs().empty() || !n->input(0).valid() || n->input(0).depth != 0) {
+        const Node* srcNode =
+            n->inputs().empty() || n->input(0).depth != 0 ? nullptr : g.findNode(n->input(0).node);
+        if (!srcNode) {
             ctx.warn("VarRef '" + n->displayName() + "' (of '" + variable::refSource(*n) + "') has no input");
             continue;
         }
-        const Node& src = g.node(n->input(0).node);
+        const Node& src = *srcNode;
         std::set<NodeId> followers(src.controlOutputs().begin(), src.controlOutputs().end());
         for (const NodeOutput& o : src.outputs())
             for (const Use& u : o.uses) followers.insert(u.node);

@@ -83,3 +83,29 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
     }
     EXPECT_EQ(countOp(*a.graph, "Variable"), 3u);
 }
+
+TEST(VariablePipeline, TheJournalStepsThroughTheVariablePassesBothWays) {
+    Model model = loadSample("training_step.onnx");
+    const Model original = model.clone();
+    Journal journal;
+    PipelineHooks hooks;
+    runPipeline(model, geOptions(), &journal, hooks);
+    JournalCursor cursor(journal, *model.graph);
+    cursor.moveTo(0);
+    EXPECT_EQ(compareGraphs(*original.graph, cursor.graph()), "");
+    // Just before and after the fusion step: the TransData is there, then gone, the variable changed.
+    size_t fusionStep = journal.steps().size();
+    for (size_t i = 0; i < journal.steps().size(); ++i)
+        if (journal.steps()[i].pass == "VariableOpPass" &&
+            journal.steps()[i].stats.value("variables_fused") > 0)
+            fusionStep = i;
+    ASSERT_LT(fusionStep, journal.steps().size());
+    cursor.moveTo(fusionStep);
+    EXPECT_NE(byName(cursor.graph(), "dense/weight/TransData_ND_to_FRACTAL_NZ"), nullptr);
+    EXPECT_EQ(byName(cursor.graph(), "dense/weight")->output(0).desc.storageFormat, Format::ND);
+    cursor.moveTo(fusionStep + 1);
+    EXPECT_EQ(byName(cursor.graph(), "dense/weight/TransData_ND_to_FRACTAL_NZ"), nullptr);
+    EXPECT_EQ(byName(cursor.graph(), "dense/weight")->output(0).desc.storageFormat, Format::FRACTAL_NZ);
+    cursor.moveTo(journal.steps().size());
+    EXPECT_EQ(compareGraphs(*model.graph, cursor.graph()), "");
+}
