@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -48,16 +49,20 @@ void printComparison(const ModelInfo& before, const ModelInfo& after, uintmax_t 
 // Every pass that ran, with its runs, time and the statistics it declared (nonzero ones), read
 // from the journal: the table needs no knowledge of any pass.
 void printPassStatistics(const Journal& journal) {
+    const std::vector<PassSummary> passes = summarizePasses(journal);
+    size_t width = 36;  // the widest pass name (body runs: "Pass in If#1/then_branch") plus a gap
+    for (const PassSummary& p : passes) width = std::max(width, p.pass.size() + 2);
+    const int nameWidth = static_cast<int>(width);
     std::cout << "\n"
-              << std::left << std::setw(36) << "Pass" << std::right << std::setw(6) << "Runs" << std::setw(12)
-              << "Seconds"
+              << std::left << std::setw(nameWidth) << "Pass" << std::right << std::setw(6) << "Runs"
+              << std::setw(12) << "Seconds"
               << "  Statistics\n";
-    for (const PassSummary& p : summarizePasses(journal)) {
+    for (const PassSummary& p : passes) {
         std::string counters;
         for (const PassStatistic& st : p.statistics.entries())
             if (st.value)
                 counters += (counters.empty() ? "" : ", ") + st.name + " " + std::to_string(st.value);
-        std::cout << std::left << std::setw(36) << p.pass << std::right << std::setw(6) << p.runs
+        std::cout << std::left << std::setw(nameWidth) << p.pass << std::right << std::setw(6) << p.runs
                   << std::setw(12) << std::fixed << std::setprecision(4) << p.seconds << "  "
                   << (counters.empty() ? "-" : counters) << "\n";
     }
