@@ -53,9 +53,9 @@ std::string hex(uint64_t v) {
     return buf;
 }
 
-nlohmann::json toJson(const VarMemoryPlan& plan, const std::vector<VarFusionDecision>& fusions,
-                      const ModelCacheVerdict* verdict) {
-    nlohmann::json variables = nlohmann::json::array();
+nlohmann::ordered_json toJson(const VarMemoryPlan& plan, const std::vector<VarFusionDecision>& fusions,
+                              const ModelCacheVerdict* verdict) {
+    nlohmann::ordered_json variables = nlohmann::ordered_json::array();
     for (const VarMemoryEntry& e : plan.entries)
         variables.push_back({{"name", e.nodeName},
                              {"key", e.varKey},
@@ -64,9 +64,9 @@ nlohmann::json toJson(const VarMemoryPlan& plan, const std::vector<VarFusionDeci
                              {"logic_address", e.logicAddress},
                              {"size", e.alignedSize},
                              {"reuse", std::string(reuseReasonName(e.reuseReason))}});
-    nlohmann::json decisions = nlohmann::json::array();
+    nlohmann::ordered_json decisions = nlohmann::ordered_json::array();
     for (const VarFusionDecision& d : fusions) {
-        nlohmann::json road = nlohmann::json::array();
+        nlohmann::ordered_json road = nlohmann::ordered_json::array();
         for (const TransNodeInfo& step : d.transRoad) road.push_back(roadStepText(step));
         decisions.push_back({{"variable", d.variable},
                              {"fused", d.fused},
@@ -74,21 +74,22 @@ nlohmann::json toJson(const VarMemoryPlan& plan, const std::vector<VarFusionDeci
                              {"removed_nodes", d.removedNodes},
                              {"trans_road", road}});
     }
-    nlohmann::json totals = nlohmann::json::object();
+    nlohmann::ordered_json totals = nlohmann::ordered_json::object();
     for (MemoryType type : {MemoryType::HBM, MemoryType::RDMA, MemoryType::Host}) {
         const MemoryTypeTotals& t = plan.totalsFor(type);
         totals[std::string(memoryTypeName(type))] = {
             {"entries", t.entries},          {"allocated", t.allocated},  {"reused", t.reused},
             {"tensor_bytes", t.tensorBytes}, {"pool_bytes", t.poolBytes}, {"saved_bytes", t.savedBytes}};
     }
-    nlohmann::json out = {{"variables", variables}, {"fusions", decisions}, {"totals", totals}};
+    nlohmann::ordered_json out = {{"variables", variables}, {"fusions", decisions}, {"totals", totals}};
     if (verdict) {
-        nlohmann::json changes = nlohmann::json::array();
+        nlohmann::ordered_json changes = nlohmann::ordered_json::array();
         for (const VarDescChange& c : verdict->changes)
-            changes.push_back(
-                {{"variable", c.variable},
-                 {"before", c.before ? nlohmann::json(descText(*c.before, true)) : nlohmann::json()},
-                 {"after", c.after ? nlohmann::json(descText(*c.after, true)) : nlohmann::json()}});
+            changes.push_back({{"variable", c.variable},
+                               {"before", c.before ? nlohmann::ordered_json(descText(*c.before, true))
+                                                   : nlohmann::ordered_json()},
+                               {"after", c.after ? nlohmann::ordered_json(descText(*c.after, true))
+                                                 : nlohmann::ordered_json()}});
         out["model_cache"] = {{"valid", verdict->valid}, {"message", verdict->message}, {"changes", changes}};
     }
     return out;
