@@ -372,6 +372,13 @@ void MainWindow::showNodeProperties(NodeId id) {
         const PipelineResult* result = document_->pipelineResult().get();
         const VarManager* manager = result ? result->run.varManager.get() : nullptr;
         notes.variable = variableNote(*node, memoryPlanShown(), manager, result ? result->run.graphId : 0);
+        if (notes.variable && notes.variable->hasDecision && result) {
+            const auto& steps = result->journal.steps();
+            for (size_t s = 0; s < steps.size() && !notes.variable->decidedAt; ++s)
+                if (steps[s].pass == "VariableOpPass" && steps[s].graph.empty())
+                    notes.variable->decidedAt = s + 1;
+            notes.variable->shownAt = document_->position();
+        }
     }
     properties_->showNode(*g, *node, notes);
     noFoldAction_->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());

@@ -130,6 +130,11 @@ QString PropertiesPanel::variableSection(const VariableNote& note) const {
     if (note.hasDecision) {
         rows += row(tr("Fusion"),
                     note.fused ? QStringLiteral("<b>%1</b>").arg(esc(tr("fused"))) : esc(tr("not fused")));
+        if (note.decidedAt > 0)
+            rows +=
+                row(tr("Decided at"), esc(note.shownAt < note.decidedAt
+                                              ? tr("step %1, later than the step shown").arg(note.decidedAt)
+                                              : tr("step %1").arg(note.decidedAt)));
         rows += row(tr("Reason"), esc(note.reason));
         if (!note.removedNodes.isEmpty())
             rows += row(tr("Removed"), esc(note.removedNodes.join(QStringLiteral(", "))));

@@ -181,6 +181,18 @@ void TestVariableView::propertiesShowVariableAndVarRef() {
           QStringLiteral("TransData ND [16,2] → FRACTAL_NZ [1,1,16,16]")})
         QVERIFY2(text.contains(want), qPrintable(want + QStringLiteral(" missing from:\n") + text));
     QVERIFY(!text.contains(QStringLiteral("not fused")));
+    QVERIFY(!text.contains(QStringLiteral("Decided at")));  // no VariableOpPass step known
+
+    // Where the timeline stands against the step that decided.
+    notes.variable->decidedAt = 30;
+    notes.variable->shownAt = 10;
+    panel.showNode(g, g.node(varId), notes);
+    QVERIFY2(panel.text().contains(QStringLiteral("step 30, later than the step shown")),
+             qPrintable(panel.text()));
+    notes.variable->shownAt = 31;
+    panel.showNode(g, g.node(varId), notes);
+    QVERIFY(panel.text().contains(QStringLiteral("step 30")));
+    QVERIFY(!panel.text().contains(QStringLiteral("later than")));
 
     // The VarRef takes its source's memory and shows the source's decision.
     const auto refNote = views::variableNote(g.node(refId), &plan, &manager, graphId);

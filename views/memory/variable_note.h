@@ -28,6 +28,9 @@ struct VariableNote {
     bool hasDecision = false, fused = false;
     QString reason;
     QStringList removedNodes;
+    // The timeline position right after the VariableOpPass run that decided (0 = unknown), and
+    // the position shown: before it the graph does not show the decision yet.
+    size_t decidedAt = 0, shownAt = 0;
 };
 
 // One step of a trans road as text: "TransData ND [16,2] → FRACTAL_NZ [1,1,16,16]" (with the dtypes
