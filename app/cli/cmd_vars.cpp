@@ -168,12 +168,12 @@ Action addVarsCommand(CLI::App& app) {
     addPipelineOptions(cmd, args->pipeline);
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
-        if (args->pipeline.target != "ge") {
-            std::cerr << "error: vars: variables exist only at --target ge\n";
-            return kUsage;
-        }
         const std::optional<PipelineOptions> parsed = pipelineOptionsOrReport(args->pipeline);
         if (!parsed) return kUsage;
+        if (parsed->target != Target::Ge) {  // --target onnx, or --option passscope.target=onnx
+            std::cerr << "error: vars: variables exist only at target ge\n";
+            return kUsage;
+        }
         const PipelineOptions& options = *parsed;
         return guarded([&] {
             io::LoadResult loaded = io::loadModel(args->input);

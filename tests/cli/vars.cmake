@@ -161,6 +161,10 @@ if(NOT ERR MATCHES "error: .*no_such_dir")
   message(FATAL_ERROR "an unwritable --save: the message does not name it:\n${ERR}")
 endif()
 run_vars(2 ${SAMPLES}/training_step.onnx --target onnx)
+run_vars(2 ${SAMPLES}/training_step.onnx --option passscope.target=onnx)
+if(NOT ERR MATCHES "target ge")
+  message(FATAL_ERROR "vars at target onnx: the message does not say why:\n${ERR}")
+endif()
 
 # --help documents the options.
 run_vars(0 --help)
