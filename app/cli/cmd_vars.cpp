@@ -42,9 +42,13 @@ std::string roadStepText(const TransNodeInfo& step) {
            descText(step.output, dtypeChanges);
 }
 
+// Whose memory an entry shares: an earlier entry of this graph, or (a reason without an entry)
+// an address the session had before this graph.
 std::string reuseText(const VarMemoryPlan& plan, const VarMemoryEntry& e) {
-    if (!e.reused()) return "-";
-    return std::string(reuseReasonName(e.reuseReason)) + " (" + plan.entries[*e.reusedFrom].nodeName + ")";
+    if (e.reuseReason == ReuseReason::None) return "-";
+    const std::string owner =
+        e.reused() ? plan.entries[*e.reusedFrom].nodeName : "an earlier graph of the session";
+    return std::string(reuseReasonName(e.reuseReason)) + " (" + owner + ")";
 }
 
 std::string hex(uint64_t v) {

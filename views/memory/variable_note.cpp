@@ -52,10 +52,13 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
         note.memoryType = QString::fromUtf8(memoryTypeName(entry->memoryType));
         note.logicAddress = entry->logicAddress;
         note.size = entry->alignedSize;
-        if (entry->reused())
-            note.reuse =
-                tr("%1 (%2)").arg(QString::fromUtf8(reuseReasonName(entry->reuseReason)),
-                                  QString::fromStdString(plan->entries[*entry->reusedFrom].nodeName));
+        // An earlier entry of this graph, or (a reason without an entry) an address the session
+        // had before this graph.
+        if (entry->reuseReason != ReuseReason::None)
+            note.reuse = tr("%1 (%2)").arg(
+                QString::fromUtf8(reuseReasonName(entry->reuseReason)),
+                entry->reused() ? QString::fromStdString(plan->entries[*entry->reusedFrom].nodeName)
+                                : tr("an earlier graph of the session"));
     }
     if (manager && (varName || (entry && entry->kind == VarKind::Variable))) {
         const std::string name = note.variable.toStdString();
