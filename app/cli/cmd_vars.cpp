@@ -51,6 +51,14 @@ std::string reuseText(const VarMemoryPlan& plan, const VarMemoryEntry& e) {
     return std::string(reuseReasonName(e.reuseReason)) + " (" + owner + ")";
 }
 
+// Entries at an address the session had before this graph (a reuse reason, no owning entry).
+size_t fromSession(const VarMemoryPlan& plan, MemoryType type) {
+    size_t n = 0;
+    for (const VarMemoryEntry& e : plan.entries)
+        n += e.memoryType == type && !e.reused() && e.reuseReason != ReuseReason::None ? 1 : 0;
+    return n;
+}
+
 std::string hex(uint64_t v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
@@ -81,9 +89,13 @@ nlohmann::ordered_json toJson(const VarMemoryPlan& plan, const std::vector<VarFu
     nlohmann::ordered_json totals = nlohmann::ordered_json::object();
     for (MemoryType type : {MemoryType::HBM, MemoryType::RDMA, MemoryType::Host}) {
         const MemoryTypeTotals& t = plan.totalsFor(type);
-        totals[std::string(memoryTypeName(type))] = {
-            {"entries", t.entries},          {"allocated", t.allocated},  {"reused", t.reused},
-            {"tensor_bytes", t.tensorBytes}, {"pool_bytes", t.poolBytes}, {"saved_bytes", t.savedBytes}};
+        totals[std::string(memoryTypeName(type))] = {{"entries", t.entries},
+                                                     {"allocated", t.allocated},
+                                                     {"reused", t.reused},
+                                                     {"from_session", fromSession(plan, type)},
+                                                     {"tensor_bytes", t.tensorBytes},
+                                                     {"pool_bytes", t.poolBytes},
+                                                     {"saved_bytes", t.savedBytes}};
     }
     nlohmann::ordered_json out = {{"variables", variables}, {"fusions", decisions}, {"totals", totals}};
     if (verdict) {
@@ -124,7 +136,8 @@ void printTotals(const VarMemoryPlan& plan) {
         const MemoryTypeTotals& t = plan.totalsFor(type);
         if (t.entries == 0) continue;
         std::cout << "  " << memoryTypeName(type) << ": " << t.entries << " entries (" << t.allocated
-                  << " allocated, " << t.reused << " reused), pool " << t.poolBytes << " bytes, tensors "
+                  << " allocated, " << t.reused << " reused, " << fromSession(plan, type)
+                  << " at addresses of the session), pool " << t.poolBytes << " bytes, tensors "
                   << t.tensorBytes << " bytes, reuse saved " << t.savedBytes << " bytes\n";
     }
     if (plan.empty()) std::cout << "  no variables or constants in persistent memory\n";
