@@ -176,6 +176,7 @@ void MainWindow::onRunFinished(int passRuns, double wallSeconds) {
 }
 
 void MainWindow::onStepsReady() {
+    plan_.reset();  // a new run: its result may sit where the last one did
     // Scopes the user opened (in the preview of the loaded model or a previous run) stay open.
     const Session* session = document_->pendingView();
     const QStringList expanded = session                              ? session->expandedGroups

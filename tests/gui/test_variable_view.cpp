@@ -337,6 +337,22 @@ void TestVariableView::memoryDockFollowsTimeline() {
     // Back again: the dock follows.
     window.showPosition(0);
     QTRY_COMPARE(rows(), static_cast<int>(firstEntries));
+
+    // A new run (without constant folding) replaces the plan, even at the same position.
+    window.showPosition(window.positionCount() - 1);
+    const size_t lastPosition = window.position();
+    PipelineOptions options = window.pipelineResult()->options;
+    options.set("ge.oo.constantFolding", "false");
+    QSignalSpy finished(&window, &MainWindow::pipelineFinished);
+    window.setPipelineOptions(options);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, kViewTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
+    window.showPosition(lastPosition);
+    plan = window.memoryPlanShown();
+    QVERIFY(plan);
+    QVERIFY(plan->entries.size() != lastEntries);
+    QCOMPARE(plan->entries.size(), planVariableMemory(*window.graphShown()).entries.size());
+    QTRY_COMPARE(rows(), static_cast<int>(plan->entries.size()));
 }
 
 QTEST_MAIN(TestVariableView)
