@@ -132,7 +132,10 @@ if(NOT EXISTS ${saved})
 endif()
 run_vars(0 ${SAMPLES}/training_step.onnx --load ${saved} --json)
 check_json("${OUT}" "training_step --load" 3 ON)
-# The same model in the loaded session: every entry keeps its key and address.
+# The same model in the loaded session: every entry keeps its key and address. A variable whose
+# format the saved compile changed takes its stored format again before the format passes (GE's
+# GraphPrepare::UpdateVariableFormats, graph_prepare.cc: the trans road is recovered reversely),
+# so its key, address and description stay, and the cached compile stays valid.
 string(JSON n LENGTH "${first}" variables)
 string(JSON n2 LENGTH "${OUT}" variables)
 if(NOT n EQUAL n2)
