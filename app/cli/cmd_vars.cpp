@@ -21,9 +21,6 @@
 #include "vars/var_manager.h"
 #include "vars/var_manager_serial.h"
 #include "vars/var_memory_plan.h"
-#if __has_include("vars_pending.h")
-#include "vars_pending.h"  // until engine/vars declares assignVariableMemory (issue 11, H1)
-#endif
 
 namespace passscope::cli {
 namespace {

@@ -134,8 +134,11 @@ class Parser {
             const std::string p = it->is_string() ? it->get<std::string>() : std::string();
             if (p == "follow")
                 r.policy = FormatPolicy::Follow;
+            else if (p == "ref")
+                r.policy = FormatPolicy::Ref;
             else if (p != "table")
-                fail(key + ".policy", "expected \"table\" or \"follow\", got " + kindOf(*it));
+                fail(key + ".policy",
+                     "expected \"table\" or \"follow\" (\"ref\" for a ref op), got " + kindOf(*it));
         }
         if (auto it = v.find("min_rank"); it != v.end()) {
             if (!it->is_number_unsigned())
@@ -146,6 +149,10 @@ class Parser {
         if (r.policy == FormatPolicy::Follow && hasPorts)
             fail(key,
                  "a \"follow\" op takes its formats from its producer; \"inputs\"/\"outputs\" would be "
+                 "ignored");
+        if (r.policy == FormatPolicy::Ref && hasPorts)
+            fail(key,
+                 "a \"ref\" op takes its formats from its value input; \"inputs\"/\"outputs\" would be "
                  "ignored");
         if (auto it = v.find("inputs"); it != v.end()) ports(*it, key + ".inputs", r.inputs, r.anyInput);
         if (auto it = v.find("outputs"); it != v.end()) ports(*it, key + ".outputs", r.outputs, r.anyOutput);

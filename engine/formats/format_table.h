@@ -29,6 +29,9 @@ class FormatTableError : public std::invalid_argument {
 enum class FormatPolicy {
     Table,   // the formats listed per port and dtype; the origin format otherwise
     Follow,  // the storage format of the producer of input 0 when every input can take it
+    // A ref op (Assign, AssignAdd, AssignSub): the variable at input 0, the value at input 1 and the
+    // ref output 0 take the storage format of the value input's producer when their origins match.
+    Ref,
 };
 
 // The formats one input or output accepts, by dtype, in preference order. An empty list means

@@ -14,7 +14,13 @@ bool among(std::string_view type, const std::array<std::string_view, N>& list) {
     return false;
 }
 
-constexpr std::array<std::string_view, 3> kStateWriters{kAssign, kAssignAdd, "AssignSub"};
+// The one ref-op table (op type -> ref input -> output), GE domain only.
+struct RefOp {
+    std::string_view type;
+    RefPort port;
+};
+constexpr std::array<RefOp, 3> kRefOps{RefOp{kAssign, {0, 0}}, RefOp{kAssignAdd, {0, 0}},
+                                       RefOp{kAssignSub, {0, 0}}};
 constexpr std::array<std::string_view, 2> kVariables{kVariable, kVarRef};
 constexpr std::array<std::string_view, 6> kRandom{"RandomUniform",    "RandomNormal", "RandomUniformLike",
                                                   "RandomNormalLike", "Multinomial",  "Bernoulli"};
@@ -47,8 +53,22 @@ bool isOnnxOp(std::string_view type, std::string_view domain, std::string_view w
     return type == wanted && isOnnxDomain(domain);
 }
 
+std::vector<RefPort> refPorts(std::string_view type, std::string_view domain) {
+    std::vector<RefPort> out;
+    if (domain != kGeDomain) return out;
+    for (const RefOp& r : kRefOps)
+        if (r.type == type) out.push_back(r.port);
+    return out;
+}
+
+std::optional<size_t> refOutputOf(std::string_view type, std::string_view domain, size_t input) {
+    for (const RefPort& p : refPorts(type, domain))
+        if (p.input == input) return p.output;
+    return std::nullopt;
+}
+
 bool writesState(std::string_view type, std::string_view domain) {
-    return domain == kGeDomain && among(type, kStateWriters);
+    return !refPorts(type, domain).empty();
 }
 
 bool touchesState(std::string_view type, std::string_view domain) {

@@ -2,8 +2,10 @@
 // What the engine knows about ops, in one place: which domain spellings are ONNX's, which ops
 // write state, which are random, which own control flow, which compute shapes. Folding, DCE, CSE
 // and the views ask here instead of keeping lists of their own, so a new op is taught once.
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace passscope::op {
 
@@ -18,7 +20,19 @@ bool isStandardDomain(std::string_view domain);
 // `type` of the ONNX default domain (either spelling)?
 bool isOnnxOp(std::string_view type, std::string_view domain, std::string_view wanted);
 
-// GE ops that write a variable (Assign, AssignAdd, AssignSub): kept by DCE for their effect.
+// GE's ref ops (VariablePrepareOpPass's ref_input_output_map_): input `input` is written in place
+// and returned as output `output`. Assign, AssignAdd and AssignSub of the GE domain: 0 -> 0.
+struct RefPort {
+    size_t input = 0;
+    size_t output = 0;
+};
+// The ref ports of an op; empty for an op that writes nothing in place.
+std::vector<RefPort> refPorts(std::string_view type, std::string_view domain);
+// The output that returns ref input `input`, when `input` is a ref input. An output index at or
+// beyond the node's output count means "written in place, not returned" (GE's RefIdentity case).
+std::optional<size_t> refOutputOf(std::string_view type, std::string_view domain, size_t input);
+
+// GE ops that write a variable (the ref ops above): kept by DCE for their effect.
 bool writesState(std::string_view type, std::string_view domain);
 // Writers plus the variables themselves (Variable, VarRef): never folded, never merged.
 bool touchesState(std::string_view type, std::string_view domain);

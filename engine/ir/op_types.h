@@ -23,6 +23,13 @@ inline constexpr std::string_view kVariable = "Variable";
 inline constexpr std::string_view kVarRef = "VarRef";
 inline constexpr std::string_view kAssign = "Assign";
 inline constexpr std::string_view kAssignAdd = "AssignAdd";
+inline constexpr std::string_view kAssignSub = "AssignSub";
+// GE's RefIdentity: stands between a variable and a ref input that returns no ref output
+// (VariablePrepareOpPass's InsertVariableRef).
+inline constexpr std::string_view kRefIdentity = "RefIdentity";
+// GE's VarIsInitializedOp / IsVariableInitialized: whether the variable at input 0 holds a value.
+inline constexpr std::string_view kVarIsInitializedOp = "VarIsInitializedOp";
+inline constexpr std::string_view kIsVariableInitialized = "IsVariableInitialized";
 inline constexpr std::string_view kConstPlaceHolder = "ConstPlaceHolder";
 
 // Attribute names shared by importer, exporter and passes.

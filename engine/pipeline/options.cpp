@@ -66,6 +66,8 @@ void PipelineOptions::set(const std::string& key, const std::string& value) {
             throw std::invalid_argument("option ge.oo.level: expected O0, O1, O2 or O3, got '" + value + "'");
     } else if (key == "ge.oo.constantFolding") {
         constantFolding = parseBool(key, value);
+    } else if (key == "ge.exec.variable_acc") {
+        variableAcc = parseBool(key, value);
     } else if (key == "ge.exec.memoryOptimizationPolicy") {
         if (value == "MemoryPriority")
             memoryPriority = true;
@@ -113,6 +115,7 @@ void PipelineOptions::set(const std::string& key, const std::string& value) {
 
 bool PipelineOptions::switchOn(const std::string& key) const {
     if (key == "ge.oo.constantFolding") return constantFolding;
+    if (key == "ge.exec.variable_acc") return variableAcc;
     auto it = switches.find(key);
     return it == switches.end() || it->second;
 }
@@ -123,6 +126,8 @@ std::vector<std::pair<std::string, std::string>> PipelineOptions::describe() {
         {"ge.oo.constantFolding", "true|false: the constant folding family (default true)"},
         {"ge.exec.memoryOptimizationPolicy",
          "MemoryPriority: skip folding constants with >8 elements shared by several consumers"},
+        {"ge.exec.variable_acc",
+         "true|false: variable format fusion, VariableOpPass (target ge; default true)"},
         {"passscope.foldSizeThreshold",
          "bytes: do not fold a node whose outputs would exceed this (default 67108864)"},
         {"passscope.iterationCap", "iterations per stage to reach a fixed point (default 5)"},
@@ -166,6 +171,7 @@ std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
         {"ge.oo.level", levelName(level)},
         {"ge.oo.constantFolding", constantFolding ? "true" : "false"},
         {"ge.exec.memoryOptimizationPolicy", memoryPriority ? "MemoryPriority" : "TimePriority"},
+        {"ge.exec.variable_acc", variableAcc ? "true" : "false"},
         {"passscope.foldSizeThreshold", std::to_string(foldSizeThreshold)},
         {"passscope.iterationCap", std::to_string(iterationCap)},
         {"passscope.target", target == Target::Ge ? "ge" : "onnx"},

@@ -21,9 +21,11 @@ enum class Target { Onnx, Ge };
 bool verifyEachByDefault();
 
 struct PipelineOptions {
-    OptLevel level = OptLevel::O3;                    // GE's default
-    bool constantFolding = true;                      // ge.oo.constantFolding
-    bool memoryPriority = false;                      // ge.exec.memoryOptimizationPolicy=MemoryPriority
+    OptLevel level = OptLevel::O3;  // GE's default
+    bool constantFolding = true;    // ge.oo.constantFolding
+    bool memoryPriority = false;    // ge.exec.memoryOptimizationPolicy=MemoryPriority
+    // Variable format fusion (VariableOpPass, target ge; docs/ge-variables.md §6).
+    bool variableAcc = true;                          // ge.exec.variable_acc
     uint64_t foldSizeThreshold = uint64_t(64) << 20;  // passscope.foldSizeThreshold (bytes of outputs)
     int iterationCap = 5;                      // passscope.iterationCap: per stage, to reach a fixed point
     Target target = Target::Onnx;              // passscope.target
@@ -45,7 +47,7 @@ struct PipelineOptions {
     std::map<std::string, bool> switches;
 
     // Whether the switch `key` a pass declares is on: ge.oo.constantFolding reads constantFolding,
-    // any other key reads `switches`.
+    // ge.exec.variable_acc reads variableAcc, any other key reads `switches`.
     bool switchOn(const std::string& key) const;
 
     // Throws std::invalid_argument with a message naming the key and the accepted values.

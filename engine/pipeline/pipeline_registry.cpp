@@ -23,6 +23,11 @@
 #include "passes/format/trans_op_without_reshape_fusion_pass.h"
 #include "passes/format/transpose_trans_data_pass.h"
 #include "passes/format/unchanged_transpose_remove_pass.h"
+#include "passes/variable/var_is_initialized_op_pass.h"
+#include "passes/variable/variable_op_pass.h"
+#include "passes/variable/variable_prepare_op_pass.h"
+#include "passes/variable/variable_ref_delete_op_pass.h"
+#include "passes/variable/variable_ref_useless_control_out_delete_pass.h"
 #include "pipeline/pass_manager.h"
 
 namespace passscope {
@@ -40,6 +45,8 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     const bool device = options.target == Target::Ge;
 
     Stage prepare{"Prepare", {}};  // GraphPrepare::ComputeConstantShape: mark first, fold, take effect
+    // GraphPrepare's names_to_passes start with VarIsInitializedOpPass (docs/ge-variables.md §6).
+    if (device) add(prepare, std::make_unique<VarIsInitializedOpPass>(), options);
     if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
     add(prepare, std::make_unique<ReplaceWithEmptyConstPass>(false), options);
     add(prepare, std::make_unique<DimensionComputePass>(false), options);
@@ -48,6 +55,8 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     if (device) {
         add(prepare, std::make_unique<InferFormatPass>(2), options);
         add(prepare, std::make_unique<PrepareRunningFormatRefinerPass>(), options);
+        // graph_manager.cc: PrepareRunningFormatRefiner, then VariablePrepareOpPass.
+        add(prepare, std::make_unique<VariablePrepareOpPass>(), options);
     }
     stages.push_back(std::move(prepare));
 
@@ -70,18 +79,26 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
         Stage formatOptimize{"FormatOptimize", {}};  // compiler/graph/passes/format_optimize/
         add(formatOptimize, std::make_unique<TransOpSymmetryEliminationPass>(), options);
         add(formatOptimize, std::make_unique<TransOpBreadthFusionPass>(), options);
+        // GE's OptimizeStage1_1: SameTransdataBreadthFusion, then VariableOpPass (variable fusion).
+        add(formatOptimize, std::make_unique<VariableOpPass>(), options);
         add(formatOptimize, std::make_unique<TransOpWithoutReshapeFusionPass>(), options);
         add(formatOptimize, std::make_unique<TransposeTransDataPass>(), options);
         add(formatOptimize, std::make_unique<UnchangedTransposeRemovePass>(), options);
         add(formatOptimize, std::make_unique<CastRemovePass>(), options);
         add(formatOptimize, std::make_unique<Dim1TransposeToSqueezePass>(), options);
         stages.push_back(std::move(formatOptimize));
+
+        Stage stage13{"OptimizeStage1_3", {}};  // graph_manager.cc's OptimizeStage1_3
+        add(stage13, std::make_unique<VariableRefUselessControlOutDeletePass>(), options);
+        stages.push_back(std::move(stage13));
     }
 
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
+    // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
+    if (device) add(stage2, std::make_unique<VariableRefDeleteOpPass>(), options);
     stages.push_back(std::move(stage2));
 
     Stage beforeAutofuse{"BeforeAutofuse", {}};

@@ -11,11 +11,14 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "ir/tensor.h"
 #include "ir/tensor_desc.h"
 #include "vars/var_memory_plan.h"
+#include "vars/weight_index.h"
 
 namespace passscope {
 
@@ -50,6 +53,28 @@ struct VarAddress {
     bool operator==(const VarAddress&) const = default;
 };
 
+// GE's VarDevAddrMgr: the device memory behind one logic address, filled on first access
+// (VarManager::GetAutoMallocVarAddr) or given from outside (a ConstPlaceHolder's external memory).
+struct VarDevAddr {
+    TensorDesc desc;
+    uint64_t address = 0;  // the logic address
+    uint64_t devAddr = 0;  // 0 = not allocated yet
+    bool externalMemory = false;
+    bool operator==(const VarDevAddr&) const = default;
+};
+
+// GE's BroadcastInfo: how a variable is broadcast to the other ranks after an update.
+struct BroadcastInfo {
+    std::string varName;
+    std::string broadcastName;
+    int32_t idx = 0;
+    int64_t inputOffset = 0;
+    uint64_t inputSize = 0;
+    int64_t outputOffset = 0;
+    uint64_t outputSize = 0;
+    bool operator==(const BroadcastInfo&) const = default;
+};
+
 // GE's MemResource: one memory type's pool.
 struct MemResource {
     uint64_t totalSize = 0;   // what the pool may hold (0 = unlimited)
@@ -67,7 +92,40 @@ struct VarResource {
     std::map<std::string, uint32_t> varNamesToChangedGraphId;
     std::map<std::string, uint32_t> varNamesToAllocatedGraphId;
     std::map<uint32_t, std::set<std::string>> readyVarKeysByDevice;  // var_is_instance_
+    std::map<uint32_t, std::map<std::string, BroadcastInfo>>
+        varBroadcastInfo;                             // graph id -> var name -> info
+    std::map<uint64_t, VarDevAddr> varDevAddrMgrMap;  // logic address -> device memory
     bool operator==(const VarResource&) const = default;
+};
+
+// What VarMemAssignUtil::AssignStaticMemory2Node hands VarManager::AssignVarMem for one node output.
+struct VarMemRequest {
+    std::string name;      // the variable's name (a batch branch's name is mapped to the shared one)
+    TensorDesc desc;       // keyed by its storage format and dtype, recorded as the current description
+    uint64_t memSize = 0;  // GE's tensor memory size (docs/ge-variables.md §3)
+    MemoryType memoryType = MemoryType::HBM;
+    VarKind kind = VarKind::Variable;
+    const Tensor* weight = nullptr;  // CONSTANTOP: the payload, for identical-weight reuse
+    std::optional<std::pair<std::string, uint64_t>> fileSlice;  // FILECONSTANT: weight file and offset
+    bool reuseIdenticalWeights = true;
+    bool reuseFileConstants = true;
+    uint32_t graphId = 0;
+};
+
+// What AssignVarMem answered.
+struct VarMemGrant {
+    std::string varKey;
+    MemoryType memoryType = MemoryType::HBM;
+    uint64_t offset = 0;
+    uint64_t logicAddress = 0;
+    uint64_t footprint = 0;  // how far the pool advanced (0 when reused)
+    ReuseReason reuse = ReuseReason::None;
+};
+
+// A request the memory limit refuses (VarManagerConfig::varMemMaxSize).
+class VarMemoryLimitError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
 };
 
 // VarManager::Init's parameters and memory limits (VarManagerInfo's scalar fields).
@@ -112,8 +170,50 @@ class VarManager {
     std::optional<uint32_t> changedGraphId(const std::string& name) const;
     void renewCurVarDesc(const std::string& name, const TensorDesc& desc);
     const TensorDesc* curVarDesc(const std::string& name) const;
-    // A variable VarManager knows (a description or an address was recorded for it).
+    // A variable VarManager knows (GE's IsVarExist(name): a current description is recorded).
     bool isVarExist(const std::string& name) const;
+    // The var key is assigned (GE's IsVarExist(name, desc)).
+    bool isVarExist(const std::string& name, const TensorDesc& desc) const;
+
+    // ---- keys (VarResource::VarKey, GetBatchVarKeyName; docs/ge-variables.md §3) ----
+    // batch_var_name_map_: a multi-batch graph's branch copy `batchName` shares `sharedName`'s memory.
+    void setBatchVarName(const std::string& batchName, const std::string& sharedName);
+    std::string batchVarKeyName(const std::string& name) const;
+    // name_FORMAT_DT_TYPE, e.g. "dense/weight_ND_DT_FLOAT" (the storage format, the data type).
+    std::string varKey(const std::string& name, Format format, DataType dtype) const;
+    std::string varKey(const std::string& name, const TensorDesc& desc) const;
+    const VarAddress* varAddress(const std::string& name, const TensorDesc& desc) const;
+
+    // ---- memory (VarManager::AssignVarMem, MemResource; docs/ge-variables.md §3-§5, §8) ----
+    // Reuses before it allocates, in GE's order: an assigned key; the same name in another
+    // description when the new tensor fits the old block; a Const with identical bytes; a
+    // FileConstant of the same file and offset; else a new block of the requested memory type.
+    // Throws VarMemoryLimitError when an HBM block would pass config().varMemMaxSize.
+    VarMemGrant assignVarMem(const VarMemRequest& request);
+    void setAllocatedGraphId(const std::string& name, uint32_t graphId);
+    std::optional<uint32_t> allocatedGraphId(const std::string& name) const;
+    // GE's tensor memory size of a key (recorded at assignment, else computed from its description).
+    uint64_t memSizeOf(const std::string& varKey) const;
+
+    // ---- ready state per device (VarResource::var_is_instance_) ----
+    void setVarIsReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId);
+    bool isVarReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId) const;
+
+    // ---- broadcast (VarResource::var_broad_cast_info_) ----
+    void saveBroadcastInfo(uint32_t graphId, const BroadcastInfo& info);
+
+    // ---- device addresses (docs/ge-variables.md §9) ----
+    // Variables live in memory the caller owns: HBM logic addresses map into [base, base + size).
+    void setExternalVar(uint64_t base, uint64_t size);
+    // GE's GetVarMemoryAddr: RDMA addresses are returned as they are; HBM with external memory is
+    // base + (logic - logic base), refused outside the region; otherwise lazy allocation.
+    // Throws std::runtime_error for an address no variable owns.
+    uint64_t getVarMemoryAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId);
+    // GE's GetAutoMallocVarAddr: the first access on a device allocates (a simulated device address)
+    // the variable's block; later accesses, also to an address inside the block, reuse it.
+    uint64_t getAutoMallocVarAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId);
+    // Bytes lazily allocated on a device so far (GE's var_malloc_mem_size_).
+    uint64_t autoMallocBytes(uint32_t deviceId) const;
 
     // ---- the fusion decisions of every graph compiled in this session (not serialized) ----
     void recordFusion(VarFusionDecision decision) { fusions_.push_back(std::move(decision)); }
@@ -121,11 +221,17 @@ class VarManager {
     // The decisions of one graph.
     std::vector<VarFusionDecision> fusionsOf(uint32_t graphId) const;
 
-    // ---- memory ----
+    // ---- memory pools ----
     std::map<MemoryType, MemResource>& memResources() { return memResources_; }
     const std::map<MemoryType, MemResource>& memResources() const { return memResources_; }
 
+    // Equal in everything serialization keeps (VarManagerInfo, docs/ge-variables.md §7).
+    bool sameSerializedState(const VarManager& other) const;
+    bool operator==(const VarManager& other) const { return sameSerializedState(other); }
+
   private:
+    uint64_t blockMemSize(uint64_t logicAddress) const;
+
     uint64_t sessionId_ = 0;
     VarManagerConfig config_;
     uint32_t lastGraphId_ = 0;
@@ -133,6 +239,14 @@ class VarManager {
     std::map<MemoryType, MemResource> memResources_;
     std::map<std::string, int> changeTimes_;
     std::vector<VarFusionDecision> fusions_;
+    // Not serialized (GE keeps them in memory only): they rebuild as graphs are assigned.
+    std::map<std::string, std::string> batchVarNameMap_;
+    std::map<std::string, uint64_t> keyMemSizes_;                         // var key -> tensor memory size
+    std::map<std::string, std::string> fileConstantVarMap_;               // "path:offset" -> var key
+    WeightIndex weights_;                                                 // Const payloads -> var key
+    std::optional<std::pair<uint64_t, uint64_t>> externalVar_;            // base, size
+    std::map<uint32_t, std::map<uint64_t, VarDevAddr>> devAddrByDevice_;  // device -> logic -> memory
+    std::map<uint32_t, uint64_t> autoMallocBytes_;                        // device -> bytes
 };
 
 // GE's VarManagerPool: one VarManager per session id.

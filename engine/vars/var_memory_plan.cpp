@@ -9,30 +9,10 @@
 #include <utility>
 
 #include "ir/op_types.h"
+#include "vars/var_manager.h"
 
 namespace passscope {
 namespace {
-
-uint64_t alignUp(uint64_t value, uint64_t alignment) {
-    return (value + alignment - 1) / alignment * alignment;
-}
-
-// TensorUtils::GetTensorMemorySizeInBytes: ((bytes + 2 * 32 - 1) / 32) * 32, i.e. 32 bytes of
-// padding rounded up to 32. A zero-byte tensor still takes 32.
-uint64_t tensorMemorySize(uint64_t bytes) {
-    return alignUp(bytes + kDataMemAlignSize, kDataMemAlignSize);
-}
-
-// The block a request of memSize occupies: HbmMemResource::AssignVarMem rounds up to 512; the RDMA
-// and host pools (GetRdmaPoolMemory / GetHostPoolMemory) take the size as it is.
-uint64_t blockSize(MemoryType type, uint64_t memSize) {
-    return type == MemoryType::HBM ? alignUp(memSize, kSessionMemAlignSize) : memSize;
-}
-
-// How far the pool advances: the HBM pool leaves a 1024-byte guard after each block.
-uint64_t footprintOf(MemoryType type, uint64_t alignedSize) {
-    return type == MemoryType::HBM ? alignedSize + kSessionMemGuardSize : alignedSize;
-}
 
 bool isGeOrOnnxDomain(const Node& n) {
     return n.domain().empty() || n.domain() == op::kGeDomain;
@@ -54,9 +34,13 @@ bool isVariableRef(const Node& n) {
 
 // docs/ge-variables.md §2. ONNX's Constant op and initializers arrive as GE's Const (CONSTANTOP).
 // A Const holding only a sparse initializer has no dense payload GE could place: left out.
-std::optional<VarKind> persistentKind(const Node& n) {
+std::optional<VarKind> persistentKind(const Node& n, const VarPlanOptions& options) {
     if (!isGeOrOnnxDomain(n)) return std::nullopt;
     const std::string& type = n.opType();
+    // An initializer that is also a graph input: a variable at target ge (docs/ge-variables.md §2).
+    if (type == op::kData && n.domain().empty() && options.initializerInputsAreVariables &&
+        n.hasAttr(op::attr::kOverridable) && n.attrTensor(op::attr::kValue))
+        return VarKind::Variable;
     if (type == op::kVariable) return VarKind::Variable;
     if (type == op::kFileConstant) return VarKind::FileConstant;
     if (type == op::kConstPlaceHolder) return VarKind::ConstPlaceHolder;
@@ -135,14 +119,6 @@ MemoryType requestedMemoryType(const Node& n) {
     return MemoryType::HBM;
 }
 
-// VarResource::VarKey: batch_var_name, format, data type (docs/ge-variables.md §3).
-// GE joins the enum numbers; the plan spells them out so a user can read the key.
-std::string varKey(const std::string& name, Format format, DataType dtype) {
-    std::string key = name;
-    key.append("_").append(formatName(format)).append("_").append(geDataTypeName(dtype));
-    return key;
-}
-
 // The (file path, offset) a FileConstant's weights come from (FileConstantUtils::GetFileConstantInfo).
 std::optional<std::pair<std::string, uint64_t>> fileKey(const Node& n) {
     if (const Tensor* w = weightOf(n); w && w->external())
@@ -153,175 +129,96 @@ std::optional<std::pair<std::string, uint64_t>> fileKey(const Node& n) {
     return std::make_pair(path, static_cast<uint64_t>(std::max<int64_t>(0, n.attrInt(varattr::kOffset, 0))));
 }
 
-// Byte-identical Const weights (VarResource::GetReuseAddr: same element size, same byte size, then
-// memcmp). Weights are grouped by those two sizes first and hashed only once a group has a second
-// member, so a byte is hashed at most once and compared only on a hash match; nothing is copied.
-class WeightIndex {
-  public:
-    std::optional<size_t> find(const Tensor& weight) {
-        auto group = groups_.find(groupKey(weight));
-        if (group == groups_.end()) return std::nullopt;
-        hashPending(group->second);
-        const size_t hash = hashOf(weight);
-        auto [first, last] = group->second.hashed.equal_range(hash);
-        for (auto it = first; it != last; ++it)
-            if (sameBytes(*it->second.tensor, weight)) return it->second.owner;
-        return std::nullopt;
-    }
-
-    void add(const Tensor& weight, size_t owner) {
-        Group& group = groups_[groupKey(weight)];
-        if (group.hashed.empty())
-            group.pending.push_back({&weight, owner});
-        else
-            group.hashed.emplace(hashOf(weight), Item{&weight, owner});
-    }
-
-    // GE skips weights it cannot compare: no bytes, or strings (no fixed element size).
-    static bool comparable(const Tensor& weight) {
-        return elementSize(weight.dtype()) > 0 && weight.byteSize() > 0 && weight.rawData() != nullptr;
-    }
-
-  private:
-    struct Item {
-        const Tensor* tensor;
-        size_t owner;
-    };
-    struct Group {
-        std::vector<Item> pending;  // not hashed yet: the group had one member
-        std::unordered_multimap<size_t, Item> hashed;
-    };
-
-    static std::pair<size_t, size_t> groupKey(const Tensor& w) {
-        return {elementSize(w.dtype()), w.byteSize()};
-    }
-    static std::string_view bytesOf(const Tensor& w) {
-        return {reinterpret_cast<const char*>(w.rawData()), w.byteSize()};
-    }
-    static size_t hashOf(const Tensor& w) { return std::hash<std::string_view>{}(bytesOf(w)); }
-    static bool sameBytes(const Tensor& a, const Tensor& b) {
-        return a.byteSize() == b.byteSize() && std::memcmp(a.rawData(), b.rawData(), a.byteSize()) == 0;
-    }
-    void hashPending(Group& group) {
-        for (const Item& item : group.pending) group.hashed.emplace(hashOf(*item.tensor), item);
-        group.pending.clear();
-    }
-
-    std::map<std::pair<size_t, size_t>, Group> groups_;
+// What the plan asks VarManager for one node output: the description it keys and records (the
+// output's, with the dtype the plan settled on), GE's memory size and the reuse hints.
+struct Request {
+    VarMemRequest mem;
+    VarMemoryEntry entry;
 };
 
-// One pass of VarManager over a graph: the tables GE keeps in VarResource and MemResource.
+TensorDesc recordedDesc(const Node& n, size_t output, const TensorFacts& facts) {
+    TensorDesc desc = output < n.outputs().size() ? n.output(output).desc : TensorDesc{};
+    if (!desc.hasType()) {
+        desc.kind = ValueKind::Tensor;
+        desc.storageFormat = desc.originFormat = facts.format;
+    }
+    desc.dtype = facts.dtype;
+    return desc;
+}
+
+// The facts of one output other than output 0 (a writer's in-place output).
+TensorFacts describeOutput(const Node& n, size_t output) {
+    if (output == 0) return describe(n);
+    TensorFacts f;
+    const TensorDesc& desc = n.output(output).desc;
+    f.dtype = desc.dtype;
+    f.format = desc.storageFormat;
+    if (desc.hasType()) f.bytes = bytesOf(desc.storageShape.elementCount(), f.dtype);
+    return f;
+}
+
+// One pass of AssignStaticMemory2Node over a graph against the session's manager; the plan keeps
+// per entry which entry of this graph first holds its address.
 class Planner {
   public:
-    explicit Planner(const VarPlanOptions& options) : options_(options) {
-        plan_.logicBase = options.logicBase;
+    Planner(VarManager& manager, uint32_t graphId, const VarPlanOptions& options)
+        : manager_(manager), graphId_(graphId), options_(options) {
+        plan_.logicBase = manager.config().logicBase;
     }
 
-    void assign(const Node& n, VarKind kind, std::string varName);
+    void assign(const Node& n, size_t output, VarKind kind, std::string varName);
     VarMemoryPlan finish();
 
   private:
-    VarMemoryEntry makeEntry(const Node& n, VarKind kind, std::string varName) const;
-    std::optional<std::pair<size_t, ReuseReason>> findReuse(const Node& n, const VarMemoryEntry& e);
-    void allocate(VarMemoryEntry& e);
-    void share(VarMemoryEntry& e, size_t owner, ReuseReason reason) const;
-    void remember(const Node& n, const VarMemoryEntry& e, size_t index, bool keyExisted);
-    uint64_t baseOf(MemoryType type) const { return type == MemoryType::HBM ? options_.logicBase : 0; }
-
+    VarManager& manager_;
+    uint32_t graphId_;
     VarPlanOptions options_;
     VarMemoryPlan plan_;
-    std::unordered_map<std::string, size_t> byKey_;              // var_addr_mgr_map_: var key -> entry
-    std::unordered_map<std::string, size_t> curByName_;          // cur_var_tensor_desc_map_: name -> entry
-    std::map<std::pair<std::string, uint64_t>, size_t> byFile_;  // file_constant_var_map_
-    WeightIndex weights_;
-    std::array<uint64_t, kMemoryTypeCount> poolEnd_{};  // MemResource::var_mem_size_ per type
+    std::map<std::pair<MemoryType, uint64_t>, size_t> firstAt_;  // (type, logic address) -> entry
 };
 
-VarMemoryEntry Planner::makeEntry(const Node& n, VarKind kind, std::string varName) const {
-    const TensorFacts facts = describe(n);
+void Planner::assign(const Node& n, size_t output, VarKind kind, std::string varName) {
+    const TensorFacts facts = describeOutput(n, output);
     VarMemoryEntry e;
     e.node = n.id();
     e.nodeName = n.displayName();
     e.varName = std::move(varName);
     e.kind = kind;
-    e.varKey = varKey(e.varName, facts.format, facts.dtype);
     e.memoryType = requestedMemoryType(n);
     e.sizeKnown = facts.bytes.has_value();
     e.tensorBytes = facts.bytes.value_or(0);
     e.memSize = tensorMemorySize(e.tensorBytes);
-    return e;
-}
 
-// VarManager::AssignVarMem's order (docs/ge-variables.md §4): an assigned key is used as is
-// (AssignStaticMemory2Node checks IsVarExist first); a known name with another description keeps its
-// block when the new tensor fits; otherwise GetReuseAddr looks for identical weights or the same file slice.
-std::optional<std::pair<size_t, ReuseReason>> Planner::findReuse(const Node& n, const VarMemoryEntry& e) {
-    if (auto it = byKey_.find(e.varKey); it != byKey_.end())
-        return std::make_pair(it->second, ReuseReason::SameNameAndFormat);
-    if (auto it = curByName_.find(e.varName); it != curByName_.end()) {
-        if (e.memSize <= plan_.entries[it->second].memSize)
-            return std::make_pair(it->second, ReuseReason::SizeCompatible);
-        return std::nullopt;  // the old block is too small: new memory
-    }
-    if (e.kind == VarKind::ConstantOp && options_.reuseIdenticalWeights) {
-        const Tensor* w = weightOf(n);
-        if (w && WeightIndex::comparable(*w))
-            if (auto owner = weights_.find(*w)) return std::make_pair(*owner, ReuseReason::IdenticalWeight);
-    }
-    if (e.kind == VarKind::FileConstant && options_.reuseFileConstants) {
-        auto key = fileKey(n);
-        if (auto it = key ? byFile_.find(*key) : byFile_.end(); it != byFile_.end())
-            return std::make_pair(it->second, ReuseReason::SameFileOffset);
-    }
-    return std::nullopt;
-}
+    VarMemRequest request;
+    request.name = e.varName;
+    request.desc = recordedDesc(n, output, facts);
+    request.memSize = e.memSize;
+    request.memoryType = e.memoryType;
+    request.kind = kind;
+    request.weight = kind == VarKind::ConstantOp ? weightOf(n) : nullptr;
+    if (kind == VarKind::FileConstant) request.fileSlice = fileKey(n);
+    request.reuseIdenticalWeights = options_.reuseIdenticalWeights;
+    request.reuseFileConstants = options_.reuseFileConstants;
+    request.graphId = graphId_;
+    const VarMemGrant grant = manager_.assignVarMem(request);
 
-void Planner::allocate(VarMemoryEntry& e) {
-    uint64_t& end = poolEnd_[static_cast<size_t>(e.memoryType)];
-    e.offset = end;
-    e.logicAddress = baseOf(e.memoryType) + e.offset;
-    e.alignedSize = blockSize(e.memoryType, e.memSize);
-    e.footprint = footprintOf(e.memoryType, e.alignedSize);
-    end += e.footprint;
-}
-
-// A reused entry lives where its owner lives, in the owner's memory type (GetVarAddr and
-// GetReuseAddr hand back the stored memory_type too).
-void Planner::share(VarMemoryEntry& e, size_t owner, ReuseReason reason) const {
-    const VarMemoryEntry& o = plan_.entries[owner];
-    const size_t root = o.reusedFrom.value_or(owner);
-    const VarMemoryEntry& r = plan_.entries[root];
-    e.memoryType = r.memoryType;
-    e.offset = r.offset;
-    e.logicAddress = r.logicAddress;
-    e.alignedSize = blockSize(e.memoryType, e.memSize);
-    e.footprint = 0;
-    e.reusedFrom = root;
-    e.reuseReason = reason;
-}
-
-// What SaveVarAddr / SetVarAddr record: the key (first writer wins), the name's current
-// description, the FileConstant slice, and the Const's bytes for later weight dedup.
-void Planner::remember(const Node& n, const VarMemoryEntry& e, size_t index, bool keyExisted) {
-    if (keyExisted) return;  // GE does not call AssignVarMem for an existing key
-    const size_t owner = e.reusedFrom.value_or(index);
-    byKey_.emplace(e.varKey, index);
-    curByName_[e.varName] = index;
-    if (e.kind == VarKind::FileConstant)
-        if (auto key = fileKey(n)) byFile_.emplace(*key, owner);
-    if (e.kind == VarKind::ConstantOp && e.reuseReason != ReuseReason::IdenticalWeight)
-        if (const Tensor* w = weightOf(n); w && WeightIndex::comparable(*w)) weights_.add(*w, owner);
-}
-
-void Planner::assign(const Node& n, VarKind kind, std::string varName) {
-    VarMemoryEntry e = makeEntry(n, kind, std::move(varName));
+    // A reused entry lives where its owner lives, in the owner's memory type (GetVarAddr and
+    // GetReuseAddr hand back the stored memory_type too).
+    e.varKey = grant.varKey;
+    e.memoryType = grant.memoryType;
+    e.offset = grant.offset;
+    e.logicAddress = grant.logicAddress;
+    e.alignedSize = varBlockSize(e.memoryType, e.memSize);
+    e.footprint = grant.footprint;
+    e.reuseReason = grant.reuse;
     const size_t index = plan_.entries.size();
-    const auto reuse = findReuse(n, e);
-    if (reuse)
-        share(e, reuse->first, reuse->second);
-    else
-        allocate(e);
-    remember(n, e, index, reuse && reuse->second == ReuseReason::SameNameAndFormat);
+    const auto [first, isFirst] = firstAt_.emplace(std::make_pair(e.memoryType, e.logicAddress), index);
+    if (grant.reuse != ReuseReason::None) {
+        if (isFirst)
+            e.fromSession = true;
+        else
+            e.reusedFrom = first->second;
+    }
     plan_.entries.push_back(std::move(e));
 }
 
@@ -333,13 +230,26 @@ VarMemoryPlan Planner::finish() {
         t.poolBytes += e.footprint;
         if (e.reused()) {
             ++t.reused;
-            t.savedBytes += footprintOf(e.memoryType, e.alignedSize);
+            t.savedBytes += varFootprint(e.memoryType, e.alignedSize);
+        } else if (e.fromSession) {
+            ++t.fromSession;
         } else {
             ++t.allocated;
         }
         if (e.kind == VarKind::ConstPlaceHolder) t.constPlaceHolderBytes += e.footprint;
     }
     return std::move(plan_);
+}
+
+// The variables a writer's outputs write in place (_output_ref_var_src_var_name), by output.
+std::vector<std::pair<size_t, std::string>> outputRefs(const Node& n) {
+    std::vector<std::pair<size_t, std::string>> refs;
+    const Attribute* a = n.findAttr(varattr::kOutputRefVarSrcVarName);
+    const auto* names = a ? std::get_if<std::vector<std::string>>(&a->value) : nullptr;
+    if (!names) return refs;
+    for (size_t i = 0; i < names->size() && i < n.outputs().size(); ++i)
+        if (!(*names)[i].empty()) refs.emplace_back(i, (*names)[i]);
+    return refs;
 }
 
 // The variable a VarRef stands for: REF_VAR_SRC_VAR_NAME, else the Variable feeding its input 0.
@@ -415,20 +325,34 @@ const VarMemoryEntry* VarMemoryPlan::findByNode(NodeId node) const {
     return nullptr;
 }
 
-VarMemoryPlan planVariableMemory(const Graph& graph, const VarPlanOptions& options) {
-    Planner planner(options);
+VarMemoryPlan assignVariableMemory(const Graph& graph, VarManager& manager, uint32_t graphId,
+                                   const VarPlanOptions& options) {
+    Planner planner(manager, graphId, options);
     std::vector<const Node*> refs;
+    std::vector<const Node*> writers;
     for (NodeId id : assignmentOrder(graph)) {
         const Node& n = graph.node(id);
         if (isVariableRef(n)) {
             refs.push_back(&n);
-        } else if (auto kind = persistentKind(n)) {
-            planner.assign(n, *kind, n.displayName());
+        } else if (auto kind = persistentKind(n, options)) {
+            planner.assign(n, 0, *kind, n.displayName());
         }
+        if (n.hasAttr(varattr::kOutputRefVarSrcVarName)) writers.push_back(&n);
     }
-    // AssignVarAttr2Nodes runs after every variable has memory: a VarRef takes its source's.
-    for (const Node* n : refs) planner.assign(*n, VarKind::Variable, refSourceName(graph, *n));
+    // AssignVarAttr2Nodes runs after every variable has memory: a VarRef takes its source's, and
+    // so does an output written in place once VariableRefDeleteOpPass removed its VarRef.
+    for (const Node* n : refs) planner.assign(*n, 0, VarKind::Variable, refSourceName(graph, *n));
+    for (const Node* n : writers)
+        for (const auto& [output, name] : outputRefs(*n)) planner.assign(*n, output, VarKind::Variable, name);
     return planner.finish();
+}
+
+VarMemoryPlan planVariableMemory(const Graph& graph, const VarPlanOptions& options) {
+    VarManager manager;
+    VarManagerConfig config = manager.config();
+    config.logicBase = options.logicBase;
+    manager.setConfig(config);
+    return assignVariableMemory(graph, manager, manager.beginGraph(), options);
 }
 
 }  // namespace passscope

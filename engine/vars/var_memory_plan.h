@@ -40,6 +40,10 @@ inline constexpr std::string_view kPlacementHost = "host";
 // the variable it refers to. AssignStaticMemory2Node skips such nodes; they take the source
 // variable's address afterwards (AssignVarAttr2Nodes).
 inline constexpr std::string_view kRefVarSrcVarName = "ref_var_src_var_name";
+// What VariableRefDeleteOpPass leaves on the writer once the VarRef is gone: a string list, one
+// entry per output, naming the variable that output writes in place ("" where none). The output
+// is given that variable's address.
+inline constexpr std::string_view kOutputRefVarSrcVarName = "_output_ref_var_src_var_name";
 // FileConstantUtils::GetFileConstantInfo: the weight file (ATTR_NAME_LOCATION, falling back to
 // ATTR_NAME_FILE_PATH) and the byte offset / length inside it, on a GE-domain FileConstant.
 inline constexpr std::string_view kLocation = "location";
@@ -47,6 +51,15 @@ inline constexpr std::string_view kFilePath = "file_path";
 inline constexpr std::string_view kOffset = "offset";
 inline constexpr std::string_view kLength = "length";
 }  // namespace varattr
+
+// The sizes of §3 (GE's TensorUtils::GetTensorMemorySizeInBytes, HbmMemResource::AssignVarMem).
+inline constexpr uint64_t alignUpTo(uint64_t value, uint64_t alignment) {
+    return (value + alignment - 1) / alignment * alignment;
+}
+// 32 bytes of padding rounded up to 32; a zero-byte tensor still takes 32.
+inline constexpr uint64_t tensorMemorySize(uint64_t bytes) {
+    return alignUpTo(bytes + kDataMemAlignSize, kDataMemAlignSize);
+}
 
 // docs/ge-variables.md §2: the node kinds GE keeps in persistent (variable) memory.
 enum class VarKind { Variable, ConstantOp, FileConstant, ConstPlaceHolder };
@@ -61,6 +74,15 @@ enum class ReuseReason {
     SameFileOffset,     // 3. FileConstant path reuse: same weight file and offset
     SizeCompatible,     // 4. same name, other format/dtype, and the old block is large enough
 };
+
+// The block a request of memSize occupies: HBM rounds up to 512; RDMA and host take it as it is.
+inline constexpr uint64_t varBlockSize(MemoryType type, uint64_t memSize) {
+    return type == MemoryType::HBM ? alignUpTo(memSize, kSessionMemAlignSize) : memSize;
+}
+// How far the pool advances: the HBM pool leaves a 1024-byte guard after each block.
+inline constexpr uint64_t varFootprint(MemoryType type, uint64_t blockSize) {
+    return type == MemoryType::HBM ? blockSize + kSessionMemGuardSize : blockSize;
+}
 
 std::string_view varKindName(VarKind kind);            // GE's spelling: "VARIABLE", "CONSTANTOP", ...
 std::string_view memoryTypeName(MemoryType type);      // "HBM", "RDMA", "Host"
@@ -82,6 +104,9 @@ struct VarMemoryEntry {
     uint64_t footprint = 0;            // how far the pool advanced for it (guard included); 0 when reused
     std::optional<size_t> reusedFrom;  // index of the entry that owns the memory it shares
     ReuseReason reuseReason = ReuseReason::None;
+    // The address came from the session's VarManager (an earlier graph, or a loaded file) and no
+    // entry of this graph owns it: reuseReason says why, reusedFrom is empty, footprint is 0.
+    bool fromSession = false;
 
     bool reused() const { return reusedFrom.has_value(); }
 };
@@ -90,6 +115,7 @@ struct MemoryTypeTotals {
     size_t entries = 0;
     size_t allocated = 0;                // entries with memory of their own
     size_t reused = 0;                   // entries sharing an earlier entry's memory
+    size_t fromSession = 0;              // entries at an address the session had before this graph
     uint64_t tensorBytes = 0;            // summed over all entries of this type
     uint64_t poolBytes = 0;              // GE's var_mem_size_: the sum of the footprints
     uint64_t savedBytes = 0;             // what the reused entries would have taken on their own
@@ -109,14 +135,30 @@ struct VarMemoryPlan {
 };
 
 struct VarPlanOptions {
-    uint64_t logicBase = kVarMemoryLogicBase;  // VarManager's var_mem_logic_base_
-    bool reuseIdenticalWeights = true;         // VarResource::GetReuseAddr for Consts
-    bool reuseFileConstants = true;            // VarResource::GetFileConstantReuseAddr
+    // VarManager's var_mem_logic_base_ for planVariableMemory's fresh manager; assignVariableMemory
+    // uses its manager's config().logicBase.
+    uint64_t logicBase = kVarMemoryLogicBase;
+    bool reuseIdenticalWeights = true;  // VarResource::GetReuseAddr for Consts
+    bool reuseFileConstants = true;     // VarResource::GetFileConstantReuseAddr
+    // At target ge a graph input with an initializer (Data with `value` and
+    // `_is_overridable_initializer`) is a VARIABLE (docs/ge-variables.md §2, §8).
+    bool initializerInputsAreVariables = true;
 };
+
+class VarManager;
+
+// GE's VarMemAssignUtil::AssignStaticMemory2Node against the session's manager
+// (docs/ge-variables.md §8): records addresses, offsets, current descriptions and allocating graph
+// ids in `manager`, reuses what it already has (an earlier graph of the session, or a loaded file),
+// and returns one entry per persistent node (and per output a writer writes a variable through).
+// Throws VarMemoryLimitError (a std::runtime_error) when the manager's varMemMaxSize is exceeded.
+VarMemoryPlan assignVariableMemory(const Graph& graph, VarManager& manager, uint32_t graphId,
+                                   const VarPlanOptions& options = {});
 
 // Walks the graph's nodes in topological order (GE iterates a sorted graph) and assigns each
 // persistent-memory node as VarMemAssignUtil::AssignStaticMemory2Node would, then gives VarRefs
-// their source variable's memory. Subgraph bodies are not visited.
+// their source variable's memory. Subgraph bodies are not visited. = assignVariableMemory on a
+// fresh manager.
 VarMemoryPlan planVariableMemory(const Graph& graph, const VarPlanOptions& options = {});
 
 }  // namespace passscope

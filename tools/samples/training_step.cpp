@@ -14,7 +14,8 @@ namespace {
 constexpr const char* kDoc =
     "One SGD training step of a dense layer (x [4,16], label [4,2]) with mean-squared-error loss. State "
     "lives in ai.passscope.ge Variable nodes (dense/weight, dense/bias, global_step) and is written back "
-    "with Assign / AssignAdd, whose outputs are graph outputs so the updates stay live. The gradient is "
+    "with AssignSub (the weight, in place) / Assign / AssignAdd, whose outputs are graph outputs so the "
+    "updates stay live. The gradient is "
     "written by hand; the step size is lr * 2/N computed by ops on constants. Demonstrates: variable "
     "passes (variable discovery, read/write ordering, write-back), constant folding of the learning rate, "
     "and shape inference stopping at schema-less custom ops (their outputs are typed via value_info).";
@@ -76,12 +77,15 @@ onnx::ModelProto build_training_step() {
         g.add("ReduceSum", "/grad/bias", {diff, g.constant("/grad/bias/axes", int64_tensor({1}, {0}))})
             .attr_i("keepdims", 0);
 
-    // Write-back: param := param - step_size * grad. Assign/AssignAdd outputs are graph
-    // outputs, which both keeps them live under dead code elimination and types them
-    // (schema-less ops get no inferred types).
-    const std::string new_w =
-        g.add("Sub", "/update/weight", {weight, g.add("Mul", "/update/weight", {grad_w, step_size})});
-    g.add_named("Assign", "/update/weight/Assign", {weight, new_w}, {"dense/weight_updated"}, kGeDomain);
+    // Write-back: param := param - step_size * grad. The weight is updated in place, as optimizers
+    // do (AssignSub writes its input 0), so at target ge every reader of dense/weight converts it
+    // the same way and variable fusion stores it in its MatMul format. The bias is computed by
+    // Sub and written by Assign, and global_step by AssignAdd, so their fusion is refused with a
+    // reason. Assign/AssignAdd/AssignSub outputs are graph outputs, which both keeps them live under
+    // dead code elimination and types them (schema-less ops get no inferred types).
+    g.add_named("AssignSub", "/update/weight/AssignSub",
+                {weight, g.add("Mul", "/update/weight", {grad_w, step_size})}, {"dense/weight_updated"},
+                kGeDomain);
     const std::string new_b =
         g.add("Sub", "/update/bias", {bias, g.add("Mul", "/update/bias", {grad_b, step_size})});
     g.add_named("Assign", "/update/bias/Assign", {bias, new_b}, {"dense/bias_updated"}, kGeDomain);

@@ -2,6 +2,7 @@
 
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
+#include "passes/variable/var_nodes.h"
 
 namespace passscope {
 namespace {
@@ -9,7 +10,9 @@ namespace {
 bool keptForItself(const Graph& g, const Node& n) {
     if (n.id() == g.netOutput()) return true;
     if (n.opType() == op::kData && n.domain().empty()) return true;
-    return op::writesState(n.opType(), n.domain());
+    // A VarRef is read by nobody: it stands for the write-back of its variable until
+    // VariableRefDeleteOpPass (docs/ge-variables.md §6).
+    return op::writesState(n.opType(), n.domain()) || variable::isVarRef(n);
 }
 
 void collectOuter(const Graph& sub, uint32_t depth, std::vector<NodeId>& out) {

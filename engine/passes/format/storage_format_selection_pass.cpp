@@ -81,13 +81,17 @@ class Selector {
 
     void place(const Node& n) {
         if (n.id() == g_.netOutput()) return placeNetOutput(n);
-        if (keepsOwnStorage(n) || n.domain() == op::kGeDomain) return;
+        // GE-domain ops (TransData, Variable, ...) keep their storage unless the table lists them
+        // (the ref ops Assign, AssignAdd, AssignSub).
+        if (keepsOwnStorage(n) || (n.domain() == op::kGeDomain && !table_.has(n.opType(), n.domain())))
+            return;
         std::vector<TensorDesc> expected(n.inputs().size());
         std::vector<std::optional<Choice>> outputs(n.outputs().size());
         const bool ownsBody = !n.subgraphs().empty();
         const formats::OpFormatRule& rule = table_.rule(n.opType(), n.domain());
         const bool followed =
-            !ownsBody && rule.policy == formats::FormatPolicy::Follow && follow(n, expected, outputs);
+            !ownsBody && ((rule.policy == formats::FormatPolicy::Follow && follow(n, expected, outputs)) ||
+                          (rule.policy == formats::FormatPolicy::Ref && followValue(n, expected, outputs)));
         if (!followed) {
             for (size_t i = 0; i < n.inputs().size(); ++i) {
                 const TensorDesc* p = producerDesc(n.input(i));
@@ -152,6 +156,40 @@ class Selector {
             if (!shape) return false;
             outputs[j] = Choice{f, std::move(*shape)};
         }
+        expectedOut = std::move(expected);
+        outputsOut = std::move(outputs);
+        return true;
+    }
+
+    // A ref op: the variable (input 0), the value (input 1) and the ref output 0 take the storage
+    // format of the value's producer, when all three have the value's origin shape and format
+    // (docs/ge-formats.md §9, "ref"); further inputs and outputs keep their origin. false = the
+    // origin for all.
+    bool followValue(const Node& n, std::vector<TensorDesc>& expectedOut,
+                     std::vector<std::optional<Choice>>& outputsOut) {
+        if (n.inputs().size() < 2 || n.outputs().empty()) return false;
+        const TensorDesc* value = producerDesc(n.input(1));
+        const TensorDesc* var = producerDesc(n.input(0));
+        const TensorDesc& ref = n.output(0).desc;
+        if (!value || !var || !ref.hasType() || value->storageFormat == value->originFormat) return false;
+        const Format f = value->storageFormat;
+        auto alike = [&](const TensorDesc& d) {
+            return d.originShape == value->originShape && d.originFormat == value->originFormat &&
+                   formats::cubeC0(d.dtype) == formats::cubeC0(value->dtype);
+        };
+        if (!alike(*var) || !alike(ref) || readByABody(n.output(0))) return false;
+        auto varShape = storageIn(*var, f);
+        auto refShape = storageIn(ref, f);
+        if (!varShape || !refShape) return false;
+        std::vector<TensorDesc> expected(n.inputs().size());
+        std::vector<std::optional<Choice>> outputs(n.outputs().size());
+        expected[0] = expectation(*var, Choice{f, std::move(*varShape)});
+        expected[1] = *value;
+        for (size_t i = 2; i < n.inputs().size(); ++i)
+            if (const TensorDesc* p = producerDesc(n.input(i))) expected[i] = expectation(*p, origin(*p));
+        outputs[0] = Choice{f, std::move(*refShape)};
+        for (size_t j = 1; j < n.outputs().size(); ++j)
+            if (n.output(j).desc.hasType()) outputs[j] = origin(n.output(j).desc);
         expectedOut = std::move(expected);
         outputsOut = std::move(outputs);
         return true;

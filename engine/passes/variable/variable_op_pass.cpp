@@ -1,0 +1,294 @@
+#include "passes/variable/variable_op_pass.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ir/op_types.h"
+#include "passes/format/trans_op_util.h"
+#include "passes/variable/var_nodes.h"
+#include "vars/var_manager.h"
+
+namespace passscope {
+namespace {
+
+using variable::describeStorage;
+
+// GE's IsOpDescSame: storage format, dtype and storage dims.
+bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
+    return a.storageFormat == b.storageFormat && a.dtype == b.dtype && a.storageShape == b.storageShape;
+}
+
+std::string quoted(const Node& n) {
+    return "'" + n.displayName() + "'";
+}
+
+// One layer of the road: what every reader of the variable does to it.
+struct Layer {
+    std::vector<NodeId> readers;  // the trans nodes reading the variable
+    TransNodeInfo info;           // their conversion (all alike)
+    std::string refusal;          // set when the layer cannot be fused
+};
+
+// GE's CheckSameAndTransOp and IsTransSupport.
+Layer readLayer(const Graph& g, const Node& var) {
+    Layer layer;
+    const NodeOutput& value = var.output(0);
+    std::set<std::string> results;
+    for (const Use& u : value.uses) {
+        const Node& c = g.node(u.node);
+        if (u.input < 0) {
+            layer.refusal = "it is read inside a body of " + quoted(c) + ", not through a trans op";
+            return layer;
+        }
+        if (!transop::isTransOp(c) || c.outputs().size() != 1) {
+            layer.refusal = "consumer " + quoted(c) + " reads the variable directly, not through a trans op";
+            return layer;
+        }
+        if (u.input != 0) {
+            layer.refusal = "consumer " + quoted(c) + " (" + c.opType() + ") reads the variable at input " +
+                            std::to_string(u.input) + ", which it does not convert";
+            return layer;
+        }
+        if (std::find(layer.readers.begin(), layer.readers.end(), u.node) == layer.readers.end())
+            layer.readers.push_back(u.node);
+        results.insert(describeStorage(c.output(0).desc));
+    }
+    if (layer.readers.empty()) {
+        layer.refusal = "nothing reads the variable";
+        return layer;
+    }
+    if (results.size() > 1) {
+        std::string list;
+        for (const std::string& r : results) list += (list.empty() ? "" : " | ") + r;
+        layer.refusal = "consumers want different results: " + list;
+        return layer;
+    }
+    for (NodeId id : layer.readers) {
+        const Node& t = g.node(id);
+        if (transop::kindOf(t) == transop::Kind::Transpose) {
+            layer.refusal =
+                "trans op " + quoted(t) + " is a Transpose, which variable fusion does not take over";
+            return layer;
+        }
+        const TensorDesc in = transop::inputDesc(g, t, 0);
+        const TensorDesc& out = t.output(0).desc;
+        if (!in.storageShape.isStatic() || !out.storageShape.isStatic()) {
+            layer.refusal = "trans op " + quoted(t) + " converts a shape not known at compile time (" +
+                            in.storageShape.toString() + " -> " + out.storageShape.toString() + ")";
+            return layer;
+        }
+    }
+    const Node& first = g.node(layer.readers.front());
+    layer.info = TransNodeInfo{first.opType(), transop::inputDesc(g, first, 0), first.output(0).desc};
+    return layer;
+}
+
+// GE's CheckVariableRefLegally: each VarRef is written through the inverse of the read layer.
+std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
+                           const std::vector<NodeId>& varRefs) {
+    const Node& reader = g.node(readers.front());
+    const TensorDesc readIn = transop::inputDesc(g, reader, 0);
+    const TensorDesc& readOut = reader.output(0).desc;
+    for (NodeId id : varRefs) {
+        const Node& ref = g.node(id);
+        const std::string path = "the write-back path through " + quoted(ref);
+        if (ref.inputs().empty() || !ref.input(0).valid() || ref.input(0).depth != 0)
+            return path + " has no input to convert";
+        const Node* backNode = g.findNode(ref.input(0).node);
+        if (!backNode) return path + " has no input to convert";
+        const Node& back = *backNode;
+        if (!transop::isTransOp(back) || ref.input(0).output != 0 || back.outputs().size() != 1 ||
+            back.inputs().empty() || !back.input(0).valid() || back.input(0).depth != 0 ||
+            std::find(readers.begin(), readers.end(), back.id()) != readers.end())
+            return path + " is not the inverse of the read path (" + quoted(back) + " is not a trans op)";
+        const TensorDesc backIn = transop::inputDesc(g, back, 0);
+        const TensorDesc& backOut = back.output(0).desc;
+        if (!sameStorage(readOut, backIn) || !sameStorage(backOut, readIn))
+            return path + " is not the inverse of the read path (" + quoted(back) + " converts " +
+                   describeStorage(backIn) + " to " + describeStorage(backOut) + ", the readers " +
+                   describeStorage(readIn) + " to " + describeStorage(readOut) + ")";
+    }
+    return {};
+}
+
+// Graph outputs keep their names when a trans node feeding NetOutput goes (the names are then
+// NetOutput's own, not the producers' value names).
+void pinOutputNames(Graph& g) {
+    const NodeId out = g.netOutput();
+    if (out == kNoNode || g.node(out).hasAttr(op::attr::kOutputNames)) return;
+    g.setAttribute(
+        out, Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, g.outputNames(), {}, {}});
+}
+
+bool feedsNetOutput(const Graph& g, const Node& n) {
+    for (const NodeOutput& o : n.outputs())
+        for (const Use& u : o.uses)
+            if (u.node == g.netOutput()) return true;
+    return false;
+}
+
+void countRemoval(const Node& n, PassContext& ctx) {
+    ctx.count(VariableOpPass::kTransNodesRemoved);
+    if (transop::isTransData(n)) ctx.count(transop::kTransDataEliminated);
+}
+
+// GE's DealFusion for one layer; returns the names of the nodes removed.
+std::vector<std::string> removeLayer(Graph& g, NodeId var, const std::vector<NodeId>& readers,
+                                     const std::vector<NodeId>& varRefs, PassContext& ctx) {
+    std::vector<std::string> removed;
+    for (NodeId id : readers) {
+        if (!g.findNode(id)) continue;
+        if (feedsNetOutput(g, g.node(id))) pinOutputNames(g);
+        removed.push_back(g.node(id).displayName());
+        countRemoval(g.node(id), ctx);
+        transop::bypassAndRemove(g, id, ValueRef{var, 0, 0});
+    }
+    for (NodeId id : varRefs) {
+        const NodeId back = g.node(id).input(0).node;
+        const Node& b = g.node(back);
+        const ValueRef before = b.input(0);
+        size_t readersOfBack = 0;
+        for (const NodeOutput& o : b.outputs()) readersOfBack += o.uses.size();
+        if (readersOfBack > 1) {  // others still read the converted value: only the VarRef moves
+            for (NodeId c : std::vector<NodeId>(b.controlInputs())) g.addControlEdge(c, id);
+            g.setInput(id, 0, before);
+            continue;
+        }
+        removed.push_back(b.displayName());
+        countRemoval(b, ctx);
+        transop::bypassAndRemove(g, back, before);
+    }
+    return removed;
+}
+
+class Fuser {
+  public:
+    Fuser(Graph& g, PassContext& ctx, VarManager& manager) : g_(g), ctx_(ctx), manager_(manager) {}
+
+    // Records `d` unless the same decision was recorded for this variable in this graph already
+    // (the stage iterates; the pass runs again).
+    void record(VarFusionDecision d) {
+        d.graphId = ctx_.graphId;
+        const std::vector<VarFusionDecision> prior = manager_.fusionsOf(ctx_.graphId);
+        for (auto it = prior.rbegin(); it != prior.rend(); ++it)
+            if (it->variable == d.variable) {
+                if (*it == d) return;
+                break;
+            }
+        if (!d.fused) ctx_.count(VariableOpPass::kRefused);
+        manager_.recordFusion(std::move(d));
+    }
+
+    void refuse(const std::string& variable, std::string reason) {
+        VarFusionDecision d;
+        d.variable = variable;
+        d.reason = std::move(reason);
+        record(std::move(d));
+    }
+
+    // GE's FusionIfNeed and what Run does with its road. Returns whether the graph changed.
+    bool fuse(NodeId var, const std::vector<NodeId>& varRefs) {
+        const std::string name = g_.node(var).name();
+        if (!manager_.isVarPermitToChangeFormats(name)) {
+            const auto changedIn = manager_.changedGraphId(name);
+            if (changedIn && *changedIn == ctx_.graphId)
+                return false;  // fused by an earlier run on this graph
+            refuse(name, "its format changed already" +
+                             (changedIn ? " in graph " + std::to_string(*changedIn) : std::string()) +
+                             " of this session (a variable changes format at most once)");
+            return false;
+        }
+        const TensorDesc varDesc = g_.node(var).output(0).desc;
+        if (!varDesc.hasType() || !varDesc.storageShape.isStatic()) {
+            refuse(name, "its shape is not known at compile time (" + varDesc.storageShape.toString() + ")");
+            return false;
+        }
+        VarTransRoad road;
+        std::vector<std::string> removed;
+        std::string stop;
+        // Each layer removes at least one node, so this ends; the cap only guards a broken graph.
+        for (size_t layerIndex = 0; layerIndex < 64; ++layerIndex) {
+            Layer layer = readLayer(g_, g_.node(var));
+            if (layer.refusal.empty()) layer.refusal = checkWriteBack(g_, layer.readers, varRefs);
+            if (!layer.refusal.empty()) {
+                stop = layer.refusal;
+                break;
+            }
+            if (road.empty() && varDesc.storageFormat != layer.info.input.storageFormat)
+                road.push_back(TransNodeInfo{std::string(op::kReFormat), varDesc, layer.info.input});
+            road.push_back(layer.info);
+            for (std::string& r : removeLayer(g_, var, layer.readers, varRefs, ctx_))
+                removed.push_back(std::move(r));
+        }
+        if (road.empty()) {
+            refuse(name, stop);
+            return false;
+        }
+
+        const TensorDesc& last = road.back().output;
+        TensorDesc stored = varDesc;  // GE's CopyVariableFormatDataTypeAndShape
+        stored.kind = ValueKind::Tensor;
+        stored.dtype = last.dtype;
+        stored.originShape = last.originShape;
+        stored.storageFormat = last.storageFormat;
+        stored.storageShape = last.storageShape;
+        g_.setOutputDesc(var, 0, stored);
+        for (NodeId id : varRefs) {
+            g_.setOutputDesc(id, 0, stored);
+            g_.setInputDescs(id, {stored});
+        }
+        manager_.setTransRoad(name, road);
+        manager_.setChangedGraphId(name, ctx_.graphId);
+        manager_.setStateChanged(name);
+        manager_.renewCurVarDesc(name, stored);
+        ctx_.count(VariableOpPass::kVariablesFused);
+
+        VarFusionDecision d;
+        d.variable = name;
+        d.fused = true;
+        d.reason = "every reader converted it to " + describeStorage(last) + ": it is stored that way now (" +
+                   std::to_string(removed.size()) + " trans node" + (removed.size() == 1 ? "" : "s") +
+                   " removed)";
+        d.removedNodes = std::move(removed);
+        d.transRoad = std::move(road);
+        record(std::move(d));
+        return true;
+    }
+
+  private:
+    Graph& g_;
+    PassContext& ctx_;
+    VarManager& manager_;
+};
+
+}  // namespace
+
+bool VariableOpPass::run(Graph& g, PassContext& ctx) {
+    // GE: no fusion in a subgraph (several branches may share the variable).
+    if (g.parent()) return false;
+    std::map<std::string, NodeId> variables;  // by name: a stable order for the decisions
+    std::map<std::string, std::vector<NodeId>> refsOf;
+    for (const Node* n : g.nodes()) {
+        if (variable::isVariable(*n) && !n->outputs().empty())
+            variables.emplace(n->name(), n->id());
+        else if (variable::isVarRef(*n))
+            refsOf[variable::refSource(*n)].push_back(n->id());
+    }
+    if (variables.empty()) return false;
+    VarManager scratch;  // a pass run outside runPipeline has no session: a fresh one
+    Fuser fuser(g, ctx, ctx.varManager ? *ctx.varManager : scratch);
+    if (!ctx.options().switchOn(kSwitch)) {
+        for (const auto& [name, id] : variables)
+            fuser.refuse(name, "variable fusion is off (ge.exec.variable_acc=false)");
+        return false;
+    }
+    bool changed = false;
+    for (const auto& [name, id] : variables) {
+        if (ctx.cancelRequested()) break;
+        changed |= fuser.fuse(id, refsOf[name]);
+    }
+    return changed;
+}
+
+}  // namespace passscope
