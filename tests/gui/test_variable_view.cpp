@@ -4,7 +4,11 @@
 // a Variable and of a VarRef show the var key, logic address, trans road and fusion decision from a
 // VarManager filled by hand; in the main window on the training_step sample at target ge, the
 // properties of a Variable come from the plan at the selected step and the run's VarManager, and
-// the Variable Memory dock follows the timeline.
+// the Variable Memory dock follows the timeline; and the real fusion of dense/weight shows at its
+// step like any other step (TransData ghosted, the Variable marked changed).
+#include <algorithm>
+#include <set>
+
 #include <QDockWidget>
 #include <QSettings>
 #include <QSignalSpy>
@@ -12,6 +16,9 @@
 #include <QTableView>
 #include <QTest>
 
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "graph/node_item.h"
 #include "graph/step_marks.h"
 #include "ir/op_types.h"
 #include "main_window.h"
@@ -26,6 +33,8 @@
 
 using namespace passscope;
 using passscope::views::MainWindow;
+using passscope::views::NodeItem;
+using passscope::views::NodeLook;
 using passscope::views::NodeNotes;
 using passscope::views::PipelineResult;
 using passscope::views::PropertiesPanel;
@@ -75,6 +84,7 @@ class TestVariableView : public QObject {
     void propertiesShowRefusalAndOnlyThisGraph();
     void mainWindowVariableProperties();
     void memoryDockFollowsTimeline();
+    void fusionStepInTheWindow();
 
   private:
     void openAtTargetGe(MainWindow& window);
@@ -353,6 +363,60 @@ void TestVariableView::memoryDockFollowsTimeline() {
     QVERIFY(plan->entries.size() != lastEntries);
     QCOMPARE(plan->entries.size(), planVariableMemory(*window.graphShown()).entries.size());
     QTRY_COMPARE(rows(), static_cast<int>(plan->entries.size()));
+}
+
+// The real fusion of sample (c) (VariableOpPass stores dense/weight as FRACTAL_NZ): at its step
+// the removed TransData is a ghost marked removed and the Variable is marked changed; the
+// Variable's properties give the new key, the decision with its step and the road, and one step
+// earlier the old key and that the decision comes later.
+void TestVariableView::fusionStepInTheWindow() {
+    MainWindow window;
+    openAtTargetGe(window);
+    if (QTest::currentTestFailed()) return;
+    const PipelineResult& result = *window.pipelineResult();
+    const auto& steps = result.journal.steps();
+    int k = -1;
+    for (size_t s = 0; s < steps.size() && k < 0; ++s)
+        if (steps[s].pass == "VariableOpPass" && steps[s].graph.empty() && steps[s].changed)
+            k = static_cast<int>(s);
+    QVERIFY2(k >= 0, "no VariableOpPass step changed sample (c)");
+    const auto decisions = result.run.varManager->fusionsOf(result.run.graphId);
+    const auto weight = std::find_if(decisions.begin(), decisions.end(),
+                                     [](const VarFusionDecision& d) { return d.variable == "dense/weight"; });
+    QVERIFY(weight != decisions.end() && weight->fused);
+    QVERIFY(!weight->removedNodes.empty());
+
+    window.showPosition(static_cast<size_t>(k) + 1);
+    const NodeItem* variable = nullptr;
+    std::set<QString> ghosts;
+    for (const NodeItem* item : window.graphPanel()->scene()->nodeItems()) {
+        if (!item) continue;
+        if (item->look().presence == NodeLook::Presence::Ghost) {
+            QCOMPARE(item->look().mark, NodeLook::Mark::Removed);
+            ghosts.insert(item->name());
+        }
+        if (item->name() == QStringLiteral("dense/weight")) variable = item;
+    }
+    for (const std::string& removed : weight->removedNodes)
+        QVERIFY2(ghosts.count(QString::fromStdString(removed)), removed.c_str());
+    QVERIFY(variable);
+    QCOMPARE(variable->look().mark, NodeLook::Mark::Edited);
+
+    QVERIFY(window.selectNodeByName(QStringLiteral("dense/weight")));
+    QString text = window.propertiesPanel()->text();
+    for (const QString& want :
+         {QStringLiteral("changed by this step"), QStringLiteral("dense/weight_FRACTAL_NZ_DT_FLOAT"),
+          QStringLiteral("Fusion"), QStringLiteral("Decided at"), QStringLiteral("step %1").arg(k + 1),
+          QString::fromStdString(weight->reason),
+          QStringLiteral("TransData ND [16,2] → FRACTAL_NZ [1,1,16,16]")})
+        QVERIFY2(text.contains(want), qPrintable(want + QStringLiteral(" missing from:\n") + text));
+    QVERIFY(!text.contains(QStringLiteral("later than the step shown")));
+
+    window.showPosition(static_cast<size_t>(k));
+    QVERIFY(window.selectNodeByName(QStringLiteral("dense/weight")));
+    text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("dense/weight_ND_DT_FLOAT")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("later than the step shown")), qPrintable(text));
 }
 
 QTEST_MAIN(TestVariableView)
