@@ -23,6 +23,7 @@
 #include "passes/format/trans_op_without_reshape_fusion_pass.h"
 #include "passes/format/transpose_trans_data_pass.h"
 #include "passes/format/unchanged_transpose_remove_pass.h"
+#include "passes/variable/update_variable_formats_pass.h"
 #include "passes/variable/var_is_initialized_op_pass.h"
 #include "passes/variable/variable_op_pass.h"
 #include "passes/variable/variable_prepare_op_pass.h"
@@ -57,6 +58,8 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
         add(prepare, std::make_unique<PrepareRunningFormatRefinerPass>(), options);
         // graph_manager.cc: PrepareRunningFormatRefiner, then VariablePrepareOpPass.
         add(prepare, std::make_unique<VariablePrepareOpPass>(), options);
+        // graph_prepare.cc: then UpdateVariableFormats (the formats earlier graphs of the session chose).
+        add(prepare, std::make_unique<UpdateVariableFormatsPass>(), options);
     }
     stages.push_back(std::move(prepare));
 

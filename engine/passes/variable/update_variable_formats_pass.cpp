@@ -1,0 +1,124 @@
+#include "passes/variable/update_variable_formats_pass.h"
+
+#include <string>
+#include <vector>
+
+#include "ir/op_types.h"
+#include "passes/constant_folding/folding.h"
+#include "passes/format/trans_data_insertion_pass.h"
+#include "passes/variable/var_nodes.h"
+#include "vars/var_manager.h"
+
+namespace passscope {
+namespace {
+
+constexpr std::string_view kInsertedByGe = "_inserted_by_ge";
+
+bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
+    return a.dtype == b.dtype && a.storageFormat == b.storageFormat && a.storageShape == b.storageShape;
+}
+
+std::string freshValueName(const Graph& g, const std::string& base) {
+    const auto names = g.valuesByName();
+    std::string candidate = base;
+    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
+    return candidate;
+}
+
+// One conversion from `in` to `out` of the road's kind, without its data input (linked by the
+// caller). TransData and ReFormat are GE ops; Cast is ONNX's; a Reshape/Squeeze/Unsqueeze step is
+// recovered as an ONNX Reshape to the target's dims (the data does not move, only the dims do).
+NodeId makeTransNode(Graph& g, PassContext& ctx, const std::string& type, const TensorDesc& in,
+                     const TensorDesc& out, const std::string& name) {
+    const bool ge = type == op::kTransData || type == op::kReFormat;
+    const bool reshape = type == "Reshape" || type == "Squeeze" || type == "Unsqueeze";
+    const std::string opType = reshape ? std::string("Reshape") : type;
+    const NodeId id =
+        g.addNode(opType, ge ? std::string(op::kGeDomain) : std::string(), ctx.uniqueName(g, name), 1).id();
+    if (type == op::kTransData) {
+        g.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kSrcFormatAttr),
+                                                 std::string(formatName(in.storageFormat))));
+        g.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kDstFormatAttr),
+                                                 std::string(formatName(out.storageFormat))));
+    } else if (type == "Cast") {
+        g.setAttribute(id, Attribute::makeInt("to", static_cast<int64_t>(out.dtype)));
+    }
+    g.setAttribute(id, Attribute::makeInt(std::string(kInsertedByGe), 1));
+    g.setOutputName(id, 0, freshValueName(g, g.node(id).name()));
+    g.setOutputDesc(id, 0, out);
+    g.setInputDescs(id, {in});
+    if (reshape) {
+        std::vector<int64_t> dims;
+        for (const Dim& d : out.originShape.dims()) dims.push_back(d.isKnown() ? d.value : -1);
+        g.addInput(id, ValueRef{});  // slot 0, linked by the caller
+        g.addInput(id, folding::addInt64Const(g, ctx, g.node(id).name() + "/shape", dims));
+    }
+    ctx.count(UpdateVariableFormatsPass::kTransNodesRecovered);
+    return id;
+}
+
+void linkData(Graph& g, NodeId node, ValueRef from) {
+    if (g.node(node).inputs().empty())
+        g.addInput(node, from);
+    else
+        g.setInput(node, 0, from);
+}
+
+// RecoverTransRoadForVar: variable -> road reversed -> the variable's former readers.
+void recoverForVariable(Graph& g, PassContext& ctx, NodeId var, const VarTransRoad& road) {
+    const ValueRef varOut{var, 0, 0};
+    const std::string base = g.node(var).name() + "_trans_";
+    std::vector<NodeId> chain;  // in data order: the first reads the variable
+    for (size_t k = road.size(); k-- > 0;)
+        chain.push_back(makeTransNode(g, ctx, road[k].nodeType, road[k].output, road[k].input,
+                                      base + std::to_string(road.size() - 1 - k)));
+    g.replaceAllUses(varOut, ValueRef{chain.back(), 0, 0});
+    linkData(g, chain.front(), varOut);
+    for (size_t i = 1; i < chain.size(); ++i) linkData(g, chain[i], ValueRef{chain[i - 1], 0, 0});
+    g.setOutputDesc(var, 0, road.back().output);
+}
+
+// RecoverTransRoadForVarRef: writer -> road forward -> VarRef, described as the stored variable.
+void recoverForVarRef(Graph& g, PassContext& ctx, NodeId ref, const VarTransRoad& road) {
+    const Node& r = g.node(ref);
+    if (r.inputs().empty() || !r.input(0).valid()) return;
+    ValueRef from = r.input(0);
+    const std::string base = r.name() + "_trans_";
+    for (size_t k = 0; k < road.size(); ++k) {
+        const NodeId t =
+            makeTransNode(g, ctx, road[k].nodeType, road[k].input, road[k].output, base + std::to_string(k));
+        linkData(g, t, from);
+        from = ValueRef{t, 0, 0};
+    }
+    g.setInput(ref, 0, from);
+    g.setOutputDesc(ref, 0, road.back().output);
+    g.setInputDescs(ref, {road.back().output});
+}
+
+}  // namespace
+
+bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
+    if (!ctx.varManager) return false;
+    bool changed = false;
+    for (const Node* n : graph.nodes()) {
+        if (!variable::isVariable(*n) || variable::isVarRef(*n) || n->outputs().empty()) continue;
+        const VarTransRoad* road = ctx.varManager->transRoad(n->name());
+        if (!road || road->empty()) continue;
+        const VarTransRoad recovered = *road;  // the graph edits below must not see it move
+        const NodeId var = n->id();
+        const std::string name = n->name();
+        if (!sameStorage(n->output(0).desc, recovered.back().output)) {
+            recoverForVariable(graph, ctx, var, recovered);
+            ctx.count(kVariablesUpdated);
+            changed = true;
+        }
+        for (const Node* r : graph.nodes())
+            if (variable::refSource(*r) == name && !sameStorage(r->output(0).desc, recovered.back().output)) {
+                recoverForVarRef(graph, ctx, r->id(), recovered);
+                changed = true;
+            }
+    }
+    return changed;
+}
+
+}  // namespace passscope
