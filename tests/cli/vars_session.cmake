@@ -1,8 +1,8 @@
 # `vars --load` on the same model: a later graph of the saved session keeps every key and
 # address, and the cached compile stays valid. A variable whose format the saved compile changed
 # takes its stored format again before the format passes (GE's GraphPrepare::UpdateVariableFormats,
-# graph_prepare.cc: the trans road is recovered reversely), so its key, address and description stay.
-# Registered DISABLED in tests/CMakeLists.txt until the pipeline does that (issue 11).
+# graph_prepare.cc: the trans road is recovered reversely; UpdateVariableFormatsPass here), so its
+# key, address and description stay.
 # Invoked as: cmake -DCLI=... -DSAMPLES=... -DWORK=... -P vars_session.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
