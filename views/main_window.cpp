@@ -500,6 +500,8 @@ void MainWindow::onModelAboutToChange() {
     graphPanel_->clear();
     tableModel_->setGraph(nullptr);
     pendingTableGraph_.reset();
+    plan_.reset();
+    memoryMap_->clear();
 }
 
 void MainWindow::onModelLoaded() {

@@ -18,6 +18,7 @@
 #include "ir/node.h"
 #include "loaded_model.h"
 #include "pipeline/options.h"
+#include "vars/var_memory_plan.h"
 
 class QAction;
 class QActionGroup;
@@ -125,6 +126,12 @@ class MainWindow : public QMainWindow {
         return tableModel_;
     }
     PropertiesPanel* propertiesPanel() const { return properties_; }
+    // The "Variable Memory" dock and its panel: they follow the selected step while visible.
+    QDockWidget* memoryDock() const { return memoryDock_; }
+    MemoryMapPanel* memoryMapPanel() const { return memoryMap_; }
+    // The variable memory plan of the main graph at the selected step (computed once per step, on
+    // first use: planning hashes every weight); null while no step is shown.
+    const VarMemoryPlan* memoryPlanShown();
     WarningsPanel* warningsPanel() const { return warnings_; }
 
   signals:
@@ -220,6 +227,10 @@ class MainWindow : public QMainWindow {
     QDockWidget* nodesDock_ = nullptr;
     QDockWidget* memoryDock_ = nullptr;
     MemoryMapPanel* memoryMap_ = nullptr;
+    // memoryPlanShown()'s cache and the step it was made for.
+    std::unique_ptr<VarMemoryPlan> plan_;
+    const PipelineResult* planResult_ = nullptr;
+    size_t planPosition_ = 0;
     QLineEdit* searchEdit_ = nullptr;
     QLabel* searchCount_ = nullptr;
     QActionGroup* overlayGroup_ = nullptr;

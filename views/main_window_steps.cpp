@@ -21,6 +21,7 @@
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "memory/memory_map_panel.h"
+#include "memory/variable_note.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
 #include "options_dialog.h"
@@ -175,6 +176,7 @@ void MainWindow::onRunFinished(int passRuns, double wallSeconds) {
 }
 
 void MainWindow::onStepsReady() {
+    plan_.reset();  // a new run: its result may sit where the last one did
     // Scopes the user opened (in the preview of the loaded model or a previous run) stay open.
     const Session* session = document_->pendingView();
     const QStringList expanded = session                              ? session->expandedGroups
@@ -243,9 +245,23 @@ void MainWindow::onLayoutFinished(double seconds) {
     }
 }
 
+const VarMemoryPlan* MainWindow::memoryPlanShown() {
+    const Graph* g = document_->graphShown();
+    if (!g) return nullptr;
+    const PipelineResult* result = document_->pipelineResult().get();
+    if (!plan_ || planResult_ != result || planPosition_ != document_->position()) {
+        plan_ = std::make_unique<VarMemoryPlan>(planVariableMemory(*g));
+        planResult_ = result;
+        planPosition_ = document_->position();
+    }
+    return plan_.get();
+}
+
+// The dock shows the plan of the graph at the selected step (onPositionChanged calls this while
+// the dock can be seen, and showing the dock calls it too).
 void MainWindow::updateMemoryMap() {
-    if (const Graph* g = document_->graphShown())
-        memoryMap_->setPlan(planVariableMemory(*g));
+    if (const VarMemoryPlan* plan = memoryPlanShown())
+        memoryMap_->setPlan(*plan);
     else
         memoryMap_->clear();
 }
@@ -346,6 +362,24 @@ void MainWindow::showNodeProperties(NodeId id) {
             notes.change = tr("added by this step");
         else if (marks.edited.count(id))
             notes.change = tr("changed by this step");
+    }
+    // Persistent memory (docs/ge-variables.md §2): key and address from the plan at this step,
+    // and for a variable the run's fusion decision and trans road (VarManager). Planning hashes
+    // every weight, so for a constant only while the memory dock shows the plan anyway.
+    const bool variableLike =
+        node->domain() == op::kGeDomain && (node->opType() == op::kVariable || node->opType() == op::kVarRef);
+    const bool planShown = !memoryDock_->visibleRegion().isEmpty();
+    if (!inBody && (variableLike || (node->inputs().empty() && planShown))) {
+        const PipelineResult* result = document_->pipelineResult().get();
+        const VarManager* manager = result ? result->run.varManager.get() : nullptr;
+        notes.variable = variableNote(*node, memoryPlanShown(), manager, result ? result->run.graphId : 0);
+        if (notes.variable && notes.variable->hasDecision && result) {
+            const auto& steps = result->journal.steps();
+            for (size_t s = 0; s < steps.size() && !notes.variable->decidedAt; ++s)
+                if (steps[s].pass == "VariableOpPass" && steps[s].graph.empty())
+                    notes.variable->decidedAt = s + 1;
+            notes.variable->shownAt = document_->position();
+        }
     }
     properties_->showNode(*g, *node, notes);
     noFoldAction_->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());

@@ -112,6 +112,45 @@ QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& note
            rows + QStringLiteral("</table>");
 }
 
+// docs/ge-variables.md §3-§4 (key, logic address, reuse) and §6 (fusion, trans road).
+QString PropertiesPanel::variableSection(const VariableNote& note) const {
+    QString rows;
+    if (note.isRef) rows += row(tr("Refers to"), esc(note.variable));
+    if (note.planned) {
+        rows += row(tr("Var key"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(note.varKey)));
+        rows += row(tr("Kind"), esc(note.kind));
+        rows += row(tr("Memory"), esc(note.memoryType));
+        rows += row(tr("Logic address"),
+                    QStringLiteral("<span class=\"mono\">0x%1</span>").arg(note.logicAddress, 0, 16));
+        rows += row(tr("Size"), esc(tr("%1 bytes").arg(note.size)));
+        rows += row(tr("Reuses"), esc(note.reuse.isEmpty() ? tr("no (memory of its own)") : note.reuse));
+    } else {
+        rows += row(tr("Logic address"), esc(tr("not in the memory plan at this step")));
+    }
+    if (note.hasDecision) {
+        rows += row(tr("Fusion"),
+                    note.fused ? QStringLiteral("<b>%1</b>").arg(esc(tr("fused"))) : esc(tr("not fused")));
+        if (note.decidedAt > 0)
+            rows +=
+                row(tr("Decided at"), esc(note.shownAt < note.decidedAt
+                                              ? tr("step %1, later than the step shown").arg(note.decidedAt)
+                                              : tr("step %1").arg(note.decidedAt)));
+        rows += row(tr("Reason"), esc(note.reason));
+        if (!note.removedNodes.isEmpty())
+            rows += row(tr("Removed"), esc(note.removedNodes.join(QStringLiteral(", "))));
+    }
+    if (!note.transRoad.isEmpty()) {
+        QStringList steps;
+        for (const QString& s : note.transRoad) steps << esc(s);
+        rows +=
+            row(tr("Trans road"),
+                QStringLiteral("<span class=\"mono\">%1</span>").arg(steps.join(QStringLiteral("<br/>"))));
+    }
+    const bool variable = note.kind == QStringLiteral("VARIABLE") || note.isRef || note.hasDecision;
+    return sectionHeader(variable ? tr("Variable") : tr("Persistent memory")) +
+           QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows + QStringLiteral("</table>");
+}
+
 // A constant's values: statistics and the first values.
 QString PropertiesPanel::valueSection(const Node& node) const {
     const Attribute* value = node.findAttr(op::attr::kValue);
@@ -197,6 +236,7 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
                 esc(tr("%1 in, %2 out").arg(node.controlInputs().size()).arg(node.controlOutputs().size())));
     html += QStringLiteral("</table>");
     html += pipelineSection(node, notes);
+    if (notes.variable) html += variableSection(*notes.variable);
     html += transDataSection(graph, node);
     html += valueSection(node);
 

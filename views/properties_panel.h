@@ -1,9 +1,12 @@
 #pragma once
 // The properties of the selected node: identity, attributes, and the description of every input
 // and output tensor (dtype, origin format + shape, storage format + shape). Read-only rich text.
+#include <optional>
+
 #include <QWidget>
 
 #include "ir/graph.h"
+#include "memory/variable_note.h"
 
 class QTextBrowser;
 
@@ -15,6 +18,8 @@ struct NodeNotes {
     QString whyNotFolded;        // reason name (docs/ge-constant-folding.md §10.2), empty when none
     QString whyNotFoldedDetail;  // e.g. which input is computed at run time
     QString whyNotFoldedPass;    // the folding pass that said so last
+    // A node in persistent memory (Variable, VarRef, constants): key, address, fusion decision.
+    std::optional<VariableNote> variable;
 };
 
 class PropertiesPanel : public QWidget {
@@ -38,6 +43,8 @@ class PropertiesPanel : public QWidget {
     QString sectionHeader(const QString& title) const;
     QString pipelineSection(const Node& node, const NodeNotes& notes) const;
     QString valueSection(const Node& node) const;
+    // Var key, kind, memory type, logic address, reuse, trans road and fusion decision.
+    QString variableSection(const VariableNote& note) const;
     // A TransData: the formats it converts between and the tensor on both sides (origin and storage).
     QString transDataSection(const Graph& graph, const Node& node) const;
 

@@ -13,6 +13,7 @@ Action addConvertCommand(CLI::App& app);
 Action addOptimizeCommand(CLI::App& app);
 Action addVerifyCommand(CLI::App& app);
 Action addFormatsCommand(CLI::App& app);
+Action addVarsCommand(CLI::App& app);
 #ifdef PASSSCOPE_WITH_RENDER
 Action addRenderCommand(CLI::App& app);
 #endif

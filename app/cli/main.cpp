@@ -15,13 +15,13 @@ int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{
         "PassScope command line: inspect, convert, optimize (the way Huawei CANN's Graph Engine does), "
-        "verify and render ONNX models",
+        "verify and render ONNX models, and list their variables",
         "passscope-cli"};
     app.set_version_flag("--version", std::string("passscope-cli ") + PASSSCOPE_VERSION);
     app.require_subcommand(1);
     app.fallthrough(false);
-    std::vector<Action> actions{addInfoCommand(app), addConvertCommand(app), addOptimizeCommand(app),
-                                addVerifyCommand(app), addFormatsCommand(app)};
+    std::vector<Action> actions{addInfoCommand(app),   addConvertCommand(app), addOptimizeCommand(app),
+                                addVerifyCommand(app), addFormatsCommand(app), addVarsCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif

@@ -62,10 +62,11 @@ std::optional<PipelineOptions> pipelineOptionsOrReport(const PipelineArgs& args)
     }
 }
 
-PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal) {
+PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal,
+                              const PipelineHooks& hooks) {
     PipelineRun run;
     try {
-        run = runPipeline(model, options, &journal);
+        run = runPipeline(model, options, &journal, hooks);
     } catch (const std::invalid_argument& e) {
         throw ModelError(e.what());
     }

@@ -30,6 +30,8 @@ PipelineOptions buildPipelineOptions(const PipelineArgs& args);
 std::optional<PipelineOptions> pipelineOptionsOrReport(const PipelineArgs& args);
 // Runs the pipeline on `model` and prints its warnings. An option the passes find wrong for this
 // model (a --storage-format name it lacks) is a ModelError: exit 1 with the message.
-PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal);
+// `hooks` (optional): e.g. the variable session to compile in (`vars --load`).
+PipelineRun runPipelineForCli(Model& model, const PipelineOptions& options, Journal& journal,
+                              const PipelineHooks& hooks = {});
 
 }  // namespace passscope::cli

@@ -37,12 +37,13 @@ namespace {
 constexpr int kViewTimeoutMs = 240000;
 const QString kSampleA = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
 
-// The seven passes of stage FormatOptimize (GE's names, docs/ge-formats.md).
+// The passes of stage FormatOptimize (GE's names, docs/ge-formats.md): seven trans-op passes and
+// variable fusion (docs/ge-variables.md §6).
 const std::set<QString> kFormatOptimizePasses = {
     QStringLiteral("TransOpSymmetryEliminationPass"),  QStringLiteral("TransOpBreadthFusionPass"),
     QStringLiteral("TransOpWithoutReshapeFusionPass"), QStringLiteral("TransposeTransDataPass"),
     QStringLiteral("UnchangedTransposeRemovePass"),    QStringLiteral("CastRemovePass"),
-    QStringLiteral("Dim1TransposeToSqueezePass")};
+    QStringLiteral("Dim1TransposeToSqueezePass"),      QStringLiteral("VariableOpPass")};
 
 struct TimelineRow {
     QString stage;

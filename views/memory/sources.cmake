@@ -5,4 +5,5 @@ list(APPEND VIEWS_SOURCES
     memory/memory_map_layout.cpp memory/memory_map_layout.h
     memory/memory_map_view.cpp memory/memory_map_view.h
     memory/memory_map_panel.cpp memory/memory_map_panel.h
-    memory/var_memory_table_model.cpp memory/var_memory_table_model.h)
+    memory/var_memory_table_model.cpp memory/var_memory_table_model.h
+    memory/variable_note.cpp memory/variable_note.h)
