@@ -5,6 +5,7 @@
 // and the format-change count GraphRebuildStateCtrl keeps (a variable changes format at most once
 // across the graphs of a session). The variable passes write to it through PassContext; `vars`,
 // the GUI and serialization read it.
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -155,6 +156,9 @@ class VarManager {
     // A new graph id for a compile in this session (GE's graph ids count up per session).
     uint32_t beginGraph() { return ++lastGraphId_; }
     uint32_t lastGraphId() const { return lastGraphId_; }
+    // A manager loaded from a file continues after the graphs it records (the graph ids are not
+    // serialized themselves), so a later graph never takes an id an earlier one had.
+    void continueGraphIdsAfter(uint32_t graphId) { lastGraphId_ = std::max(lastGraphId_, graphId); }
 
     // ---- format changes (GraphRebuildStateCtrl) ----
     bool isVarPermitToChangeFormats(const std::string& name) const;

@@ -257,6 +257,10 @@ std::shared_ptr<VarManager> deserializeVarManager(std::string_view bytes) {
         manager->memResources()[memoryTypeFromCode(code, "mem_resource_map")] =
             MemResource{pool.total_size(), pool.var_mem_size()};
     checkConsistent(*manager);
+    for (const auto& [name, id] : manager->resource().varNamesToChangedGraphId)
+        manager->continueGraphIdsAfter(id);
+    for (const auto& [name, id] : manager->resource().varNamesToAllocatedGraphId)
+        manager->continueGraphIdsAfter(id);
     return manager;
 }
 

@@ -6,6 +6,7 @@
 #include "engine_helpers.h"
 #include "passes/variable/variable_op_pass.h"
 #include "variable_fixtures.h"
+#include "vars/var_manager_serial.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -123,6 +124,25 @@ TEST(VariableFusion, ASecondGraphOfTheSessionMayNotChangeTheFormatAgain) {
     EXPECT_EQ(second.graph->nodeCount(), first.graph->nodeCount());
     EXPECT_EQ(session->changeTimes("dense/weight"), 1);
     EXPECT_EQ(session->changedGraphId("dense/weight"), one.graphId);
+}
+
+TEST(VariableFusion, ASessionLoadedFromAFileRefusesASecondChangeWithItsReason) {
+    auto session = std::make_shared<VarManager>();
+    Model first = loadSample("training_step.onnx");
+    const PipelineRun one = runGe(first, session);
+    assignVariableMemory(*first.graph, *session, one.graphId);
+    auto loaded = deserializeVarManager(serializeVarManager(*session));
+
+    Model second = loadSample("training_step.onnx");
+    const PipelineRun two = runGe(second, loaded);
+    EXPECT_GT(two.graphId, one.graphId);
+    const std::vector<VarFusionDecision> decisions = loaded->fusionsOf(two.graphId);
+    const VarFusionDecision* d = decisionFor(decisions, "dense/weight");
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->fused);
+    EXPECT_EQ(d->reason, "its format changed already in graph " + std::to_string(one.graphId) +
+                             " of this session (a variable changes format at most once)");
+    EXPECT_EQ(byName(*second.graph, "dense/weight")->output(0).desc.storageFormat, Format::FRACTAL_NZ);
 }
 
 TEST(VariableFusion, SwitchedOffItChangesNothingAndSaysSo) {

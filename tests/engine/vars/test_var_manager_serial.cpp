@@ -122,6 +122,18 @@ TEST(VarManagerSerial, LoadedManagerGivesAGraphTheSameAddresses) {
     EXPECT_EQ(loaded->memResources(), m.memResources());  // nothing new was allocated
 }
 
+TEST(VarManagerSerial, ALoadedSessionContinuesItsGraphIds) {
+    Model model = loadSample("training_step.onnx");
+    VarManager m;
+    m.beginGraph();
+    const uint32_t second = m.beginGraph();
+    assignVariableMemory(*model.graph, m, second);
+    m.setChangedGraphId("dense/weight", second);
+    auto loaded = deserializeVarManager(serializeVarManager(m));
+    EXPECT_EQ(loaded->lastGraphId(), second);
+    EXPECT_EQ(loaded->beginGraph(), second + 1);  // never an id an earlier graph had
+}
+
 TEST(VarManagerSerial, MalformedBytesAreRefused) {
     EXPECT_NE(errorOf([] { deserializeVarManager(""); }).find("empty"), std::string::npos);
     const std::string garbage = errorOf([] { deserializeVarManager(std::string("\xff\xff\xff\xff", 4)); });
