@@ -1,5 +1,6 @@
 #include "passes/variable/update_variable_formats_pass.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,13 +17,6 @@ constexpr std::string_view kInsertedByGe = "_inserted_by_ge";
 
 bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
     return a.dtype == b.dtype && a.storageFormat == b.storageFormat && a.storageShape == b.storageShape;
-}
-
-std::string freshValueName(const Graph& g, const std::string& base) {
-    const auto names = g.valuesByName();
-    std::string candidate = base;
-    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
-    return candidate;
 }
 
 // One conversion from `in` to `out` of the road's kind, without its data input (linked by the
@@ -44,7 +38,7 @@ NodeId makeTransNode(Graph& g, PassContext& ctx, const std::string& type, const 
         g.setAttribute(id, Attribute::makeInt("to", static_cast<int64_t>(out.dtype)));
     }
     g.setAttribute(id, Attribute::makeInt(std::string(kInsertedByGe), 1));
-    g.setOutputName(id, 0, freshValueName(g, g.node(id).name()));
+    g.setOutputName(id, 0, variable::freshValueName(g, g.node(id).name()));
     g.setOutputDesc(id, 0, out);
     g.setInputDescs(id, {in});
     if (reshape) {
@@ -99,22 +93,29 @@ void recoverForVarRef(Graph& g, PassContext& ctx, NodeId ref, const VarTransRoad
 
 bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
     if (!ctx.varManager) return false;
-    bool changed = false;
+    // GE's CollectVarNamesToRefs, once: the graph edits below add no VarRef.
+    std::map<std::string, std::vector<NodeId>> refsOf;
+    std::vector<NodeId> variables;
     for (const Node* n : graph.nodes()) {
-        if (!variable::isVariable(*n) || variable::isVarRef(*n) || n->outputs().empty()) continue;
-        const VarTransRoad* road = ctx.varManager->transRoad(n->name());
+        if (variable::isVarRef(*n))
+            refsOf[variable::refSource(*n)].push_back(n->id());
+        else if (variable::isVariable(*n) && !n->outputs().empty())
+            variables.push_back(n->id());
+    }
+    bool changed = false;
+    for (NodeId var : variables) {
+        const std::string name = graph.node(var).name();
+        const VarTransRoad* road = ctx.varManager->transRoad(name);
         if (!road || road->empty()) continue;
-        const VarTransRoad recovered = *road;  // the graph edits below must not see it move
-        const NodeId var = n->id();
-        const std::string name = n->name();
-        if (!sameStorage(n->output(0).desc, recovered.back().output)) {
+        const VarTransRoad recovered = *road;
+        if (!sameStorage(graph.node(var).output(0).desc, recovered.back().output)) {
             recoverForVariable(graph, ctx, var, recovered);
             ctx.count(kVariablesUpdated);
             changed = true;
         }
-        for (const Node* r : graph.nodes())
-            if (variable::refSource(*r) == name && !sameStorage(r->output(0).desc, recovered.back().output)) {
-                recoverForVarRef(graph, ctx, r->id(), recovered);
+        for (NodeId ref : refsOf[name])
+            if (!sameStorage(graph.node(ref).output(0).desc, recovered.back().output)) {
+                recoverForVarRef(graph, ctx, ref, recovered);
                 changed = true;
             }
     }

@@ -48,14 +48,6 @@ std::vector<Write> writersOf(const Graph& g, NodeId node, size_t output, bool lo
     return out;
 }
 
-// A fresh value name (value names are unique in a graph; node names are another namespace).
-std::string freshValueName(const Graph& g, const std::string& base) {
-    const auto names = g.valuesByName();
-    std::string candidate = base;
-    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
-    return candidate;
-}
-
 // The VarRef node itself: the variable's op type (a Data-variable's is GE's Variable), described
 // as the variable, naming it.
 NodeId makeVarRef(Graph& g, PassContext& ctx, const Node& var, const std::string& name) {
