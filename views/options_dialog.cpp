@@ -151,6 +151,15 @@ QWidget* OptionsDialog::createGeneralGroup() {
                                         QStringLiteral("ge.exec.memoryOptimizationPolicy=MemoryPriority")));
     form->addRow(memoryPriority_);
 
+    variableAcc_ = new QCheckBox(tr("&Variable fusion"), group);
+    variableAcc_->setObjectName(QStringLiteral("variableAccCheck"));
+    variableAcc_->setChecked(current_.variableAcc);
+    variableAcc_->setToolTip(
+        withKey(tr("Target GE: store a variable in the format all its readers convert it "
+                   "to, and remove the conversions (VariableOpPass)."),
+                QStringLiteral("ge.exec.variable_acc")));
+    form->addRow(variableAcc_);
+
     threshold_ = new QSpinBox(group);
     threshold_->setObjectName(QStringLiteral("foldThresholdSpin"));
     threshold_->setRange(0, kMaxThresholdMiB);
@@ -422,6 +431,7 @@ PipelineOptions OptionsDialog::generalOptions() const {
     o.level = static_cast<OptLevel>(level_->currentData().toInt());
     o.constantFolding = folding_->isChecked();
     o.memoryPriority = memoryPriority_->isChecked();
+    o.variableAcc = variableAcc_->isChecked();
     o.foldSizeThreshold = threshold_->value() == initialThresholdMiB_ ? current_.foldSizeThreshold
                                                                       : uint64_t(threshold_->value()) * kMiB;
     o.iterationCap = iterationCap_->value();

@@ -87,6 +87,7 @@ class OptionsDialog : public QDialog {
     QComboBox* level_ = nullptr;
     QCheckBox* folding_ = nullptr;
     QCheckBox* memoryPriority_ = nullptr;
+    QCheckBox* variableAcc_ = nullptr;
     QSpinBox* threshold_ = nullptr;
     QSpinBox* iterationCap_ = nullptr;
     QComboBox* target_ = nullptr;

@@ -184,6 +184,12 @@ void TestOptionsDialog::widgetsChangeOptions() {
     QCOMPARE(dialog.options().toKeyValues().at("ge.exec.memoryOptimizationPolicy"),
              std::string("MemoryPriority"));
 
+    auto* variableAcc = child<QCheckBox>(dialog, "variableAccCheck");
+    QVERIFY(variableAcc && variableAcc->isChecked());
+    variableAcc->setChecked(false);
+    QCOMPARE(dialog.options().variableAcc, false);
+    QCOMPARE(dialog.options().toKeyValues().at("ge.exec.variable_acc"), std::string("false"));
+
     QCOMPARE(threshold->value(), 64);  // the default, 64 MiB
     threshold->setValue(16);
     QCOMPARE(dialog.options().foldSizeThreshold, uint64_t(16) << 20);
