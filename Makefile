@@ -56,13 +56,14 @@ ORT_DIR ?= build/ort
 bench: deps
 	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_BENCHMARKS=ON
 	cmake --build build -j $(JOBS) --target passscope-bench-io passscope-bench-pipeline passscope-make-large-model \
-	  passscope-bench-layout passscope-bench-gui passscope-bench-formats
+	  passscope-bench-layout passscope-bench-gui passscope-bench-formats passscope-bench-vars
 	@if command -v npm >/dev/null && [ ! -d $(ORT_DIR)/node_modules/onnxruntime-node ]; then \
 	  mkdir -p $(ORT_DIR) && cd $(ORT_DIR) && ONNXRUNTIME_NODE_INSTALL=skip npm install --ignore-scripts --no-audit --no-fund onnxruntime-node@1.30.0 >/dev/null || true; \
 	fi
 	build/bin/passscope-bench-io
 	PASSSCOPE_ORT_DIR=$(abspath $(ORT_DIR)) build/bin/passscope-bench-pipeline
 	build/bin/passscope-bench-formats
+	build/bin/passscope-bench-vars
 	build/bin/passscope-bench-layout
 	QT_QPA_PLATFORM=offscreen build/bin/passscope-bench-gui
 

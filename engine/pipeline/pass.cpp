@@ -49,6 +49,19 @@ std::string PassContext::uniqueName(const Graph& g, const std::string& base) {
     return candidate;
 }
 
+std::string PassContext::uniqueValueName(const Graph& g, const std::string& base) {
+    auto [it, fresh] = valueNames_.try_emplace(&g);
+    std::unordered_set<std::string>& names = it->second;
+    if (fresh)
+        for (const Node* n : g.nodes())
+            for (const NodeOutput& o : n->outputs())
+                if (!o.name.empty()) names.insert(o.name);
+    std::string candidate = base;
+    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
+    names.insert(candidate);
+    return candidate;
+}
+
 bool Pass::enabled(const PipelineOptions& options) const {
     auto forced = options.passSwitches.find(name());
     if (forced != options.passSwitches.end()) return forced->second;

@@ -57,6 +57,9 @@ class PassContext {
     std::vector<UnfoldedNode> takeUnfolded();
     // A node name not used yet in `g`, derived from `base`.
     std::string uniqueName(const Graph& g, const std::string& base);
+    // A value (output) name not used yet in `g`, derived from `base`; value names are a namespace of
+    // their own. Collected once per graph and pass run, so adding many values stays linear.
+    std::string uniqueValueName(const Graph& g, const std::string& base);
     std::string currentPass;
     // The session's variable manager (docs/ge-variables.md): the variable passes record trans roads,
     // format changes and fusion decisions there. Set by the pass manager; graphId is this compile's.
@@ -71,6 +74,7 @@ class PassContext {
     std::vector<std::string> warnings_;
     std::unordered_map<NodeId, UnfoldedNode> unfolded_;
     std::unordered_map<const Graph*, std::unordered_set<std::string>> names_;
+    std::unordered_map<const Graph*, std::unordered_set<std::string>> valueNames_;
 };
 
 class Pass {

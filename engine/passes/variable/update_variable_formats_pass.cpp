@@ -38,7 +38,7 @@ NodeId makeTransNode(Graph& g, PassContext& ctx, const std::string& type, const 
         g.setAttribute(id, Attribute::makeInt("to", static_cast<int64_t>(out.dtype)));
     }
     g.setAttribute(id, Attribute::makeInt(std::string(kInsertedByGe), 1));
-    g.setOutputName(id, 0, variable::freshValueName(g, g.node(id).name()));
+    g.setOutputName(id, 0, ctx.uniqueValueName(g, g.node(id).name()));
     g.setOutputDesc(id, 0, out);
     g.setInputDescs(id, {in});
     if (reshape) {

@@ -57,11 +57,4 @@ std::string describeStorage(const TensorDesc& d) {
            d.storageShape.toString();
 }
 
-std::string freshValueName(const Graph& g, const std::string& base) {
-    const auto names = g.valuesByName();
-    std::string candidate = base;
-    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
-    return candidate;
-}
-
 }  // namespace passscope::variable

@@ -34,10 +34,6 @@ std::string varRefName(const std::string& variable, const std::string& writer, s
 std::string refIdentityName(const std::string& producer, size_t output, const std::string& node,
                             size_t input);
 
-// A value name not used yet in `g`, derived from `base` (value names are unique in a graph; node
-// names are another namespace). Reads every name: for the few nodes these passes add.
-std::string freshValueName(const Graph& g, const std::string& base);
-
 // "FRACTAL_NZ float [1,1,16,16]": a description's storage as the fusion reasons print it.
 std::string describeStorage(const TensorDesc& d);
 

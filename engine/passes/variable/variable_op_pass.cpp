@@ -170,9 +170,9 @@ class Fuser {
     // (the stage iterates; the pass runs again).
     void record(VarFusionDecision d) {
         d.graphId = ctx_.graphId;
-        const std::vector<VarFusionDecision> prior = manager_.fusionsOf(ctx_.graphId);
+        const std::vector<VarFusionDecision>& prior = manager_.fusions();  // no copy: V records
         for (auto it = prior.rbegin(); it != prior.rend(); ++it)
-            if (it->variable == d.variable) {
+            if (it->graphId == ctx_.graphId && it->variable == d.variable) {
                 if (*it == d) return;
                 break;
             }

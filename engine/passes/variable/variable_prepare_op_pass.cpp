@@ -56,7 +56,7 @@ NodeId makeVarRef(Graph& g, PassContext& ctx, const Node& var, const std::string
     const std::string varName = var.name();
     const NodeId id = g.addNode(type, std::string(op::kGeDomain), ctx.uniqueName(g, name), 1).id();
     g.setAttribute(id, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), varName));
-    g.setOutputName(id, 0, freshValueName(g, g.node(id).name()));
+    g.setOutputName(id, 0, ctx.uniqueValueName(g, g.node(id).name()));
     g.setOutputDesc(id, 0, desc);
     g.setInputDescs(id, {desc});
     ctx.count(VariablePrepareOpPass::kVarRefsAdded);
@@ -101,7 +101,7 @@ void insertVariableRef(Graph& g, PassContext& ctx, NodeId node, size_t input, No
     const NodeId identity = g.addNode(std::string(op::kRefIdentity), std::string(op::kGeDomain),
                                       ctx.uniqueName(g, identityName), 1)
                                 .id();
-    g.setOutputName(identity, 0, freshValueName(g, g.node(identity).name()));
+    g.setOutputName(identity, 0, ctx.uniqueValueName(g, g.node(identity).name()));
     g.setOutputDesc(identity, 0, desc);
     g.addInput(identity, from);
     ctx.count(VariablePrepareOpPass::kRefIdentitiesAdded);
