@@ -142,7 +142,8 @@ void printTotals(const VarMemoryPlan& plan) {
 
 void printFusions(const std::vector<VarFusionDecision>& fusions, uint32_t graphId) {
     std::cout << "\nVariable fusion (graph " << graphId << " of the session):\n";
-    if (fusions.empty()) std::cout << "  no decision recorded\n";
+    if (fusions.empty())
+        std::cout << "  no variables in this graph: nothing to fuse (constants keep their formats)\n";
     for (const VarFusionDecision& d : fusions) {
         std::cout << "  " << d.variable << ": " << (d.fused ? "fused" : "not fused") << " - " << d.reason
                   << "\n";
