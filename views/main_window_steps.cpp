@@ -250,7 +250,10 @@ const VarMemoryPlan* MainWindow::memoryPlanShown() {
     if (!g) return nullptr;
     const PipelineResult* result = document_->pipelineResult().get();
     if (!plan_ || planResult_ != result || planPosition_ != document_->position()) {
-        plan_ = std::make_unique<VarMemoryPlan>(planVariableMemory(*g));
+        // An initializer input is a variable only where the variable passes run (target ge).
+        VarPlanOptions options;
+        options.initializerInputsAreVariables = document_->pipelineOptions().target == Target::Ge;
+        plan_ = std::make_unique<VarMemoryPlan>(planVariableMemory(*g, options));
         planResult_ = result;
         planPosition_ = document_->position();
     }

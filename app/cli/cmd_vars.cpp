@@ -25,20 +25,6 @@
 namespace passscope::cli {
 namespace {
 
-// "ND [16,2]"; with the dtype when a step changes it: "ND float [16,2]".
-std::string descText(const TensorDesc& d, bool withDtype) {
-    std::string out(formatName(d.storageFormat));
-    if (withDtype) out += " " + std::string(dataTypeName(d.dtype));
-    return out + " " + d.storageShape.toString();
-}
-
-// One step of a trans road: "TransData ND [16,2] -> FRACTAL_NZ [1,1,16,16]".
-std::string roadStepText(const TransNodeInfo& step) {
-    const bool dtypeChanges = step.input.dtype != step.output.dtype;
-    return step.nodeType + " " + descText(step.input, dtypeChanges) + " -> " +
-           descText(step.output, dtypeChanges);
-}
-
 // Whose memory an entry shares: an earlier entry of this graph, or (a reason without an entry)
 // an address the session had before this graph.
 std::string reuseText(const VarMemoryPlan& plan, const VarMemoryEntry& e) {
@@ -76,7 +62,7 @@ nlohmann::ordered_json toJson(const VarMemoryPlan& plan, const std::vector<VarFu
     nlohmann::ordered_json decisions = nlohmann::ordered_json::array();
     for (const VarFusionDecision& d : fusions) {
         nlohmann::ordered_json road = nlohmann::ordered_json::array();
-        for (const TransNodeInfo& step : d.transRoad) road.push_back(roadStepText(step));
+        for (const TransNodeInfo& step : d.transRoad) road.push_back(transStepText(step));
         decisions.push_back({{"variable", d.variable},
                              {"fused", d.fused},
                              {"reason", d.reason},
@@ -99,9 +85,9 @@ nlohmann::ordered_json toJson(const VarMemoryPlan& plan, const std::vector<VarFu
         nlohmann::ordered_json changes = nlohmann::ordered_json::array();
         for (const VarDescChange& c : verdict->changes)
             changes.push_back({{"variable", c.variable},
-                               {"before", c.before ? nlohmann::ordered_json(descText(*c.before, true))
+                               {"before", c.before ? nlohmann::ordered_json(varDescText(*c.before))
                                                    : nlohmann::ordered_json()},
-                               {"after", c.after ? nlohmann::ordered_json(descText(*c.after, true))
+                               {"after", c.after ? nlohmann::ordered_json(varDescText(*c.after))
                                                  : nlohmann::ordered_json()}});
         out["model_cache"] = {{"valid", verdict->valid}, {"message", verdict->message}, {"changes", changes}};
     }
@@ -152,7 +138,8 @@ void printFusions(const std::vector<VarFusionDecision>& fusions, uint32_t graphI
             for (const std::string& n : d.removedNodes) std::cout << " " << n;
             std::cout << "\n";
         }
-        for (const TransNodeInfo& step : d.transRoad) std::cout << "    road: " << roadStepText(step) << "\n";
+        for (const TransNodeInfo& step : d.transRoad)
+            std::cout << "    road: " << transStepText(step) << "\n";
     }
 }
 

@@ -4,12 +4,6 @@
 
 namespace passscope {
 
-std::string varDescText(const TensorDesc& desc) {
-    std::string text(formatName(desc.storageFormat));
-    text.append(" ").append(dataTypeName(desc.dtype)).append(" ").append(desc.storageShape.toString());
-    return text;
-}
-
 ModelCacheVerdict checkModelCache(const VarManager& cached, const VarManager& compiled) {
     const auto& before = cached.resource().curVarTensorDescMap;
     const auto& after = compiled.resource().curVarTensorDescMap;

@@ -30,7 +30,4 @@ struct ModelCacheVerdict {
 // compiling now.
 ModelCacheVerdict checkModelCache(const VarManager& cached, const VarManager& compiled);
 
-// "FRACTAL_NZ float [1,1,16,16]": storage format, data type, storage shape.
-std::string varDescText(const TensorDesc& desc);
-
 }  // namespace passscope

@@ -6,6 +6,24 @@
 
 namespace passscope {
 
+std::string varDescText(const TensorDesc& desc) {
+    std::string text(formatName(desc.storageFormat));
+    text.append(" ").append(dataTypeName(desc.dtype)).append(" ").append(desc.storageShape.toString());
+    return text;
+}
+
+std::string transStepText(const TransNodeInfo& step, std::string_view arrow) {
+    const bool dtypeChanges = step.input.dtype != step.output.dtype;
+    auto side = [dtypeChanges](const TensorDesc& d) {
+        std::string text(formatName(d.storageFormat));
+        if (dtypeChanges) text.append(" ").append(dataTypeName(d.dtype));
+        return text.append(" ").append(d.storageShape.toString());
+    };
+    std::string text = step.nodeType;
+    text.append(" ").append(side(step.input)).append(" ").append(arrow).append(" ").append(side(step.output));
+    return text;
+}
+
 bool VarManager::isVarPermitToChangeFormats(const std::string& name) const {
     return changeTimes(name) < kMaxVarChangeTimes;
 }

@@ -14,6 +14,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/tensor.h"
@@ -32,6 +33,13 @@ struct TransNodeInfo {
     bool operator==(const TransNodeInfo&) const = default;
 };
 using VarTransRoad = std::vector<TransNodeInfo>;
+
+// "FRACTAL_NZ float [1,1,16,16]": storage format, data type, storage shape — how fusion reasons,
+// the model cache verdict, `vars` and the GUI spell a variable's description.
+std::string varDescText(const TensorDesc& desc);
+// One step of a road: "TransData ND [16,2] -> FRACTAL_NZ [1,1,16,16]", the dtypes named only when
+// the step changes it ("Cast ND float [2] -> ND float16 [2]").
+std::string transStepText(const TransNodeInfo& step, std::string_view arrow = "->");
 
 // What VariableOpPass decided for one variable of one graph, fused or not, with the reason a
 // user reads (like the folding passes' why-not).

@@ -4,6 +4,7 @@
 
 #include "desc_text.h"
 #include "ir/op_types.h"
+#include "passes/variable/var_nodes.h"
 
 namespace passscope::views {
 namespace {
@@ -12,30 +13,15 @@ QString tr(const char* text) {
     return QCoreApplication::translate("passscope::views::VariableNote", text);
 }
 
-QString sideText(const TensorDesc& d, bool withDtype) {
-    QString out = formatText(d.storageFormat);
-    if (withDtype) out += QLatin1Char(' ') + dtypeText(d);
-    return out + QLatin1Char(' ') + shapeText(d.storageShape);
-}
-
-// A GE Variable node, or a VarRef standing for one (docs/ge-variables.md §6: a node of the
-// variable's op type naming its source in ref_var_src_var_name).
+// The variable a GE Variable or a VarRef stands for (docs/ge-variables.md §6). A Data variable
+// (an initializer input) counts only where the plan has it: that depends on the target.
 std::optional<std::string> variableNameOf(const Node& node) {
-    if (node.domain() != op::kGeDomain || (node.opType() != op::kVariable && node.opType() != op::kVarRef))
-        return std::nullopt;
-    if (const Attribute* src = node.findAttr(varattr::kRefVarSrcVarName))
-        if (const auto* s = std::get_if<std::string>(&src->value); s && !s->empty()) return *s;
-    return node.name();
+    if (variable::isVarRef(node)) return variable::refSource(node);
+    if (variable::isVariableOp(node)) return node.name();
+    return std::nullopt;
 }
 
 }  // namespace
-
-QString transStepText(const TransNodeInfo& step) {
-    const bool dtypeChanges = step.input.dtype != step.output.dtype;
-    return QStringLiteral("%1 %2 → %3")
-        .arg(QString::fromStdString(step.nodeType), sideText(step.input, dtypeChanges),
-             sideText(step.output, dtypeChanges));
-}
 
 std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* plan,
                                          const VarManager* manager, uint32_t graphId) {
@@ -44,7 +30,7 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
     if (!entry && !varName) return std::nullopt;
     VariableNote note;
     note.variable = QString::fromStdString(entry ? entry->varName : *varName);
-    note.isRef = node.findAttr(varattr::kRefVarSrcVarName) != nullptr || node.opType() == op::kVarRef;
+    note.isRef = variable::isVarRef(node);
     if (entry) {
         note.planned = true;
         note.kind = QString::fromUtf8(varKindName(entry->kind));
@@ -63,7 +49,8 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
     if (manager && (varName || (entry && entry->kind == VarKind::Variable))) {
         const std::string name = note.variable.toStdString();
         if (const VarTransRoad* road = manager->transRoad(name))
-            for (const TransNodeInfo& step : *road) note.transRoad << transStepText(step);
+            for (const TransNodeInfo& step : *road)
+                note.transRoad << QString::fromStdString(transStepText(step, "→"));
         for (const VarFusionDecision& d : manager->fusionsOf(graphId)) {
             if (d.variable != name) continue;
             note.hasDecision = true;
@@ -72,7 +59,8 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
             note.removedNodes.clear();
             for (const std::string& n : d.removedNodes) note.removedNodes << QString::fromStdString(n);
             if (note.transRoad.isEmpty())
-                for (const TransNodeInfo& step : d.transRoad) note.transRoad << transStepText(step);
+                for (const TransNodeInfo& step : d.transRoad)
+                    note.transRoad << QString::fromStdString(transStepText(step, "→"));
         }
     }
     return note;

@@ -33,10 +33,6 @@ struct VariableNote {
     size_t decidedAt = 0, shownAt = 0;
 };
 
-// One step of a trans road as text: "TransData ND [16,2] → FRACTAL_NZ [1,1,16,16]" (with the dtypes
-// when the step changes them, as a Cast does).
-QString transStepText(const TransNodeInfo& step);
-
 // The note for `node` (of the graph `plan` was made for), or nullopt when it is neither in `plan` nor a
 // Variable/VarRef. `manager` (may be null) and `graphId`: the run's session and this compile's graph id.
 std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* plan,

@@ -52,9 +52,4 @@ std::string refIdentityName(const std::string& producer, size_t output, const st
            std::to_string(input);
 }
 
-std::string describeStorage(const TensorDesc& d) {
-    return std::string(formatName(d.storageFormat)) + " " + std::string(dataTypeName(d.dtype)) + " " +
-           d.storageShape.toString();
-}
-
 }  // namespace passscope::variable

@@ -34,7 +34,4 @@ std::string varRefName(const std::string& variable, const std::string& writer, s
 std::string refIdentityName(const std::string& producer, size_t output, const std::string& node,
                             size_t input);
 
-// "FRACTAL_NZ float [1,1,16,16]": a description's storage as the fusion reasons print it.
-std::string describeStorage(const TensorDesc& d);
-
 }  // namespace passscope::variable

@@ -12,8 +12,6 @@
 namespace passscope {
 namespace {
 
-using variable::describeStorage;
-
 // GE's IsOpDescSame: storage format, dtype and storage dims.
 bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
     return a.storageFormat == b.storageFormat && a.dtype == b.dtype && a.storageShape == b.storageShape;
@@ -52,7 +50,7 @@ Layer readLayer(const Graph& g, const Node& var) {
         }
         if (std::find(layer.readers.begin(), layer.readers.end(), u.node) == layer.readers.end())
             layer.readers.push_back(u.node);
-        results.insert(describeStorage(c.output(0).desc));
+        results.insert(varDescText(c.output(0).desc));
     }
     if (layer.readers.empty()) {
         layer.refusal = "nothing reads the variable";
@@ -106,8 +104,8 @@ std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
         const TensorDesc& backOut = back.output(0).desc;
         if (!sameStorage(readOut, backIn) || !sameStorage(backOut, readIn))
             return path + " is not the inverse of the read path (" + quoted(back) + " converts " +
-                   describeStorage(backIn) + " to " + describeStorage(backOut) + ", the readers " +
-                   describeStorage(readIn) + " to " + describeStorage(readOut) + ")";
+                   varDescText(backIn) + " to " + varDescText(backOut) + ", the readers " +
+                   varDescText(readIn) + " to " + varDescText(readOut) + ")";
     }
     return {};
 }
@@ -247,7 +245,7 @@ class Fuser {
         VarFusionDecision d;
         d.variable = name;
         d.fused = true;
-        d.reason = "every reader converted it to " + describeStorage(last) + ": it is stored that way now (" +
+        d.reason = "every reader converted it to " + varDescText(last) + ": it is stored that way now (" +
                    std::to_string(removed.size()) + " trans node" + (removed.size() == 1 ? "" : "s") +
                    " removed)";
         d.removedNodes = std::move(removed);
