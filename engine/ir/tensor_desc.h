@@ -2,7 +2,10 @@
 // Description of one value flowing along an edge: dtype plus origin and storage format and shape
 // (docs/ge-formats.md §2: origin = what the user's graph means, storage = layout on the device). For a
 // plain ONNX model storage equals origin; format refinement (a later pass family) changes storage.
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "ir/data_type.h"
 #include "ir/format.h"
@@ -14,6 +17,17 @@ namespace passscope {
 // (serialized) so that import then export loses nothing the engine does not interpret.
 enum class ValueKind { Unknown, Tensor, SparseTensor, Sequence, Map, Optional };
 
+// The closed interval one element of an integer tensor lies in (GE's value range, set by
+// InferValueRangePass on shape tensors). A bound at the int64 limit is open: unknown that way.
+struct ValueBounds {
+    static constexpr int64_t kNoMin = std::numeric_limits<int64_t>::min();
+    static constexpr int64_t kNoMax = std::numeric_limits<int64_t>::max();
+    int64_t min = kNoMin;
+    int64_t max = kNoMax;
+    bool known() const { return min == max; }
+    bool operator==(const ValueBounds&) const = default;
+};
+
 struct TensorDesc {
     ValueKind kind = ValueKind::Unknown;
     DataType dtype = DataType::Undefined;
@@ -22,6 +36,9 @@ struct TensorDesc {
     Format storageFormat = Format::ND;
     Shape storageShape;
     std::string opaqueType;  // serialized onnx::TypeProto for Sequence/Map/Optional (and SparseTensor)
+    // Per element, in row-major order, for small integer tensors whose values are not all constant
+    // (e.g. Shape of a tensor with a symbolic dim); empty when unknown. Not exported to ONNX.
+    std::vector<ValueBounds> valueRange;
 
     // A dense tensor whose storage equals its origin.
     static TensorDesc tensor(DataType dtype, Shape shape, Format format = Format::ND) {
