@@ -40,12 +40,19 @@ optimize() {
 }
 
 if [ $DO_PUBLISHED = 1 ]; then
-  [ -n "$MODELS_DIR" ] || { echo "run_all.sh: set --models-dir (folder of the published models)" >&2; exit 2; }
+  if [ -z "$MODELS_DIR" ] && grep -qvE '^(#|$)' "$LIST" && grep -vE '^(#|$)' "$LIST" | cut -f2 | grep -qvE '^(/|resources/)'; then
+    echo "run_all.sh: set --models-dir (folder of the published models)" >&2; exit 2
+  fi
   mkdir -p "$WORK/published"
   : >"$WORK/published.manifest"; : >"$WORK/published.failed.jsonl"
   while IFS=$'\t' read -r name file opts; do
     case "$name" in ''|'#'*) continue ;; esac
-    in="$MODELS_DIR/$file"; out="$WORK/published/$name.opt.onnx"
+    case "$file" in
+      /*) in="$file" ;;
+      resources/*) in="$HERE/../../$file" ;; # repo_models.tsv
+      *) in="$MODELS_DIR/$file" ;;
+    esac
+    out="$WORK/published/$name.opt.onnx"
     [ -f "$in" ] || { echo "{\"name\":\"$name\",\"original\":\"$in\",\"optimizeError\":\"model file missing\"}" >>"$WORK/published.failed.jsonl"; continue; }
     optimize "$name" "$in" "$out" published || continue
     printf '%s\t%s\t--name %s --nodes %s\n' "$in" "$out" "$name" "$opts" >>"$WORK/published.manifest"
