@@ -35,7 +35,7 @@ Options:
   --rtol R --atol A     float tolerance (default 1e-4 / 1e-5)
   --ort-out PATH        keep ORT's basic-level model of ORIGINAL here
   --name NAME           label echoed in the JSON (batch runs)
-  --nodes               list the nodes left by OPTIMIZED that ORT basic removed (by name)`;
+  --nodes               list the nodes left by OPTIMIZED that ORT basic removed (by output name)`;
 
 function parseArgs(argv) {
   const o = { files: [], dims: {}, shapes: {}, values: {}, defaultDim: 1, seed: 1, rtol: 1e-4, atol: 1e-5, inputsDir: null, ortOut: null, nodes: false, batch: null, name: null };
@@ -176,6 +176,7 @@ function makeFeeds(model, o) {
   const feeds = {};
   if (o.inputsDir) {
     inputs.forEach((vi, i) => {
+      if (!vi.type || vi.type.kind !== 'tensor') throw new Error(`input '${vi.name}' is not a tensor (sequence/map/optional inputs are not supported)`);
       const file = path.join(o.inputsDir, `input_${i}.pb`);
       if (!fs.existsSync(file)) throw new Error(`missing test input ${file}`);
       feeds[vi.name] = tensorFromProto(onnx.parseTensor(fs.readFileSync(file)), vi);
@@ -264,8 +265,9 @@ async function compare(original, optimized, o) {
     res.opsMoreThanOrt = more;
     res.opsFewerThanOrt = fewer; // ORT fusions show up here (e.g. FusedConv) or our extra folds
     if (o.nodes) {
-      const ortNames = new Set(ortBasic.nodes.map((n) => n.name));
-      res.nodesOrtRemoved = onnx.listNodes(optModel.graph).filter((n) => n.name && !ortNames.has(n.name)).map((n) => `${n.opType} ${n.path ? n.path + '/' : ''}${n.name}`);
+      // Matched by output names: ORT keeps them on the nodes it leaves (node names may be empty).
+      const ortOutputs = new Set(ortBasic.nodes.flatMap((n) => n.outputs));
+      res.nodesOrtRemoved = onnx.listNodes(optModel.graph).filter((n) => !n.outputs.some((o) => o && ortOutputs.has(o))).map((n) => `${n.opType} ${n.path ? n.path + '/' : ''}${n.name || n.outputs[0]}`);
     }
   }
   // Run both with optimizations disabled on the same inputs.

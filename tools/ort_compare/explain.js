@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// Lists the nodes of OPTIMIZED that ORT's basic level removed from ORIGINAL (matched by node
-// name), each with where its inputs come from, so a gap can be read as "folding" (all inputs
+// Lists the nodes of OPTIMIZED that ORT's basic level removed from ORIGINAL (matched by output
+// names), each with where its inputs come from, so a gap can be read as "folding" (all inputs
 // constant or static shape facts) or "fusion" (ORT merged it into a neighbour).
 // Usage: node explain.js ORIGINAL OPTIMIZED   (needs onnxruntime-node on NODE_PATH)
 const fs = require('fs');
@@ -37,7 +37,9 @@ async function main() {
   const ortModel = onnx.parseModel(fs.readFileSync(tmp));
   fs.unlinkSync(tmp);
   const opt = onnx.parseModel(fs.readFileSync(optimized));
-  const ortNames = new Set(onnx.listNodes(ortModel.graph).map((n) => n.name));
+  // A node counts as removed by ORT when no node of ORT's model produces any of its outputs
+  // (ORT keeps the output names of nodes it leaves; node names are often empty in exports).
+  const ortOutputs = new Set(onnx.listNodes(ortModel.graph).flatMap((n) => n.outputs));
   const idx = index(opt.graph, { producer: {}, consumers: {}, initializers: new Set(opt.graph.initializers) }, '');
   const inputs = new Map(opt.graph.inputs.map((vi) => [vi.name, vi]));
   const describe = (t) => {
@@ -51,7 +53,7 @@ async function main() {
     return p ? `${t}<-${p.opType}(${p.name})` : `${t}=outer scope`;
   };
   for (const n of onnx.listNodes(opt.graph)) {
-    if (!n.name || ortNames.has(n.name)) continue;
+    if (n.outputs.some((o) => o && ortOutputs.has(o))) continue;
     const users = n.outputs.flatMap((o) => (idx.consumers[o] || []).map((c) => `${c.opType}(${c.name})`));
     console.log(`${n.opType} ${n.path ? n.path + '/' : ''}${n.name}`);
     console.log(`   in:  ${n.inputs.map(describe).join(', ')}`);

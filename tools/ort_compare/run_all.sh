@@ -3,6 +3,7 @@
 # (node counts) and with the original under ORT (outputs). See README "Comparing with ONNX Runtime".
 # Usage: tools/ort_compare/run_all.sh [--cli PATH] [--models-dir DIR] [--list FILE]
 #                                     [--testdata DIR | --no-testdata] [--no-published] [--work DIR]
+#                                     [--reuse]   (keep optimized models already in --work)
 # Needs node and onnxruntime-node (NODE_PATH pointing at its node_modules).
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -13,7 +14,8 @@ TESTDATA=/usr/share/libonnx-testdata/data
 WORK="${WORK:-/tmp/ort_compare}"
 DO_PUBLISHED=1
 DO_TESTDATA=1
-usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
+REUSE=0
+usage() { sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --cli) CLI="$2"; shift 2 ;;
@@ -23,6 +25,7 @@ while [ $# -gt 0 ]; do
     --no-testdata) DO_TESTDATA=0; shift ;;
     --no-published) DO_PUBLISHED=0; shift ;;
     --work) WORK="$2"; shift 2 ;;
+    --reuse) REUSE=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "run_all.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -33,6 +36,7 @@ mkdir -p "$WORK"
 
 # optimize NAME IN OUT: runs passscope-cli with default target and options; logs to OUT.log.
 optimize() {
+  if [ $REUSE = 1 ] && [ -s "$3" ]; then return 0; fi
   if ! "$CLI" optimize "$2" -o "$3" >"$3.log" 2>&1; then
     echo "{\"name\":\"$1\",\"original\":\"$2\",\"optimizeError\":$(tail -1 "$3.log" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.stringify(s.trim())))')}" >>"$WORK/$4.failed.jsonl"
     return 1
@@ -57,7 +61,7 @@ if [ $DO_PUBLISHED = 1 ]; then
     optimize "$name" "$in" "$out" published || continue
     printf '%s\t%s\t--name %s --nodes %s\n' "$in" "$out" "$name" "$opts" >>"$WORK/published.manifest"
   done <"$LIST"
-  node "$HERE/compare.js" --batch "$WORK/published.manifest" >"$WORK/published.jsonl"
+  node "$HERE/compare.js" --batch "$WORK/published.manifest" >"$WORK/published.jsonl" 2>"$WORK/published.ort.log"
   cat "$WORK/published.failed.jsonl" >>"$WORK/published.jsonl"
   node "$HERE/table.js" "$WORK/published.jsonl"
 fi
@@ -75,7 +79,7 @@ if [ $DO_TESTDATA = 1 ]; then
     [ -d "$dir/test_data_set_0" ] && inputs="--inputs-dir $dir/test_data_set_0"
     printf '%s\t%s\t--name %s --nodes %s\n' "$model" "$out" "$name" "$inputs" >>"$WORK/testdata.manifest"
   done
-  node "$HERE/compare.js" --batch "$WORK/testdata.manifest" >"$WORK/testdata.jsonl"
+  node "$HERE/compare.js" --batch "$WORK/testdata.manifest" >"$WORK/testdata.jsonl" 2>"$WORK/testdata.ort.log"
   cat "$WORK/testdata.failed.jsonl" >>"$WORK/testdata.jsonl"
   node "$HERE/table.js" --summary "$WORK/testdata.jsonl"
 fi
