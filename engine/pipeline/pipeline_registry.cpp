@@ -5,7 +5,12 @@
 // folding there; §5: storage formats chosen and TransData inserted after OptimizeStage1, then the
 // format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
+#include "passes/cleanup/ctrl_edge_transfer_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/cleanup/decompose_large_const_pass.h"
+#include "passes/cleanup/identity_pass.h"
+#include "passes/cleanup/no_op_cast_remove_pass.h"
+#include "passes/cleanup/reshape_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
@@ -23,6 +28,7 @@
 #include "passes/format/trans_op_without_reshape_fusion_pass.h"
 #include "passes/format/transpose_trans_data_pass.h"
 #include "passes/format/unchanged_transpose_remove_pass.h"
+#include "passes/variable/assign_remove_pass.h"
 #include "passes/variable/update_variable_formats_pass.h"
 #include "passes/variable/var_is_initialized_op_pass.h"
 #include "passes/variable/variable_op_pass.h"
@@ -48,6 +54,9 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage prepare{"Prepare", {}};  // GraphPrepare::ComputeConstantShape: mark first, fold, take effect
     // GraphPrepare's names_to_passes start with VarIsInitializedOpPass (docs/ge-variables.md §6).
     if (device) add(prepare, std::make_unique<VarIsInitializedOpPass>(), options);
+    // graph_prepare.cc's names_to_passes end with IdentityPass; a Cast to its own dtype goes with it.
+    add(prepare, std::make_unique<IdentityPass>(), options);
+    add(prepare, std::make_unique<NoOpCastRemovePass>(), options);
     if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
     add(prepare, std::make_unique<ReplaceWithEmptyConstPass>(false), options);
     add(prepare, std::make_unique<DimensionComputePass>(false), options);
@@ -93,11 +102,19 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
         Stage stage13{"OptimizeStage1_3", {}};  // graph_manager.cc's OptimizeStage1_3
         add(stage13, std::make_unique<VariableRefUselessControlOutDeletePass>(), options);
+        // graph_manager.cc: OptimizeStage1_3 ends with IdentityPass (after SwitchToStreamSwitchPass).
+        add(stage13, std::make_unique<IdentityPass>(), options);
         stages.push_back(std::move(stage13));
     }
 
+    Stage preRun{"PreRun", {}};  // graph_manager.cc's PreRun after OptimizeStage1: control edges on consts
+    add(preRun, std::make_unique<CtrlEdgeTransferPass>(), options);
+    stages.push_back(std::move(preRun));
+
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
+    add(stage2, std::make_unique<ReshapeRemovePass>(), options);
+    if (device) add(stage2, std::make_unique<AssignRemovePass>(), options);  // variables are GE's
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
@@ -106,6 +123,8 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage beforeAutofuse{"BeforeAutofuse", {}};
     add(beforeAutofuse, std::make_unique<ConstantFoldingPass>(), options);
+    // Autofuse's pattern pass: GE's device compile only (see decompose_large_const_pass.h).
+    if (device) add(beforeAutofuse, std::make_unique<DecomposeLargeConstPass>(), options);
     add(beforeAutofuse, std::make_unique<DeadCodeEliminationPass>(), options);
     stages.push_back(std::move(beforeAutofuse));
 

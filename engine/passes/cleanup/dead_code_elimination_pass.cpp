@@ -12,7 +12,9 @@ bool keptForItself(const Graph& g, const Node& n) {
     if (n.opType() == op::kData && n.domain().empty()) return true;
     // A VarRef is read by nobody: it stands for the write-back of its variable until
     // VariableRefDeleteOpPass (docs/ge-variables.md §6).
-    return op::writesState(n.opType(), n.domain()) || variable::isVarRef(n);
+    // A Variable fed by a value is written by it (AssignRemovePass, docs/ge-variables.md §13).
+    return op::writesState(n.opType(), n.domain()) || variable::isVarRef(n) ||
+           (variable::isVariableOp(n) && !n.inputs().empty());
 }
 
 void collectOuter(const Graph& sub, uint32_t depth, std::vector<NodeId>& out) {

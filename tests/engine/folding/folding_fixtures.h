@@ -1,0 +1,50 @@
+#pragma once
+// Shared by the folding-flow pass tests (issue 12): one pass run on the main graph with its
+// statistics, the reasons it recorded for what it kept, and the graph verifier's findings after it.
+#include <string>
+#include <vector>
+
+#include "format/test_trans_op_support.h"
+#include "pipeline/graph_verifier.h"
+
+namespace passscope::test {
+
+struct FoldingRun {
+    bool changed = false;
+    PassStats stats;
+    std::vector<UnfoldedNode> kept;
+    std::string problems;  // empty when the graph is sound
+};
+
+inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions& options = {}) {
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
+    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
+    ctx.currentPass = pass.name();
+    FoldingRun out;
+    out.changed = pass.run(*model.graph, ctx);
+    out.stats = ctx.stats;
+    out.kept = ctx.takeUnfolded();
+    out.problems = describeProblems(verifyGraph(*model.graph));
+    return out;
+}
+
+inline onnx::TensorProto* addInt64Initializer(onnx::GraphProto& g, const std::string& name,
+                                              const std::vector<int64_t>& dims,
+                                              const std::vector<int64_t>& values) {
+    auto* t = g.add_initializer();
+    t->set_name(name);
+    t->set_data_type(onnx::TensorProto::INT64);
+    for (int64_t d : dims) t->add_dims(d);
+    t->set_raw_data(
+        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
+    return t;
+}
+
+// The reason recorded for the node named `name` ("" when none).
+inline std::string keptBecause(const FoldingRun& run, const std::string& name) {
+    for (const UnfoldedNode& u : run.kept)
+        if (u.name == name) return u.detail;
+    return {};
+}
+
+}  // namespace passscope::test
