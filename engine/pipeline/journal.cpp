@@ -34,6 +34,8 @@ std::string_view reasonName(NotFoldedReason r) {
             return "side_effect";
         case NotFoldedReason::ContradictsInference:
             return "contradicts_inference";
+        case NotFoldedReason::KeptByRule:
+            return "kept_by_rule";
     }
     return "unknown";
 }

@@ -68,6 +68,7 @@ enum class NotFoldedReason {
     PotentialConst,        // marked as a potential constant; folds when the traversal ends
     SideEffect,            // writes state (Assign, ...)
     ContradictsInference,  // the computed dtype or shape differs from the inferred description
+    KeptByRule,  // a cleanup pass keeps the node (GE's rule or a naming constraint; detail says which)
 };
 
 std::string_view reasonName(NotFoldedReason r);
