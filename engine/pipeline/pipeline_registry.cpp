@@ -6,12 +6,15 @@
 // format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/cleanup/no_op_arithmetic_remove_pass.h"
+#include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
+#include "passes/constant_folding/reshape_target_folding_pass.h"
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 #include "passes/format/infer_format_pass.h"
@@ -68,6 +71,10 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<DimensionComputePass>(true), options);
     add(stage1, std::make_unique<ConstantFoldingPass>(), options);
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
+    // No-op Slices and arithmetic, shape-chain Reshape targets (docs/ge-constant-folding.md §15).
+    add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
@@ -99,6 +106,9 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
+    add(stage2, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(stage2, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(stage2, std::make_unique<NoOpArithmeticRemovePass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
     if (device) add(stage2, std::make_unique<VariableRefDeleteOpPass>(), options);
