@@ -9,7 +9,9 @@
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/cleanup/decompose_large_const_pass.h"
 #include "passes/cleanup/identity_pass.h"
+#include "passes/cleanup/no_op_arithmetic_remove_pass.h"
 #include "passes/cleanup/no_op_cast_remove_pass.h"
+#include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/reshape_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
@@ -17,6 +19,7 @@
 #include "passes/constant_folding/dimension_compute_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
+#include "passes/constant_folding/reshape_target_folding_pass.h"
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 #include "passes/format/infer_format_pass.h"
@@ -77,6 +80,10 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<DimensionComputePass>(true), options);
     add(stage1, std::make_unique<ConstantFoldingPass>(), options);
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
+    // No-op Slices and arithmetic, shape-chain Reshape targets (docs/ge-constant-folding.md §15).
+    add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
@@ -116,6 +123,9 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage2, std::make_unique<ReshapeRemovePass>(), options);
     if (device) add(stage2, std::make_unique<AssignRemovePass>(), options);  // variables are GE's
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
+    add(stage2, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(stage2, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(stage2, std::make_unique<NoOpArithmeticRemovePass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
     if (device) add(stage2, std::make_unique<VariableRefDeleteOpPass>(), options);

@@ -2,8 +2,11 @@
 
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/cleanup/no_op_arithmetic_remove_pass.h"
+#include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
+#include "passes/constant_folding/reshape_target_folding_pass.h"
 
 namespace passscope {
 namespace {
@@ -21,6 +24,9 @@ std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options, bo
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<DimensionComputePass>(true));
     passes.push_back(std::make_unique<ConstantFoldingPass>());
+    passes.push_back(std::make_unique<ReshapeTargetFoldingPass>());
+    passes.push_back(std::make_unique<RedundantSliceRemovePass>());
+    passes.push_back(std::make_unique<NoOpArithmeticRemovePass>());
     passes.push_back(std::make_unique<DeadCodeEliminationPass>());
     passes.push_back(std::make_unique<CommonSubexpressionEliminationPass>());
     if (nested) passes.push_back(std::make_unique<SubgraphOptimizePass>());

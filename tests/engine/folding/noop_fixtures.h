@@ -1,0 +1,86 @@
+#pragma once
+// Shared by the no-op elimination pass tests (issue 12): one pass run on the main graph with its
+// statistics, the reasons it recorded for what it kept, and the graph verifier's findings after it.
+#include <string>
+#include <vector>
+
+#include "exec/evaluator.h"
+#include "exec/tensor_compare.h"
+#include "format/test_trans_op_support.h"
+#include "kernels/tensor_util.h"
+#include "pipeline/graph_verifier.h"
+
+namespace passscope::test::noop {
+
+struct FoldingRun {
+    bool changed = false;
+    PassStats stats;
+    std::vector<UnfoldedNode> kept;
+    std::string problems;  // empty when the graph is sound
+};
+
+inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions& options = {}) {
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
+    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
+    ctx.currentPass = pass.name();
+    FoldingRun out;
+    out.changed = pass.run(*model.graph, ctx);
+    out.stats = ctx.stats;
+    out.kept = ctx.takeUnfolded();
+    out.problems = describeProblems(verifyGraph(*model.graph));
+    return out;
+}
+
+inline onnx::TensorProto* addInt64Initializer(onnx::GraphProto& g, const std::string& name,
+                                              const std::vector<int64_t>& dims,
+                                              const std::vector<int64_t>& values) {
+    auto* t = g.add_initializer();
+    t->set_name(name);
+    t->set_data_type(onnx::TensorProto::INT64);
+    for (int64_t d : dims) t->add_dims(d);
+    t->set_raw_data(
+        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
+    return t;
+}
+
+inline onnx::TensorProto* addScalarInitializer(onnx::GraphProto& g, const std::string& name, int elemType,
+                                               const std::vector<int64_t>& dims, const std::string& raw) {
+    auto* t = g.add_initializer();
+    t->set_name(name);
+    t->set_data_type(elemType);
+    for (int64_t d : dims) t->add_dims(d);
+    t->set_raw_data(raw);
+    return t;
+}
+
+// A graph input whose dims are symbolic where `symbols` names one ("" = static dims[i]).
+inline void addSymbolicInput(onnx::GraphProto& g, const std::string& name, int elemType,
+                             const std::vector<int64_t>& dims, const std::vector<std::string>& symbols) {
+    auto* vi = addTensorValue(g.mutable_input(), name, elemType, dims);
+    auto* shape = vi->mutable_type()->mutable_tensor_type()->mutable_shape();
+    for (size_t i = 0; i < symbols.size(); ++i)
+        if (!symbols[i].empty()) shape->mutable_dim(static_cast<int>(i))->set_dim_param(symbols[i]);
+}
+
+// Outputs of `before` and `after` on `inputs` are bitwise equal (empty) or what differs.
+inline std::string sameResultsOn(const Model& before, const Model& after,
+                                 const std::map<std::string, Tensor>& inputs) {
+    const EvalResult a = Evaluator(before).run(inputs);
+    const EvalResult b = Evaluator(after).run(inputs);
+    if (a.failure || b.failure) return "evaluation failed";
+    if (a.outputs.size() != b.outputs.size()) return "output counts differ";
+    for (size_t i = 0; i < a.outputs.size(); ++i) {
+        const TensorComparison c = compareTensors(a.outputs[i], b.outputs[i], 0.0, 0.0);
+        if (!c.equal) return "output " + std::to_string(i) + ": " + c.detail;
+    }
+    return {};
+}
+
+// The reason recorded for the node named `name` ("" when none).
+inline std::string keptBecause(const FoldingRun& run, const std::string& name) {
+    for (const UnfoldedNode& u : run.kept)
+        if (u.name == name) return u.detail;
+    return {};
+}
+
+}  // namespace passscope::test::noop
