@@ -7,9 +7,12 @@
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
+#include "passes/constant_folding/constant_clip_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
+#include "passes/constant_folding/infer_value_range_pass.h"
+#include "passes/constant_folding/partial_shape_folding_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
 #include "passes/format/cast_remove_pass.h"
@@ -51,7 +54,11 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
     add(prepare, std::make_unique<ReplaceWithEmptyConstPass>(false), options);
     add(prepare, std::make_unique<DimensionComputePass>(false), options);
+    add(prepare, std::make_unique<ConstantClipPass>(), options);
     add(prepare, std::make_unique<ConstantFoldingPass>(), options);
+    add(prepare, std::make_unique<InferValueRangePass>(), options);
+    // PassScope's own (docs/ge-constant-folding.md §12.2): marks, as DimensionComputePass does here.
+    add(prepare, std::make_unique<PartialShapeFoldingPass>(false), options);
     add(prepare, std::make_unique<PotentialConstTakenEffectPass>(), options);
     if (device) {
         add(prepare, std::make_unique<InferFormatPass>(2), options);
@@ -66,7 +73,10 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage stage1{"OptimizeStage1", {}};  // the main battlefield of folding
     add(stage1, std::make_unique<ReplaceWithEmptyConstPass>(true), options);
     add(stage1, std::make_unique<DimensionComputePass>(true), options);
+    add(stage1, std::make_unique<ConstantClipPass>(), options);
     add(stage1, std::make_unique<ConstantFoldingPass>(), options);
+    // After each ConstantFoldingPass: the last word on a chain that reads a symbolic dim is its.
+    add(stage1, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
@@ -98,6 +108,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
+    add(stage2, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
@@ -106,6 +117,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage beforeAutofuse{"BeforeAutofuse", {}};
     add(beforeAutofuse, std::make_unique<ConstantFoldingPass>(), options);
+    add(beforeAutofuse, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(beforeAutofuse, std::make_unique<DeadCodeEliminationPass>(), options);
     stages.push_back(std::move(beforeAutofuse));
 
