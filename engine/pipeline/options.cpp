@@ -68,6 +68,8 @@ void PipelineOptions::set(const std::string& key, const std::string& value) {
         constantFolding = parseBool(key, value);
     } else if (key == "ge.exec.variable_acc") {
         variableAcc = parseBool(key, value);
+    } else if (key == "ge.is_weight_clip") {
+        weightClip = parseBool(key, value);
     } else if (key == "ge.exec.memoryOptimizationPolicy") {
         if (value == "MemoryPriority")
             memoryPriority = true;
@@ -116,6 +118,7 @@ void PipelineOptions::set(const std::string& key, const std::string& value) {
 bool PipelineOptions::switchOn(const std::string& key) const {
     if (key == "ge.oo.constantFolding") return constantFolding;
     if (key == "ge.exec.variable_acc") return variableAcc;
+    if (key == "ge.is_weight_clip") return weightClip;
     auto it = switches.find(key);
     return it == switches.end() || it->second;
 }
@@ -128,6 +131,9 @@ std::vector<std::pair<std::string, std::string>> PipelineOptions::describe() {
          "MemoryPriority: skip folding constants with >8 elements shared by several consumers"},
         {"ge.exec.variable_acc",
          "true|false: variable format fusion, VariableOpPass (target ge; default true)"},
+        {"ge.is_weight_clip",
+         "1|0: ConstantClipPass clips constant weights a narrowing Cast would make ±inf to the target "
+         "type's largest value (changes results by design; default 0)"},
         {"passscope.foldSizeThreshold",
          "bytes: do not fold a node whose outputs would exceed this (default 67108864)"},
         {"passscope.iterationCap", "iterations per stage to reach a fixed point (default 5)"},
@@ -182,6 +188,7 @@ std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
         storage += (storage.empty() ? "" : ",") + name + ':' + std::string(formatName(format));
     if (!storage.empty()) kv["passscope.storageFormats"] = storage;
     if (!formatTable.empty()) kv["passscope.formatTable"] = formatTable;
+    if (weightClip) kv["ge.is_weight_clip"] = "1";
     for (const auto& [name, on] : passSwitches) kv["pass." + name] = on ? "true" : "false";
     return kv;
 }

@@ -24,6 +24,8 @@ struct PipelineOptions {
     OptLevel level = OptLevel::O3;  // GE's default
     bool constantFolding = true;    // ge.oo.constantFolding
     bool memoryPriority = false;    // ge.exec.memoryOptimizationPolicy=MemoryPriority
+    // ConstantClipPass: clip constant weights a narrowing Cast would turn into ±inf (ge.is_weight_clip=1).
+    bool weightClip = false;
     // Variable format fusion (VariableOpPass, target ge; docs/ge-variables.md §6).
     bool variableAcc = true;                          // ge.exec.variable_acc
     uint64_t foldSizeThreshold = uint64_t(64) << 20;  // passscope.foldSizeThreshold (bytes of outputs)
@@ -47,7 +49,8 @@ struct PipelineOptions {
     std::map<std::string, bool> switches;
 
     // Whether the switch `key` a pass declares is on: ge.oo.constantFolding reads constantFolding,
-    // ge.exec.variable_acc reads variableAcc, any other key reads `switches`.
+    // ge.exec.variable_acc reads variableAcc, ge.is_weight_clip reads weightClip, any other key
+    // reads `switches`.
     bool switchOn(const std::string& key) const;
 
     // Throws std::invalid_argument with a message naming the key and the accepted values.

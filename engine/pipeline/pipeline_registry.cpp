@@ -14,9 +14,12 @@
 #include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/reshape_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
+#include "passes/constant_folding/constant_clip_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
+#include "passes/constant_folding/infer_value_range_pass.h"
+#include "passes/constant_folding/partial_shape_folding_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
 #include "passes/constant_folding/reshape_target_folding_pass.h"
@@ -63,7 +66,11 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
     add(prepare, std::make_unique<ReplaceWithEmptyConstPass>(false), options);
     add(prepare, std::make_unique<DimensionComputePass>(false), options);
+    add(prepare, std::make_unique<ConstantClipPass>(), options);
     add(prepare, std::make_unique<ConstantFoldingPass>(), options);
+    add(prepare, std::make_unique<InferValueRangePass>(), options);
+    // PassScope's own (docs/ge-constant-folding.md §12.2): marks, as DimensionComputePass does here.
+    add(prepare, std::make_unique<PartialShapeFoldingPass>(false), options);
     add(prepare, std::make_unique<PotentialConstTakenEffectPass>(), options);
     if (device) {
         add(prepare, std::make_unique<InferFormatPass>(2), options);
@@ -78,9 +85,12 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage stage1{"OptimizeStage1", {}};  // the main battlefield of folding
     add(stage1, std::make_unique<ReplaceWithEmptyConstPass>(true), options);
     add(stage1, std::make_unique<DimensionComputePass>(true), options);
+    add(stage1, std::make_unique<ConstantClipPass>(), options);
     add(stage1, std::make_unique<ConstantFoldingPass>(), options);
+    // After each ConstantFoldingPass: the last word on a chain that reads a symbolic dim is its.
+    add(stage1, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
-    // No-op Slices and arithmetic, shape-chain Reshape targets (docs/ge-constant-folding.md §15).
+    // No-op Slices and arithmetic, shape-chain Reshape targets (docs/ge-constant-folding.md §14).
     add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
@@ -120,6 +130,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
+    add(stage2, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(stage2, std::make_unique<ReshapeRemovePass>(), options);
     if (device) add(stage2, std::make_unique<AssignRemovePass>(), options);  // variables are GE's
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
@@ -133,6 +144,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage beforeAutofuse{"BeforeAutofuse", {}};
     add(beforeAutofuse, std::make_unique<ConstantFoldingPass>(), options);
+    add(beforeAutofuse, std::make_unique<PartialShapeFoldingPass>(true), options);
     // Autofuse's pattern pass: GE's device compile only (see decompose_large_const_pass.h).
     if (device) add(beforeAutofuse, std::make_unique<DecomposeLargeConstPass>(), options);
     add(beforeAutofuse, std::make_unique<DeadCodeEliminationPass>(), options);

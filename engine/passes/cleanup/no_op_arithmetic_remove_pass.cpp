@@ -31,7 +31,7 @@ bool isInteger(DataType t) {
 }
 
 // Every element of `c` leaves x unchanged under `op` with `c` on side `constSide`
-// (docs/ge-constant-folding.md §15.2 on signed zeros).
+// (docs/ge-constant-folding.md §14.2 on signed zeros).
 bool neutral(const std::string& op, const Tensor& c) {
     if (c.elementCount() == 0) return false;
     if (isInteger(c.dtype())) {

@@ -1,6 +1,6 @@
 #pragma once
 // NoOpArithmeticRemovePass (PassScope's own; ONNX Runtime's NoopElimination;
-// docs/ge-constant-folding.md §15.2): x+0, 0+x, x-0, x*1, 1*x, x/1 with a constant neutral operand
+// docs/ge-constant-folding.md §14.2): x+0, 0+x, x-0, x*1, 1*x, x/1 with a constant neutral operand
 // whose broadcast cannot change x's shape are taken out, their readers read x. Floating-point
 // zeros keep x bit for bit: Add needs -0.0, Sub needs +0.0 (x + +0.0 turns -0.0 into +0.0).
 #include "pipeline/pass.h"

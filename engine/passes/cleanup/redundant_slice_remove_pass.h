@@ -1,6 +1,6 @@
 #pragma once
 // RedundantSliceRemovePass (GE's autofuse pattern pass redundant_slice_remove_pass.cpp; ONNX
-// Runtime's EliminateSlice; docs/ge-constant-folding.md §15.1): an ONNX Slice that keeps its whole
+// Runtime's EliminateSlice; docs/ge-constant-folding.md §14.1): an ONNX Slice that keeps its whole
 // input (start 0, end at or past the dim, step 1 on every sliced axis) is taken out, its readers
 // read its input.
 #include "pipeline/pass.h"

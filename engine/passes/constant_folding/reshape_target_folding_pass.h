@@ -1,6 +1,6 @@
 #pragma once
 // ReshapeTargetFoldingPass (PassScope's own; ONNX Runtime's ReshapeFusion;
-// docs/ge-constant-folding.md §15.3): Reshape(x, Concat(pieces)) whose pieces are constants,
+// docs/ge-constant-folding.md §14.3): Reshape(x, Concat(pieces)) whose pieces are constants,
 // dims of x read at their own position (Shape(x) -> Gather/Slice, through Unsqueeze and integer
 // Casts) and at most one other one-element piece gets a constant target: the read dims become 0
 // ("copy the input dim", allowzero=0) and the other piece -1. The shape chain is left to DCE.

@@ -56,11 +56,14 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
                                            "ReplaceWithEmptyConstPass",
                                            "DimensionComputePass",
                                            "ConstantFoldingPass",
+                                           "InferValueRangePass",
+                                           "PartialShapeFoldingPass",
                                            "PotentialConstTakenEffectPass",
                                            "[OptimizeStage1]",
                                            "ReplaceWithEmptyConstPass",
                                            "DimensionComputePass",
                                            "ConstantFoldingPass",
+                                           "PartialShapeFoldingPass",
                                            "DimensionAdjustPass",
                                            "DeadCodeEliminationPass",
                                            "CommonSubexpressionEliminationPass",
@@ -69,11 +72,13 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
                                            "CtrlEdgeTransferPass",
                                            "[OptimizeStage2]",
                                            "ConstantFoldingPass",
+                                           "PartialShapeFoldingPass",
                                            "ReshapeRemovePass",
                                            "DimensionAdjustPass",
                                            "DeadCodeEliminationPass",
                                            "[BeforeAutofuse]",
                                            "ConstantFoldingPass",
+                                           "PartialShapeFoldingPass",
                                            "DeadCodeEliminationPass"}));
     // The switch means nothing there, and sample (c) keeps its variables as they were.
     Model a = loadSample("training_step.onnx");
