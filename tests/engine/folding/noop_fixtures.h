@@ -67,7 +67,8 @@ inline std::string sameResultsOn(const Model& before, const Model& after,
                                  const std::map<std::string, Tensor>& inputs) {
     const EvalResult a = Evaluator(before).run(inputs);
     const EvalResult b = Evaluator(after).run(inputs);
-    if (a.failure || b.failure) return "evaluation failed";
+    if (a.failure) return "original: " + a.failure->nodeName + ": " + a.failure->reason;
+    if (b.failure) return "rewritten: " + b.failure->nodeName + ": " + b.failure->reason;
     if (a.outputs.size() != b.outputs.size()) return "output counts differ";
     for (size_t i = 0; i < a.outputs.size(); ++i) {
         const TensorComparison c = compareTensors(a.outputs[i], b.outputs[i], 0.0, 0.0);

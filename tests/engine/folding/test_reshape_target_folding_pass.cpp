@@ -5,6 +5,7 @@
 
 #include "noop_fixtures.h"
 #include "passes/constant_folding/reshape_target_folding_pass.h"
+#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -156,4 +157,47 @@ TEST(ReshapeTargetFoldingPass, Refusals) {
         const char* expected[] = {"allowzero", "two target pieces", "-1 already"};
         EXPECT_NE(why.find(expected[k]), std::string::npos) << k << ": " << why;
     }
+}
+
+TEST(ReshapeTargetFoldingPass, InsideAnIfBodyThePipelineFoldsItAndDceTakesTheChain) {
+    // silero_vad v3: the chain sits in an If branch and reads the outer input x.
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addSymbolicInput(g, "x", onnx::TensorProto::FLOAT, {1, 6}, {"N", ""});
+    auto* ifNode = addNode(g, "If", {"cond"}, {"y"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        auto* body = addBody(*ifNode, branch);
+        const std::string b = branch;
+        gatherDim(*body, "x", 0, b + "_d0");
+        addInt64Initializer(*body, b + "_rest", {2}, {2, 3});
+        auto* c = addNode(*body, "Concat", {b + "_d0", b + "_rest"}, {b + "_target"}, b + "_concat");
+        auto* a = c->add_attribute();
+        a->set_name("axis");
+        a->set_type(onnx::AttributeProto::INT);
+        a->set_i(0);
+        addNode(*body, "Reshape", {"x", b + "_target"}, {b + "_r"}, b + "_reshape");
+        addNode(*body, b == "then_branch" ? "Relu" : "Neg", {b + "_r"}, {b + "_out"}, b + "_op");
+        addTensorValue(body->mutable_output(), b + "_out", onnx::TensorProto::FLOAT, {});
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
+    Model model = loadTransOpModel(m, "reshape_in_body");
+    PipelineOptions options;
+    options.verifyEach = true;
+    runPipeline(model, options);
+    const Node* ifAfter = findByName(*model.graph, "if");
+    ASSERT_TRUE(ifAfter);
+    for (Graph* body : ifAfter->subgraphs()) {
+        EXPECT_EQ(countOps(*body, "Shape"), 0u);
+        EXPECT_EQ(countOps(*body, "Concat"), 0u);
+        EXPECT_EQ(countOps(*body, "Reshape"), 1u);
+        for (const Node* n : body->nodes()) {
+            if (n->opType() != "Reshape") continue;
+            const Tensor* t = body->producer(n->input(1))->attrTensor("value");
+            ASSERT_TRUE(t);
+            EXPECT_EQ(kernels::toInt64s(*t), (std::vector<int64_t>{0, 2, 3}));
+        }
+    }
+    // The evaluator does not run control flow; ONNX Runtime compares silero_vad_v3's outputs
+    // (docs/ge-constant-folding.md §14.3).
 }
