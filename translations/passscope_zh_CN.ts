@@ -1374,6 +1374,10 @@ Double-click to close this scope.</source>
         <translation>存储</translation>
     </message>
     <message>
+        <source>Value range</source>
+        <translation>取值范围</translation>
+    </message>
+    <message>
         <source>Op type</source>
         <translation>算子类型</translation>
     </message>

@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include "passes/constant_folding/value_range.h"
+
 namespace passscope::views {
 namespace {
 
@@ -79,6 +81,11 @@ QString descText(const TensorDesc& desc) {
     if (desc.storageDiffers())
         text += QString::fromUtf8(" → ") + formatText(desc.storageFormat) + shapeText(desc.storageShape);
     return text;
+}
+
+QString valueRangeText(const TensorDesc& desc) {
+    if (desc.valueRange.empty()) return {};
+    return QString::fromStdString(value_range::text(desc.valueRange));
 }
 
 TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index) {

@@ -17,6 +17,9 @@ QString shapeText(const Shape& shape);
 QString formatText(Format format);
 // "float[1,3,32,32]"; when the storage differs from the origin: "float[1,3,32,32] → NC1HWC0[1,1,32,32,16]".
 QString descText(const TensorDesc& desc);
+// The value range of an integer value (InferValueRangePass), "[0..∞, 3, 224, 224]"; empty when
+// none is known.
+QString valueRangeText(const TensorDesc& desc);
 // The description of a node's i-th input: the declared per-input one when typed, else the producer's.
 TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index);
 // The value name of a node's i-th input; empty for an omitted optional input.

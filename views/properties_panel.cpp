@@ -83,6 +83,9 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
         row(tr("Storage"), QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
                                .arg(esc(formatText(desc.storageFormat)), esc(shapeText(desc.storageShape)),
                                     differs ? QStringLiteral(" differs") : QString()));
+    // What InferValueRangePass knows of the elements (docs/ge-constant-folding.md §12.1).
+    if (const QString range = valueRangeText(desc); !range.isEmpty())
+        html += row(tr("Value range"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(range)));
     return html;
 }
 

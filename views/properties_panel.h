@@ -1,6 +1,7 @@
 #pragma once
 // The properties of the selected node: identity, attributes, and the description of every input
-// and output tensor (dtype, origin format + shape, storage format + shape). Read-only rich text.
+// and output tensor (dtype, origin format + shape, storage format + shape, value range when known).
+// Read-only rich text.
 #include <optional>
 
 #include <QWidget>
@@ -37,7 +38,7 @@ class PropertiesPanel : public QWidget {
 
   private:
     // Rows for one tensor: a title row, then `linkKey: linkValue` (producer or consumers), dtype,
-    // origin and storage. linkValue is HTML.
+    // origin and storage, and the value range when known. linkValue is HTML.
     QString tensorRows(const QString& title, const QString& name, const TensorDesc& desc,
                        const QString& linkKey, const QString& linkValue) const;
     QString sectionHeader(const QString& title) const;

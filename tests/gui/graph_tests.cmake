@@ -40,6 +40,17 @@ set_tests_properties(gui.format_views PROPERTIES
     LABELS gui
     TIMEOUT 300)
 
+# The properties panel's value range row (InferValueRangePass) on x [N,3,224,224] -> Shape -> Gather.
+add_executable(test_value_range_view ${CMAKE_CURRENT_LIST_DIR}/test_value_range_view.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_value_range_view PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_value_range_view PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_test(NAME gui.value_range_view COMMAND test_value_range_view)
+set_tests_properties(gui.value_range_view PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 120)
+
 # Stepping through format refinement on sample (a) at target GE: the format stages in the
 # timeline, the TransData added by TransDataInsertionPass and folded by OptimizeStage2.
 add_executable(test_format_steps ${CMAKE_CURRENT_LIST_DIR}/test_format_steps.cpp)
