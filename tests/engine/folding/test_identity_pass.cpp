@@ -6,6 +6,7 @@
 #include "folding_fixtures.h"
 #include "io/onnx_export.h"
 #include "passes/cleanup/identity_pass.h"
+#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -147,4 +148,28 @@ TEST(IdentityPass, ASequenceIdentityGoesToo) {
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Identity"), 0u);
     EXPECT_EQ(findByName(*model.graph, "at")->input(0).node, idOf(*model.graph, "construct"));
+}
+
+TEST(IdentityPass, ThePipelineLeavesNoIdentityOrNoOpCastBeforeAnOutput) {
+    // What ONNX Runtime's basic level removes: Relu -> Cast(float) -> Identity -> graph output y.
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    addNode(g, "Relu", {"x"}, {"r"}, "relu");
+    auto* cast = addNode(g, "Cast", {"r"}, {"c"}, "cast");
+    auto* to = cast->add_attribute();
+    to->set_name("to");
+    to->set_type(onnx::AttributeProto::INT);
+    to->set_i(onnx::TensorProto::FLOAT);
+    addNode(g, "Identity", {"c"}, {"y"}, "identity");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    Model model = loadTransOpModel(m, "identity_pipeline");
+    const Model before = model.clone();
+    PipelineOptions options;
+    options.verifyEach = true;
+    runPipeline(model, options);
+    EXPECT_EQ(model.graph->nodeCount(), 3u);  // Data, Relu, NetOutput
+    EXPECT_EQ(model.graph->outputNames(), std::vector<std::string>{"y"});
+    EXPECT_EQ(exportedIdentities(model), 0u);
+    EXPECT_EQ(sameResults(before, model), "");
 }
