@@ -7,11 +7,13 @@
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
+#include "passes/constant_folding/cond_remove_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
+#include "passes/constant_folding/zero_trip_loop_remove_pass.h"
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 #include "passes/format/infer_format_pass.h"
@@ -98,6 +100,10 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
+    // GE's OptimizeStage2 names_to_passes: ConstantFolding, ReshapeRemove, CondRemove, AssignRemove,
+    // DimensionAdjust (docs/ge-constant-folding.md §12). Zero-trip Loops are PassScope's own (§12.2).
+    add(stage2, std::make_unique<CondRemovePass>(), options);
+    add(stage2, std::make_unique<ZeroTripLoopRemovePass>(), options);
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).

@@ -2,8 +2,10 @@
 
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/constant_folding/cond_remove_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
+#include "passes/constant_folding/zero_trip_loop_remove_pass.h"
 
 namespace passscope {
 namespace {
@@ -21,6 +23,10 @@ std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options, bo
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<DimensionComputePass>(true));
     passes.push_back(std::make_unique<ConstantFoldingPass>());
+    // An If on a constant condition, a Loop that runs no iteration: also inside bodies (the
+    // inlined branch's outer reads stay valid, docs/ge-constant-folding.md §12.3).
+    passes.push_back(std::make_unique<CondRemovePass>());
+    passes.push_back(std::make_unique<ZeroTripLoopRemovePass>());
     passes.push_back(std::make_unique<DeadCodeEliminationPass>());
     passes.push_back(std::make_unique<CommonSubexpressionEliminationPass>());
     if (nested) passes.push_back(std::make_unique<SubgraphOptimizePass>());
