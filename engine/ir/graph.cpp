@@ -327,8 +327,9 @@ void Graph::rewriteOuterRefs(const ValueRef& from, const ValueRef& to, uint32_t 
         if (!n) continue;
         for (size_t i = 0; i < n->inputs_.size(); ++i) {
             const ValueRef r = n->inputs_[i];
+            // `to` may itself be an outer value of the graph owning `from` (depth > 0).
             if (r.depth == depth && r.node == from.node && r.output == from.output)
-                setInput(n->id_, i, ValueRef{to.node, to.output, depth});
+                setInput(n->id_, i, ValueRef{to.node, to.output, depth + to.depth});
         }
         for (Graph* sub : n->subgraphs()) sub->rewriteOuterRefs(from, to, depth + 1);
     }

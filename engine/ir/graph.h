@@ -83,7 +83,8 @@ class Graph {
     // Bulk construction only (the importer): sets inputs without touching use lists; call
     // rebuildUses() once afterwards. Observers are not told.
     void setInputsUnlinked(NodeId node, std::vector<ValueRef> inputs);
-    // Moves every use of `from` (a depth-0 value) to `to`, including reads from subgraphs.
+    // Moves every use of `from` (a depth-0 value) to `to` (a value this graph can read: depth 0, or
+    // an outer value at depth > 0), including reads from subgraphs.
     void replaceAllUses(const ValueRef& from, const ValueRef& to);
     // Adds or replaces by name. Subgraphs of the new attribute are adopted (parent set) and the
     // outer values they read gain implicit uses on the way out; those of a replaced one lose them.

@@ -14,6 +14,7 @@
 #include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/reshape_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
+#include "passes/constant_folding/cond_remove_pass.h"
 #include "passes/constant_folding/constant_clip_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_adjust_pass.h"
@@ -23,6 +24,7 @@
 #include "passes/constant_folding/potential_const_taken_effect_pass.h"
 #include "passes/constant_folding/replace_with_empty_const_pass.h"
 #include "passes/constant_folding/reshape_target_folding_pass.h"
+#include "passes/constant_folding/zero_trip_loop_remove_pass.h"
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
 #include "passes/format/infer_format_pass.h"
@@ -131,7 +133,11 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage stage2{"OptimizeStage2", {}};
     add(stage2, std::make_unique<ConstantFoldingPass>(), options);
     add(stage2, std::make_unique<PartialShapeFoldingPass>(true), options);
+    // GE's OptimizeStage2 names_to_passes: ConstantFolding, ReshapeRemove, CondRemove, AssignRemove,
+    // DimensionAdjust (docs/ge-constant-folding.md §15). Zero-trip Loops are PassScope's own (§15.2).
     add(stage2, std::make_unique<ReshapeRemovePass>(), options);
+    add(stage2, std::make_unique<CondRemovePass>(), options);
+    add(stage2, std::make_unique<ZeroTripLoopRemovePass>(), options);
     if (device) add(stage2, std::make_unique<AssignRemovePass>(), options);  // variables are GE's
     add(stage2, std::make_unique<DimensionAdjustPass>(), options);
     add(stage2, std::make_unique<ReshapeTargetFoldingPass>(), options);

@@ -28,6 +28,18 @@ set_tests_properties(gui.body_steps PROPERTIES
     LABELS gui
     TIMEOUT 300)
 
+# CondRemovePass in the GUI: the If on a constant condition replaced by its branch in one step,
+# the inlined nodes marked added, the If a ghost marked removed.
+add_executable(test_cond_remove_steps ${CMAKE_CURRENT_LIST_DIR}/test_cond_remove_steps.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_cond_remove_steps PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_cond_remove_steps PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_test(NAME gui.cond_remove_steps COMMAND test_cond_remove_steps)
+set_tests_properties(gui.cond_remove_steps PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)
+
 # Formats in the views: TransData properties, the origin/storage-format overlays and their
 # legend, and the headless render's colours, on a model with real origin/storage formats.
 add_executable(test_format_views ${CMAKE_CURRENT_LIST_DIR}/test_format_views.cpp

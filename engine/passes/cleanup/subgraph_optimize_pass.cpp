@@ -2,11 +2,17 @@
 
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
+#include "passes/cleanup/identity_pass.h"
 #include "passes/cleanup/no_op_arithmetic_remove_pass.h"
+#include "passes/cleanup/no_op_cast_remove_pass.h"
 #include "passes/cleanup/redundant_slice_remove_pass.h"
+#include "passes/cleanup/reshape_remove_pass.h"
+#include "passes/constant_folding/cond_remove_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "passes/constant_folding/dimension_compute_pass.h"
+#include "passes/constant_folding/partial_shape_folding_pass.h"
 #include "passes/constant_folding/reshape_target_folding_pass.h"
+#include "passes/constant_folding/zero_trip_loop_remove_pass.h"
 
 namespace passscope {
 namespace {
@@ -24,6 +30,15 @@ std::vector<std::unique_ptr<Pass>> bodyPasses(const PipelineOptions& options, bo
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<DimensionComputePass>(true));
     passes.push_back(std::make_unique<ConstantFoldingPass>());
+    passes.push_back(std::make_unique<PartialShapeFoldingPass>(true));
+    // An If on a constant condition, a Loop that runs no iteration: also inside bodies (the
+    // inlined branch's outer reads stay valid, docs/ge-constant-folding.md §15.3).
+    passes.push_back(std::make_unique<CondRemovePass>());
+    passes.push_back(std::make_unique<ZeroTripLoopRemovePass>());
+    // Pass-through nodes and no-ops (they keep what gives a body output or reads an outer value).
+    passes.push_back(std::make_unique<IdentityPass>());
+    passes.push_back(std::make_unique<NoOpCastRemovePass>());
+    passes.push_back(std::make_unique<ReshapeRemovePass>());
     passes.push_back(std::make_unique<ReshapeTargetFoldingPass>());
     passes.push_back(std::make_unique<RedundantSliceRemovePass>());
     passes.push_back(std::make_unique<NoOpArithmeticRemovePass>());

@@ -2,8 +2,9 @@
 // SubgraphOptimizePass: If/Loop/Scan bodies are never folded as a whole (their owner is kept),
 // but their insides are optimized like a graph of their own, in place, by a nested pass manager
 // (ctx.runNested): folding (outer-scope constants count as constants, since a body resolves
-// them through its parent), DCE, CSE and this pass again for bodies inside bodies, to a fixed
-// point. Every pass run on a body is a journal step of its own that names the body, so the
+// them through its parent), If on a constant condition and zero-trip Loop removal
+// (docs/ge-constant-folding.md §15.3), DCE, CSE and this pass again for bodies inside bodies, to
+// a fixed point. Every pass run on a body is a journal step of its own that names the body, so the
 // journal replays body edits like any other; this pass itself edits nothing.
 #include "pipeline/pass.h"
 

@@ -1,0 +1,63 @@
+#include "passes/constant_folding/control_flow.h"
+
+#include "ir/op_types.h"
+
+namespace passscope::controlflow {
+namespace {
+
+std::string_view kindName(ValueKind k) {
+    switch (k) {
+        case ValueKind::Tensor:
+            return "tensor";
+        case ValueKind::SparseTensor:
+            return "sparse tensor";
+        case ValueKind::Sequence:
+            return "sequence";
+        case ValueKind::Map:
+            return "map";
+        case ValueKind::Optional:
+            return "optional";
+        case ValueKind::Unknown:
+            break;
+    }
+    return "value of unknown kind";
+}
+
+}  // namespace
+
+bool isOnnxDomain(const std::string& domain) {
+    return domain.empty() || domain == "ai.onnx";
+}
+
+std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
+    const NodeOutput* v = g.value(ref);
+    const Node* p = g.producer(ref);
+    std::string text = "'" + (v ? v->name : std::string()) + "'";
+    if (!p) return text + " has no producer";
+    if (p->opType() == op::kData && p->domain().empty())
+        return text + (p->hasAttr(op::attr::kOverridable) ? " is an initializer that callers may override"
+                                                          : " is a graph input");
+    return text + " is computed at run time by '" + p->displayName() + "' (" + p->opType() + ")";
+}
+
+std::optional<std::string> incompatible(const TensorDesc& replacement, const TensorDesc& original) {
+    if (!replacement.hasType() || !original.hasType()) return std::nullopt;
+    if (replacement.kind != original.kind)
+        return "a " + std::string(kindName(replacement.kind)) + " where a " +
+               std::string(kindName(original.kind)) + " is expected";
+    if (replacement.kind != ValueKind::Tensor) return std::nullopt;
+    if (replacement.dtype != DataType::Undefined && original.dtype != DataType::Undefined &&
+        replacement.dtype != original.dtype)
+        return std::string(dataTypeName(replacement.dtype)) + " where " +
+               std::string(dataTypeName(original.dtype)) + " is expected";
+    const Shape& a = replacement.originShape;
+    const Shape& b = original.originShape;
+    if (!a.rankKnown() || !b.rankKnown()) return std::nullopt;
+    bool differs = a.rank() != b.rank();
+    for (size_t i = 0; !differs && i < a.rank(); ++i)
+        differs = a[i].isKnown() && b[i].isKnown() && a[i].value != b[i].value;
+    if (differs) return "shape " + a.toString() + " where " + b.toString() + " is expected";
+    return std::nullopt;
+}
+
+}  // namespace passscope::controlflow
