@@ -40,7 +40,7 @@ NodePass::NodeResult IdentityPass::runOnNode(Graph& g, NodeId id, PassContext& c
         n.outputs().size() != 1)
         return {};
     std::string why = geKeeps(g, n);
-    if (why.empty()) why = passthrough::refusal(g, id, 0);
+    if (why.empty()) why = passthrough::refusal(g, id, ctx, 0);
     if (!why.empty()) {
         ctx.notFolded(n, NotFoldedReason::KeptByRule, "Identity kept: " + why);
         return {};

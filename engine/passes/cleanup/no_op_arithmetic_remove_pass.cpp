@@ -89,7 +89,7 @@ NodePass::NodeResult NoOpArithmeticRemovePass::runOnNode(Graph& g, NodeId id, Pa
                               " to a larger shape");
             return {};
         }
-        const std::string refusal = passthrough::refusal(g, id, xSide);
+        const std::string refusal = passthrough::refusal(g, id, ctx, xSide);
         if (!refusal.empty()) {
             ctx.notFolded(n, NotFoldedReason::KeptByRule, "a no-op, but " + refusal);
             return {};

@@ -31,7 +31,7 @@ NodePass::NodeResult NoOpCastRemovePass::runOnNode(Graph& g, NodeId id, PassCont
         return {};
     }
     if (static_cast<int64_t>(from) != to) return {};
-    const std::string why = passthrough::refusal(g, id, 0);
+    const std::string why = passthrough::refusal(g, id, ctx, 0);
     if (!why.empty()) {
         ctx.notFolded(n, NotFoldedReason::KeptByRule, n.opType() + " to its own dtype kept: " + why);
         return {};

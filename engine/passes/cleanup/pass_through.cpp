@@ -25,7 +25,7 @@ bool isGraphInput(const Graph& g, NodeId id) {
 
 }  // namespace
 
-std::string refusal(const Graph& g, NodeId id, size_t input) {
+std::string refusal(const Graph& g, NodeId id, const PassContext& ctx, size_t input) {
     const Node& n = g.node(id);
     if (n.outputs().size() != 1) return "it has " + std::to_string(n.outputs().size()) + " outputs";
     if (input >= n.inputs().size() || !n.input(input).valid()) return "the input it passes on is omitted";
@@ -39,9 +39,10 @@ std::string refusal(const Graph& g, NodeId id, size_t input) {
     const std::vector<std::string> names = g.outputNames();
     const std::string& valueName = n.output(0).name;
     // GE keeps what feeds a subgraph's NetOutput (identity_pass.cc, reshape_remove_pass.cc
-    // IsOutputOfSubGraph): a body output read straight from an input or an outer value is what
-    // runtimes handle worst.
-    if (g.parent()) return "it gives the body output '" + names[slots.front()] + "'";
+    // IsOutputOfSubGraph). An ONNX body output is a name like a graph output's (the checks below
+    // keep body inputs and outer values out), so for ONNX it goes.
+    if (g.parent() && ctx.options().target == Target::Ge)
+        return "it gives the body output '" + names[slots.front()] + "'";
     for (size_t i : slots)
         if (i >= names.size() || names[i] != valueName)
             return "the graph output it gives is named '" + (i < names.size() ? names[i] : std::string()) +

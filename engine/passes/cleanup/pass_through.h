@@ -12,7 +12,9 @@
 namespace passscope::passthrough {
 
 // Why `node` (one output, passing input `input` through) cannot be taken out; empty when it can.
-std::string refusal(const Graph& g, NodeId node, size_t input = 0);
+// At target ge a node giving a body output stays (GE's rule); for ONNX it goes like one giving a
+// graph output, as ONNX Runtime's EliminateIdentity does.
+std::string refusal(const Graph& g, NodeId node, const PassContext& ctx, size_t input = 0);
 
 // Takes `node` out (refusal() must be empty): uses of its output read input `input`, the value
 // behind it takes over a graph output's name, control predecessors become control predecessors of

@@ -102,7 +102,7 @@ NodePass::NodeResult RedundantSliceRemovePass::runOnNode(Graph& g, NodeId id, Pa
         if (s != 0 && *dim != 0) return {};
         if (end < *dim && *dim != 0) return {};  // a negative end cuts the tail too
     }
-    const std::string refusal = passthrough::refusal(g, id);
+    const std::string refusal = passthrough::refusal(g, id, ctx);
     if (!refusal.empty()) {
         ctx.notFolded(n, NotFoldedReason::KeptByRule, "keeps its whole input, but " + refusal);
         return {};

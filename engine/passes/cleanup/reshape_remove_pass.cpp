@@ -30,7 +30,7 @@ NodePass::NodeResult ReshapeRemovePass::runOnNode(Graph& g, NodeId id, PassConte
     if (*in->originShape.extents() != *out->originShape.extents() || in->dtype != out->dtype) return {};
     // A value stored in a device layout is not a plain ONNX tensor of its origin shape.
     if (in->storageDiffers() || out->storageDiffers()) return {};
-    const std::string why = passthrough::refusal(g, id, 0);
+    const std::string why = passthrough::refusal(g, id, ctx, 0);
     if (!why.empty()) {
         ctx.notFolded(n, NotFoldedReason::KeptByRule, n.opType() + " kept: " + why);
         return {};

@@ -105,7 +105,7 @@ TEST(IdentityPass, TwoOutputsOfOneValueKeepTwoNames) {
     EXPECT_EQ(sameResults(before, model), "");
 }
 
-TEST(IdentityPass, AnIdentityNextToASubgraphOrBeforeABodyOutputStays) {
+TEST(IdentityPass, AnIdentityNextToASubgraphStaysBeforeABodyOutputOnlyAtTargetGe) {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
@@ -126,11 +126,19 @@ TEST(IdentityPass, AnIdentityNextToASubgraphOrBeforeABodyOutputStays) {
     FoldingRun r = runFoldingPass(model, pass);
     EXPECT_FALSE(r.changed);
     EXPECT_NE(keptBecause(r, "after_if").find("owns a subgraph"), std::string::npos);
-    // In a body (as SubgraphOptimizePass would run it): the Identity before the body output stays.
+    // In a body (as SubgraphOptimizePass would run it): at target ge the Identity before the body
+    // output stays (GE's rule); for ONNX it goes and Neg's value takes the body output's name.
     Graph& body = *findByName(*model.graph, "if")->subgraphs().front();
-    PassContext ctx(model, PipelineOptions{}, kernels::KernelRegistry::builtin());
-    EXPECT_FALSE(pass.run(body, ctx));
+    PipelineOptions ge;
+    ge.target = Target::Ge;
+    PassContext geCtx(model, ge, kernels::KernelRegistry::builtin());
+    EXPECT_FALSE(pass.run(body, geCtx));
     EXPECT_EQ(countOps(body, "Identity"), 1u);
+    PassContext onnxCtx(model, PipelineOptions{}, kernels::KernelRegistry::builtin());
+    EXPECT_TRUE(pass.run(body, onnxCtx));
+    EXPECT_EQ(countOps(body, "Identity"), 0u);
+    EXPECT_EQ(body.outputNames(), std::vector<std::string>{"then_branch_out"});
+    EXPECT_EQ(findByName(body, "then_branch_neg")->output(0).name, "then_branch_out");
 }
 
 TEST(IdentityPass, ASequenceIdentityGoesToo) {
