@@ -62,6 +62,8 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
                                            "SubgraphOptimizePass",
                                            "[OptimizeStage2]",
                                            "ConstantFoldingPass",
+                                           "CondRemovePass",
+                                           "ZeroTripLoopRemovePass",
                                            "DimensionAdjustPass",
                                            "DeadCodeEliminationPass",
                                            "[BeforeAutofuse]",
