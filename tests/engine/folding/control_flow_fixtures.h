@@ -3,7 +3,9 @@
 // float, a runner for a few passes with the journal and the verifier (as the pipeline runs them),
 // evaluation with the engine's kernels, and checks that hold for any graph with bodies (every
 // value name unique in the model, every ref of a body landing on a live node).
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>

@@ -395,3 +395,15 @@ TEST(CondRemovePass, PipelineStepReplaysForwardAndBackward) {
     auto out = evaluate(model, {{"x", floats({2}, {1, -2})}});
     EXPECT_EQ(valuesOf(out.at("y")), (std::vector<float>{1, 5}));
 }
+
+// Writes the models above for a comparison under ONNX Runtime by hand
+// (tools/ort_compare/compare.js ORIGINAL OPTIMIZED):
+//   PASSSCOPE_TEST_MODELS=/tmp/cond build/bin/engine_tests --gtest_filter='CondRemovePass.WriteModels'
+TEST(CondRemovePass, WriteModels) {
+    const char* dir = std::getenv("PASSSCOPE_TEST_MODELS");
+    if (!dir) GTEST_SKIP() << "set PASSSCOPE_TEST_MODELS to write the models";
+    std::filesystem::create_directories(dir);
+    writeModel(constantIfModel(true), std::filesystem::path(dir) / "cond_true.onnx");
+    writeModel(constantIfModel(false), std::filesystem::path(dir) / "cond_false.onnx");
+    writeModel(deepReadModel(), std::filesystem::path(dir) / "cond_deep_read.onnx");
+}

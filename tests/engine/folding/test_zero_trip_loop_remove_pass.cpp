@@ -223,3 +223,16 @@ TEST(ZeroTripLoopRemovePass, InABodyTheInitialValueMayBeAnOuterValue) {
         bodyStep |= s.pass == "ZeroTripLoopRemovePass" && s.changed && s.graphName == "branching/then_branch";
     EXPECT_TRUE(bodyStep);
 }
+
+// Writes the zero-trip Loop model for a comparison under ONNX Runtime by hand (see
+// CondRemovePass.WriteModels).
+TEST(ZeroTripLoopRemovePass, WriteModels) {
+    const char* dir = std::getenv("PASSSCOPE_TEST_MODELS");
+    if (!dir) GTEST_SKIP() << "set PASSSCOPE_TEST_MODELS to write the models";
+    std::filesystem::create_directories(dir);
+    writeModel(loopModel({}), std::filesystem::path(dir) / "loop_zero.onnx");
+    LoopSpec spec;
+    spec.tripsConstant = false;
+    spec.cond = "go";
+    writeModel(loopModel(spec), std::filesystem::path(dir) / "loop_cond_false.onnx");
+}

@@ -41,7 +41,7 @@ TEST(VariablePipeline, PassesSitWhereGePutsThem) {
     EXPECT_EQ(indexOf(l, "[OptimizeStage1_3]"), indexOf(l, "[PreRun]") - 3);
     EXPECT_EQ(indexOf(l, "[PreRun]"), indexOf(l, "[OptimizeStage2]") - 2);
     EXPECT_EQ(indexOf(l, "VariableRefUselessControlOutDeletePass"), indexOf(l, "[OptimizeStage1_3]") + 1);
-    EXPECT_EQ(indexOf(l, "AssignRemovePass"), indexOf(l, "ReshapeRemovePass") + 1);
+    EXPECT_EQ(indexOf(l, "AssignRemovePass"), indexOf(l, "ZeroTripLoopRemovePass") + 1);
     EXPECT_EQ(indexOf(l, "VariableRefDeleteOpPass"), indexOf(l, "[BeforeAutofuse]") - 1);
 }
 
@@ -77,6 +77,8 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
                                            "ConstantFoldingPass",
                                            "PartialShapeFoldingPass",
                                            "ReshapeRemovePass",
+                                           "CondRemovePass",
+                                           "ZeroTripLoopRemovePass",
                                            "DimensionAdjustPass",
                                            "ReshapeTargetFoldingPass",
                                            "RedundantSliceRemovePass",
