@@ -75,4 +75,25 @@ bool isKnownDataType(int32_t value) {
     return value >= 0 && value < static_cast<int32_t>(kTypes.size());
 }
 
+bool isIntegerType(DataType type) {
+    switch (type) {
+        case DataType::Int8:
+        case DataType::Int16:
+        case DataType::Int32:
+        case DataType::Int64:
+        case DataType::UInt8:
+        case DataType::UInt16:
+        case DataType::UInt32:
+        case DataType::UInt64:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool isFloatingType(DataType type) {
+    return type == DataType::Float || type == DataType::Double || type == DataType::Float16 ||
+           type == DataType::BFloat16;
+}
+
 }  // namespace passscope

@@ -39,5 +39,9 @@ std::string_view geDataTypeName(DataType type);
 std::optional<DataType> parseDataType(std::string_view text);
 // True for values ONNX defines (0..16 in IR 8).
 bool isKnownDataType(int32_t value);
+// Signed and unsigned integers of 8 to 64 bits (not Bool).
+bool isIntegerType(DataType type);
+// Float, Double, Float16 and BFloat16.
+bool isFloatingType(DataType type);
 
 }  // namespace passscope

@@ -10,37 +10,17 @@
 namespace passscope {
 namespace {
 
-bool isFloat(DataType t) {
-    return t == DataType::Float || t == DataType::Double || t == DataType::Float16 || t == DataType::BFloat16;
-}
-
-bool isInteger(DataType t) {
-    switch (t) {
-        case DataType::Int8:
-        case DataType::Int16:
-        case DataType::Int32:
-        case DataType::Int64:
-        case DataType::UInt8:
-        case DataType::UInt16:
-        case DataType::UInt32:
-        case DataType::UInt64:
-            return true;
-        default:
-            return false;
-    }
-}
-
 // Every element of `c` leaves x unchanged under `op` with `c` on side `constSide`
 // (docs/ge-constant-folding.md §14.2 on signed zeros).
 bool neutral(const std::string& op, const Tensor& c) {
     if (c.elementCount() == 0) return false;
-    if (isInteger(c.dtype())) {
+    if (isIntegerType(c.dtype())) {
         const int64_t want = (op == "Add" || op == "Sub") ? 0 : 1;
         for (int64_t v : kernels::toInt64s(c))
             if (v != want) return false;
         return true;
     }
-    if (!isFloat(c.dtype())) return false;
+    if (!isFloatingType(c.dtype())) return false;
     for (double v : kernels::toDoubles(c)) {
         if (op == "Add" && !(v == 0.0 && std::signbit(v))) return false;   // x + (-0.0) == x, even for -0.0
         if (op == "Sub" && !(v == 0.0 && !std::signbit(v))) return false;  // x - (+0.0) == x

@@ -26,10 +26,6 @@ std::optional<float> largestOf(DataType t) {
     }
 }
 
-bool isFloating(DataType t) {
-    return t == DataType::Float || t == DataType::Double || t == DataType::Float16 || t == DataType::BFloat16;
-}
-
 // GE's CheckWeightInfinite: only float and double constants are looked at.
 bool beyond(const Tensor& value, double limit) {
     if (value.dtype() == DataType::Float) {
@@ -66,7 +62,7 @@ NodePass::NodeResult ConstantClipPass::runOnNode(Graph& g, NodeId id, PassContex
     const DataType from = weight->dtype();
     const DataType to = static_cast<DataType>(cast.attrInt("to", 0));
     // Narrowing between floating types only (GE: IsFloatDt both sides, source wider).
-    if (!isFloating(from) || !isFloating(to) || elementSize(from) <= elementSize(to)) return {};
+    if (!isFloatingType(from) || !isFloatingType(to) || elementSize(from) <= elementSize(to)) return {};
     const auto largest = largestOf(to);
     if (!largest || !beyond(*weight, static_cast<double>(*largest))) return {};
 

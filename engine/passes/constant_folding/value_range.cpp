@@ -386,22 +386,6 @@ const Element* RangedValue::firstInexact() const {
     return nullptr;
 }
 
-bool isIntegerType(DataType t) {
-    switch (t) {
-        case DataType::Int8:
-        case DataType::Int16:
-        case DataType::Int32:
-        case DataType::Int64:
-        case DataType::UInt8:
-        case DataType::UInt16:
-        case DataType::UInt32:
-        case DataType::UInt64:
-            return true;
-        default:
-            return false;
-    }
-}
-
 std::optional<RangedValue> fromTensor(const Tensor& t) {
     if (!isIntegerType(t.dtype()) || !countOf(t.dims()) || !t.rawData()) return std::nullopt;
     if (t.elementCount() == 0) return exactTensorRange(t.dims(), t.dtype(), {});

@@ -60,9 +60,6 @@ struct RangedValue {
     const Element* firstInexact() const;
 };
 
-// int8 .. uint64 (bool and floating types carry no range).
-bool isIntegerType(DataType type);
-
 // An integer constant of at most kMaxElements elements, exactly.
 std::optional<RangedValue> fromTensor(const Tensor& value);
 // A description's recorded valueRange, when it fits its integer dtype and static shape.

@@ -17,6 +17,7 @@
 
 #include "engine_helpers.h"
 #include "exec/evaluator.h"
+#include "initializer_builders.h"
 #include "ir/buffer.h"
 #include "model_builders.h"
 #include "pipeline/pass_manager.h"
@@ -36,16 +37,7 @@ inline onnx::TensorProto* addBoolInitializer(onnx::GraphProto& g, const std::str
     return t;
 }
 
-inline onnx::TensorProto* addInt64Initializer(onnx::GraphProto& g, const std::string& name,
-                                              std::vector<int64_t> dims, const std::vector<int64_t>& values) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(onnx::TensorProto::INT64);
-    for (int64_t d : dims) t->add_dims(d);
-    t->set_raw_data(
-        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
-    return t;
-}
+using test::addInt64Initializer;
 
 inline Tensor floats(std::vector<int64_t> dims, const std::vector<float>& v) {
     return Tensor(

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "format/test_trans_op_support.h"
+#include "initializer_builders.h"
 #include "pipeline/graph_verifier.h"
 
 namespace passscope::test {
@@ -26,18 +27,6 @@ inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions
     out.kept = ctx.takeUnfolded();
     out.problems = describeProblems(verifyGraph(*model.graph));
     return out;
-}
-
-inline onnx::TensorProto* addInt64Initializer(onnx::GraphProto& g, const std::string& name,
-                                              const std::vector<int64_t>& dims,
-                                              const std::vector<int64_t>& values) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(onnx::TensorProto::INT64);
-    for (int64_t d : dims) t->add_dims(d);
-    t->set_raw_data(
-        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
-    return t;
 }
 
 // The reason recorded for the node named `name` ("" when none).

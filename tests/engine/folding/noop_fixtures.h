@@ -6,42 +6,17 @@
 
 #include "exec/evaluator.h"
 #include "exec/tensor_compare.h"
+#include "folding_fixtures.h"
 #include "format/test_trans_op_support.h"
 #include "kernels/tensor_util.h"
 #include "pipeline/graph_verifier.h"
 
 namespace passscope::test::noop {
 
-struct FoldingRun {
-    bool changed = false;
-    PassStats stats;
-    std::vector<UnfoldedNode> kept;
-    std::string problems;  // empty when the graph is sound
-};
-
-inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions& options = {}) {
-    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
-    ctx.currentPass = pass.name();
-    FoldingRun out;
-    out.changed = pass.run(*model.graph, ctx);
-    out.stats = ctx.stats;
-    out.kept = ctx.takeUnfolded();
-    out.problems = describeProblems(verifyGraph(*model.graph));
-    return out;
-}
-
-inline onnx::TensorProto* addInt64Initializer(onnx::GraphProto& g, const std::string& name,
-                                              const std::vector<int64_t>& dims,
-                                              const std::vector<int64_t>& values) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(onnx::TensorProto::INT64);
-    for (int64_t d : dims) t->add_dims(d);
-    t->set_raw_data(
-        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
-    return t;
-}
+using test::addInt64Initializer;
+using test::FoldingRun;
+using test::keptBecause;
+using test::runFoldingPass;
 
 inline onnx::TensorProto* addScalarInitializer(onnx::GraphProto& g, const std::string& name, int elemType,
                                                const std::vector<int64_t>& dims, const std::string& raw) {
@@ -74,13 +49,6 @@ inline std::string sameResultsOn(const Model& before, const Model& after,
         const TensorComparison c = compareTensors(a.outputs[i], b.outputs[i], 0.0, 0.0);
         if (!c.equal) return "output " + std::to_string(i) + ": " + c.detail;
     }
-    return {};
-}
-
-// The reason recorded for the node named `name` ("" when none).
-inline std::string keptBecause(const FoldingRun& run, const std::string& name) {
-    for (const UnfoldedNode& u : run.kept)
-        if (u.name == name) return u.detail;
     return {};
 }
 

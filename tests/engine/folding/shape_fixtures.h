@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine_helpers.h"
+#include "folding_fixtures.h"
 #include "model_builders.h"
 #include "pipeline/journal.h"
 #include "pipeline/pass_manager.h"
@@ -34,17 +35,6 @@ inline onnx::ValueInfoProto* addValue(google::protobuf::RepeatedPtrField<onnx::V
             dim->set_dim_param(std::get<std::string>(d));
     }
     return vi;
-}
-
-inline onnx::TensorProto* addInt64s(onnx::GraphProto& g, const std::string& name,
-                                    const std::vector<int64_t>& dims, const std::vector<int64_t>& values) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(onnx::TensorProto::INT64);
-    for (int64_t d : dims) t->add_dims(d);
-    t->set_raw_data(
-        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int64_t)));
-    return t;
 }
 
 inline void setIntAttr(onnx::NodeProto& n, const std::string& name, int64_t v) {

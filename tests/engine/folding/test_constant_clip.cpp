@@ -4,9 +4,9 @@
 // Clip for a widening Cast, a Cast to an integer type, values in range, or a runtime input.
 #include <gtest/gtest.h>
 
-#include "shape_fixtures.h"
 #include "kernels/tensor_util.h"
 #include "passes/constant_folding/constant_clip_pass.h"
+#include "shape_fixtures.h"
 
 using namespace passscope;
 using namespace passscope::test;

@@ -4,9 +4,9 @@
 // limit; the range travels with clones and the journal's replay and stays out of ONNX export.
 #include <gtest/gtest.h>
 
-#include "shape_fixtures.h"
 #include "io/onnx_export.h"
 #include "passes/constant_folding/value_range.h"
+#include "shape_fixtures.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -22,12 +22,12 @@ onnx::ModelProto rangeModel() {
     auto& g = *m.mutable_graph();
     addValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {std::string("N"), 3, 224, 224});
     addNode(g, "Shape", {"x"}, {"s"}, "shape");
-    addInt64s(g, "i0", {}, {0});
-    addInt64s(g, "one", {}, {1});
-    addInt64s(g, "two", {}, {2});
-    addInt64s(g, "ten", {}, {10});
-    addInt64s(g, "starts", {1}, {0});
-    addInt64s(g, "ends", {1}, {2});
+    addInt64Initializer(g, "i0", {}, {0});
+    addInt64Initializer(g, "one", {}, {1});
+    addInt64Initializer(g, "two", {}, {2});
+    addInt64Initializer(g, "ten", {}, {10});
+    addInt64Initializer(g, "starts", {1}, {0});
+    addInt64Initializer(g, "ends", {1}, {2});
     addNode(g, "Gather", {"s", "i0"}, {"n"}, "gather_n");
     addNode(g, "Slice", {"s", "starts", "ends"}, {"nc"}, "slice_nc");
     addNode(g, "Add", {"n", "one"}, {"n_plus_1"}, "add");

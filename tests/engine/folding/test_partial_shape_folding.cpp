@@ -56,7 +56,7 @@ void expectSameOutputs(const Run& r) {
 TEST(PartialShapeFolding, GatherOfAStaticDimBecomesAConstant) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "one", {}, {1});
+    addInt64Initializer(g, "one", {}, {1});
     addNode(g, "Gather", {"s", "one"}, {"c"}, "gather_c");
     addOutput(m, "c");
     auto r = optimize(m, "psf_gather");
@@ -74,13 +74,13 @@ TEST(PartialShapeFolding, GatherOfAStaticDimBecomesAConstant) {
 TEST(PartialShapeFolding, SliceOfStaticDimsAndNegativeIndicesFold) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "starts", {1}, {1});
-    addInt64s(g, "ends", {1}, {4});
+    addInt64Initializer(g, "starts", {1}, {1});
+    addInt64Initializer(g, "ends", {1}, {4});
     addNode(g, "Slice", {"s", "starts", "ends"}, {"hw"}, "slice_chw");
-    addInt64s(g, "back", {1}, {-2});
-    addInt64s(g, "big", {1}, {INT64_MAX});
+    addInt64Initializer(g, "back", {1}, {-2});
+    addInt64Initializer(g, "big", {1}, {INT64_MAX});
     addNode(g, "Slice", {"s", "back", "big"}, {"last2"}, "slice_last2");
-    addInt64s(g, "idx", {2}, {-1, 1});  // a vector index, one of it negative
+    addInt64Initializer(g, "idx", {2}, {-1, 1});  // a vector index, one of it negative
     addNode(g, "Gather", {"s", "idx"}, {"picked"}, "gather_vec");
     for (const char* o : {"hw", "last2", "picked"}) addOutput(m, o);
     auto r = optimize(m, "psf_slice");
@@ -118,10 +118,10 @@ TEST(PartialShapeFolding, ShapeWithStartAndEndAtOpset15) {
 TEST(PartialShapeFolding, GatherUnsqueezeConcatChainOfStaticDimsFolds) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "i2", {}, {2});
-    addInt64s(g, "i3", {}, {3});
-    addInt64s(g, "axes", {1}, {0});
-    addInt64s(g, "minus1", {1}, {-1});
+    addInt64Initializer(g, "i2", {}, {2});
+    addInt64Initializer(g, "i3", {}, {3});
+    addInt64Initializer(g, "axes", {1}, {0});
+    addInt64Initializer(g, "minus1", {1}, {-1});
     addNode(g, "Gather", {"s", "i2"}, {"h"}, "gather_h");
     addNode(g, "Gather", {"s", "i3"}, {"w"}, "gather_w");
     addNode(g, "Unsqueeze", {"h", "axes"}, {"h1"}, "unsq_h");
@@ -145,9 +145,9 @@ TEST(PartialShapeFolding, GatherUnsqueezeConcatChainOfStaticDimsFolds) {
 TEST(PartialShapeFolding, ASymbolicDimStaysAndTheReasonNamesIt) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "i0", {}, {0});
-    addInt64s(g, "i1", {}, {1});
-    addInt64s(g, "axes", {1}, {0});
+    addInt64Initializer(g, "i0", {}, {0});
+    addInt64Initializer(g, "i1", {}, {1});
+    addInt64Initializer(g, "axes", {1}, {0});
     addNode(g, "Gather", {"s", "i0"}, {"n"}, "gather_n");
     addNode(g, "Gather", {"s", "i1"}, {"c"}, "gather_c");
     addNode(g, "Unsqueeze", {"n", "axes"}, {"n1"}, "unsq_n");
@@ -173,8 +173,8 @@ TEST(PartialShapeFolding, ASymbolicDimStaysAndTheReasonNamesIt) {
 TEST(PartialShapeFolding, AnAnonymousUnknownDimIsNamedByItsIndex) {
     auto m = shapeModel(13, {int64_t(1), std::string(), int64_t(8)});
     auto& g = *m.mutable_graph();
-    addInt64s(g, "i1", {}, {1});
-    addInt64s(g, "i2", {}, {-1});
+    addInt64Initializer(g, "i1", {}, {1});
+    addInt64Initializer(g, "i2", {}, {-1});
     addNode(g, "Gather", {"s", "i1"}, {"d1"}, "gather_unknown");
     addNode(g, "Gather", {"s", "i2"}, {"d2"}, "gather_last");
     addOutput(m, "d1");
@@ -192,8 +192,8 @@ TEST(PartialShapeFolding, AnAnonymousUnknownDimIsNamedByItsIndex) {
 TEST(PartialShapeFolding, ArithmeticAndCastOfStaticDimsFold) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "i2", {}, {2});
-    addInt64s(g, "i3", {}, {3});
+    addInt64Initializer(g, "i2", {}, {2});
+    addInt64Initializer(g, "i3", {}, {3});
     addNode(g, "Gather", {"s", "i2"}, {"h"}, "gather_h");
     addNode(g, "Gather", {"s", "i3"}, {"w"}, "gather_w");
     addNode(g, "Mul", {"h", "w"}, {"area"}, "mul_area");
@@ -216,7 +216,7 @@ TEST(PartialShapeFolding, ArithmeticAndCastOfStaticDimsFold) {
 TEST(PartialShapeFolding, OffWithItsPassOption) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "one", {}, {1});
+    addInt64Initializer(g, "one", {}, {1});
     addNode(g, "Gather", {"s", "one"}, {"c"}, "gather_c");
     addOutput(m, "c");
     PipelineOptions off;
@@ -233,8 +233,8 @@ TEST(PartialShapeFolding, OffWithItsPassOption) {
 TEST(PartialShapeFolding, UserNoFoldIsKeptAndItsConsumersStay) {
     auto m = shapeModel();
     auto& g = *m.mutable_graph();
-    addInt64s(g, "one", {}, {1});
-    addInt64s(g, "axes", {1}, {0});
+    addInt64Initializer(g, "one", {}, {1});
+    addInt64Initializer(g, "axes", {1}, {0});
     addNode(g, "Gather", {"s", "one"}, {"c"}, "gather_c");
     addNode(g, "Unsqueeze", {"c", "axes"}, {"c1"}, "unsq_c");
     addOutput(m, "c1");
