@@ -23,15 +23,7 @@ std::optional<Tensor> computeFromShape(const Node& n, const Shape& shape, int64_
         if (!count) return std::nullopt;
         return int64Tensor({}, {*count});
     }
-    int64_t start = 0, end = rank;
-    if (opset >= 15) {
-        start = n.attrInt("start", 0);
-        end = n.attrInt("end", rank);
-        if (start < 0) start += rank;
-        if (end < 0) end += rank;
-        start = std::clamp<int64_t>(start, 0, rank);
-        end = std::clamp<int64_t>(end, 0, rank);
-    }
+    const auto [start, end] = folding::shapeReadRange(n, rank, opset);
     std::vector<int64_t> dims;
     for (int64_t i = start; i < end; ++i) {
         if (!shape[static_cast<size_t>(i)].isKnown()) return std::nullopt;

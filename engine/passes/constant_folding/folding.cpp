@@ -1,5 +1,6 @@
 #include "passes/constant_folding/folding.h"
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 
@@ -10,6 +11,19 @@
 #include "passes/constant_folding/kernel_call.h"
 
 namespace passscope::folding {
+
+std::pair<int64_t, int64_t> shapeReadRange(const Node& n, int64_t rank, int64_t opset) {
+    int64_t start = 0, end = rank;
+    if (opset >= 15) {
+        start = n.attrInt("start", 0);
+        end = n.attrInt("end", rank);
+        if (start < 0) start += rank;
+        if (end < 0) end += rank;
+        start = std::clamp<int64_t>(start, 0, rank);
+        end = std::clamp<int64_t>(end, 0, rank);
+    }
+    return {start, end};
+}
 namespace {
 
 constexpr size_t kMaxProvenance = 64;

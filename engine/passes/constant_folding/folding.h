@@ -11,6 +11,10 @@
 
 namespace passscope::folding {
 
+// The dims [start, end) a Shape node reads of a rank-`rank` input: all of them, or from opset 15
+// its start/end attributes, negative from the back, clamped to [0, rank].
+std::pair<int64_t, int64_t> shapeReadRange(const Node& shape, int64_t rank, int64_t opset);
+
 // Attribute names (docs/ge-constant-folding.md §5, §6).
 inline constexpr std::string_view kPotentialConst = "_is_potential_const";
 inline constexpr std::string_view kPotentialWeight = "_potential_weight";

@@ -184,15 +184,7 @@ std::optional<RangedValue> shapeRange(const Node& n, int64_t opset, const InputF
         r.partial = !shape.isStatic();
         return r;
     }
-    int64_t start = 0, end = rank;
-    if (opset >= 15) {  // Shape-15: start and end attributes, negative from the back, clamped
-        start = n.attrInt("start", 0);
-        end = n.attrInt("end", rank);
-        if (start < 0) start += rank;
-        if (end < 0) end += rank;
-        start = std::clamp<int64_t>(start, 0, rank);
-        end = std::clamp<int64_t>(end, 0, rank);
-    }
+    const auto [start, end] = folding::shapeReadRange(n, rank, opset);
     RangedValue r;
     r.dtype = DataType::Int64;
     r.partial = !shape.isStatic();
