@@ -12,13 +12,16 @@ bool isOneOf(const Node& n, std::string_view a, std::string_view b) {
 }
 
 // GE's CheckIdentityUsable (identity_pass.cc) in PassScope's IR: why the Identity must stay, or "".
-std::string geKeeps(const Graph& g, const Node& n) {
+// An Identity after a subgraph owner stays only at target ge (GE keeps it for the owner's output
+// memory); in an ONNX model it is a plain copy, and ONNX Runtime's EliminateIdentity removes it.
+std::string geKeeps(const Graph& g, const Node& n, bool targetGe) {
     if (n.attrInt(op::attr::kNoNeedConstantFolding, 0) != 0) return "no_need_constant_folding is set";
     const Node* in = g.producer(n.input(0));
     if (in && n.input(0).depth == 0) {
         if (g.parent() && in->opType() == op::kData && in->domain().empty())
             return "it follows the body input '" + in->output(0).name + "'";
-        if (!in->subgraphs().empty()) return "it follows '" + in->displayName() + "', which owns a subgraph";
+        if (targetGe && !in->subgraphs().empty())
+            return "it follows '" + in->displayName() + "', which owns a subgraph";
         if (isOneOf(*in, "Switch", "RefSwitch") && !n.controlOutputs().empty())
             return "it carries the control edges of the Switch '" + in->displayName() + "'";
     }
@@ -39,7 +42,7 @@ NodePass::NodeResult IdentityPass::runOnNode(Graph& g, NodeId id, PassContext& c
     if (!op::isOnnxOp(n.opType(), n.domain(), "Identity") || n.inputs().size() != 1 ||
         n.outputs().size() != 1)
         return {};
-    std::string why = geKeeps(g, n);
+    std::string why = geKeeps(g, n, ctx.options().target == Target::Ge);
     if (why.empty()) why = passthrough::refusal(g, id, ctx, 0);
     if (!why.empty()) {
         ctx.notFolded(n, NotFoldedReason::KeptByRule, "Identity kept: " + why);
