@@ -143,7 +143,8 @@ TEST(IdentityPass, AnIdentityNextToASubgraphStaysBeforeABodyOutputOnlyAtTargetGe
     PassContext geCtx(model, ge, kernels::KernelRegistry::builtin());
     EXPECT_FALSE(pass.run(body, geCtx));
     EXPECT_EQ(countOps(body, "Identity"), 1u);
-    PassContext onnxCtx(model, PipelineOptions{}, kernels::KernelRegistry::builtin());
+    const PipelineOptions onnxOptions;  // PassContext keeps a reference: not a temporary
+    PassContext onnxCtx(model, onnxOptions, kernels::KernelRegistry::builtin());
     EXPECT_TRUE(pass.run(body, onnxCtx));
     EXPECT_EQ(countOps(body, "Identity"), 0u);
     EXPECT_EQ(body.outputNames(), std::vector<std::string>{"then_branch_out"});
