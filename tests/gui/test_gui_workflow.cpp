@@ -193,7 +193,7 @@ void writeScopelessModel(const QString& path, int ops) {
             onnx::TensorProto* t = a->mutable_t();
             t->set_data_type(onnx::TensorProto::FLOAT);
             t->add_dims(1);
-            t->add_float_data(1.0f + static_cast<float>(i % 7) / 8);
+            t->add_float_data(1.0f + static_cast<float>(i % 7 + 1) / 8);  // never 1: x*1 is removed
             n->add_input(weight);
         }
         n->add_output(out);
