@@ -25,10 +25,6 @@ std::string_view kindName(ValueKind k) {
 
 }  // namespace
 
-bool isOnnxDomain(const std::string& domain) {
-    return domain.empty() || domain == "ai.onnx";
-}
-
 std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
     const NodeOutput* v = g.value(ref);
     const Node* p = g.producer(ref);

@@ -1,16 +1,13 @@
 #pragma once
-// What CondRemovePass and ZeroTripLoopRemovePass share (docs/ge-constant-folding.md §15): which
-// control-flow nodes are ONNX's, how a runtime value is named in a why-not reason, and whether a
-// value may stand in for a control-flow output without contradicting its description.
+// What CondRemovePass and ZeroTripLoopRemovePass share (docs/ge-constant-folding.md §15): how a runtime value
+// is named in a why-not reason, and whether a value may stand in for a control-flow output without
+// contradicting its description.
 #include <optional>
 #include <string>
 
 #include "ir/graph.h"
 
 namespace passscope::controlflow {
-
-// The ONNX domain ("" or "ai.onnx"): If and Loop of another domain are not ONNX's.
-bool isOnnxDomain(const std::string& domain);
 
 // "'c' is computed at run time by 'eq' (Equal)", "'c' is a graph input", ...: why the value
 // behind `ref` is not a constant.
