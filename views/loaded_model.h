@@ -6,6 +6,7 @@
 #include <QString>
 
 #include "diagram/diagram_model.h"
+#include "dump/stage_replay.h"
 #include "io/model_loader.h"
 
 namespace passscope::views {
@@ -19,6 +20,11 @@ struct LoadedModel {
     QString summaryText;     // report::toText(summarize(model))
     // What the graph view draws while the pipeline runs (built here, off the UI thread).
     std::shared_ptr<const DiagramModel> preview;
+    // Filled when `path` is a folder of GE dumps (docs/ge-dumps.md §6): `model` is the first stage
+    // and stages[k] the stage at position k. The loader delivers the stages replayed as steps
+    // (ModelLoader::loaded), shown instead of a run of the pipeline.
+    std::vector<dump::StageInfo> stages;
+    bool isDumpTimeline() const { return !stages.empty(); }
 };
 
 }  // namespace passscope::views

@@ -187,6 +187,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(openAction_);
+    file->addAction(openDumpFolderAction_);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
@@ -263,7 +264,8 @@ QWidget* MainWindow::createWelcomePage() {
     title->setAlignment(Qt::AlignCenter);
     layout->addWidget(title);
     auto* hint =
-        new QLabel(tr("Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file on this window.")
+        new QLabel(tr("Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of "
+                      "GE graph dumps) on this window.")
                        .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)),
                    page);
     hint->setAlignment(Qt::AlignCenter);
@@ -659,7 +661,7 @@ QString MainWindow::modelFileFrom(const QMimeData* mime) {
     const QList<QUrl> urls = mime->urls();
     if (urls.isEmpty() || !urls.first().isLocalFile()) return {};
     const QString path = urls.first().toLocalFile();
-    return QFileInfo(path).isFile() ? path : QString();
+    return QFileInfo(path).isFile() || QFileInfo(path).isDir() ? path : QString();  // a folder: GE dumps
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

@@ -146,6 +146,8 @@ class MainWindow : public QMainWindow {
 
   public slots:
     void showOpenDialog();
+    // Opens a folder of GE graph dumps as a timeline of GE's compile stages (docs/ge-dumps.md §6).
+    void showOpenDumpFolderDialog();
     // Stops waiting for the model being loaded; the model shown (if any) stays.
     void cancelLoading();
     void showAbout();
@@ -244,6 +246,7 @@ class MainWindow : public QMainWindow {
     QAction* cancelAction_ = nullptr;
     QAction* noFoldAction_ = nullptr;
     QAction* openSessionAction_ = nullptr;
+    QAction* openDumpFolderAction_ = nullptr;
     QAction* saveSessionAction_ = nullptr;
     QAction* exportModelAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;

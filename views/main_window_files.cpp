@@ -22,9 +22,14 @@ namespace passscope::views {
 namespace {
 const QString kLastExportDirKey = QStringLiteral("lastExportDir");
 const QString kLanguageKey = QStringLiteral("language");
+const QString kLastDumpDirKey = QStringLiteral("lastDumpDir");
 }  // namespace
 
 void MainWindow::createFileActions() {
+    openDumpFolderAction_ = new QAction(tr("Open GE &Dump Folder…"), this);
+    openDumpFolderAction_->setStatusTip(
+        tr("Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE's compile stages"));
+    connect(openDumpFolderAction_, &QAction::triggered, this, &MainWindow::showOpenDumpFolderDialog);
     openSessionAction_ = new QAction(tr("Open &Session…"), this);
     connect(openSessionAction_, &QAction::triggered, this, &MainWindow::openSessionDialog);
     saveSessionAction_ = new QAction(tr("Sa&ve Session…"), this);
@@ -37,6 +42,15 @@ void MainWindow::createFileActions() {
     connect(exportReportAction_, &QAction::triggered, this, &MainWindow::exportReportDialog);
     exportPictureAction_ = new QAction(tr("&Picture of the View (SVG, PNG)…"), this);
     connect(exportPictureAction_, &QAction::triggered, this, &MainWindow::exportPictureDialog);
+}
+
+void MainWindow::showOpenDumpFolderDialog() {
+    QSettings settings;
+    const QString dir = settings.value(kLastDumpDirKey, QDir::homePath()).toString();
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open GE Dump Folder"), dir);
+    if (path.isEmpty()) return;
+    settings.setValue(kLastDumpDirKey, path);
+    openModel(path);
 }
 
 // ---- sessions ----

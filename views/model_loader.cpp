@@ -10,14 +10,35 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "report/model_info.h"
+#include "runner/pipeline_result.h"
 
 namespace passscope::views {
 namespace {
 
 struct Outcome {
     std::shared_ptr<const LoadedModel> model;
+    std::shared_ptr<const PipelineResult> replayed;  // a dump folder's stages as steps
     QString error;
 };
+
+// A folder of GE dumps: its stages replayed into a journal (docs/ge-dumps.md §6). Returns the first
+// stage; `replayed` receives the ready "run" whose steps are the later stages.
+std::shared_ptr<LoadedModel> loadDumpTimeline(const std::filesystem::path& folder,
+                                              std::shared_ptr<const PipelineResult>& replayed) {
+    const dump::GeDumpSet set = dump::listGeDumpStages({folder});
+    auto result = std::make_shared<PipelineResult>();
+    dump::StageTimeline timeline = dump::replayStages(set, result->optimized, result->journal);
+    auto loaded = std::make_shared<LoadedModel>();
+    loaded->summaryText = QString::fromStdString(toText(summarize(timeline.first)));
+    loaded->model = std::move(timeline.first);
+    loaded->diagnostics = std::move(timeline.diagnostics);
+    loaded->stages = std::move(timeline.stages);
+    loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
+    result->source = loaded;
+    result->series = computeSeries(*result);
+    replayed = std::move(result);
+    return loaded;
+}
 
 // Runs on a pool thread: nothing here touches a widget.
 Outcome loadInBackground(const QString& path) {
@@ -25,15 +46,20 @@ Outcome loadInBackground(const QString& path) {
     QElapsedTimer clock;
     clock.start();
     try {
-        const QByteArray encoded = QFile::encodeName(path);
-        io::LoadResult result = io::loadModel(std::filesystem::path(encoded.toStdString()));
-        auto loaded = std::make_shared<LoadedModel>();
+        const std::filesystem::path file(QFile::encodeName(path).toStdString());
+        std::shared_ptr<LoadedModel> loaded;
+        if (QFileInfo(path).isDir()) {
+            loaded = loadDumpTimeline(file, out.replayed);
+        } else {
+            io::LoadResult result = io::loadModel(file);
+            loaded = std::make_shared<LoadedModel>();
+            loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
+            loaded->model = std::move(result.model);
+            loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
+            loaded->diagnostics = std::move(result.diagnostics);
+            loaded->timings = result.timings;
+        }
         loaded->path = QFileInfo(path).absoluteFilePath();
-        loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
-        loaded->model = std::move(result.model);
-        loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
-        loaded->diagnostics = std::move(result.diagnostics);
-        loaded->timings = result.timings;
         loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
         out.model = std::move(loaded);
     } catch (const std::bad_alloc&) {
@@ -65,7 +91,7 @@ void ModelLoader::load(const QString& path) {
         if (generation != generation_) return;  // superseded by a newer load
         busy_ = false;
         if (outcome.model)
-            emit loaded(outcome.model);
+            emit loaded(outcome.model, outcome.replayed);
         else
             emit failed(path, outcome.error);
     });

@@ -10,12 +10,15 @@
 
 namespace passscope::views {
 
+struct PipelineResult;
+
 class ModelLoader : public QObject {
     Q_OBJECT
   public:
     explicit ModelLoader(QObject* parent = nullptr);
     ~ModelLoader() override;
 
+    // `path`: a model file, or a folder of GE dumps (docs/ge-dumps.md §6).
     void load(const QString& path);
     // Drops the load under way: its result is discarded when it arrives (a parse cannot be
     // interrupted), and cancelled() is emitted now. Nothing happens when no load runs.
@@ -24,7 +27,9 @@ class ModelLoader : public QObject {
 
   signals:
     void started(const QString& path);
-    void loaded(std::shared_ptr<const passscope::views::LoadedModel> model);
+    // `replayed`: for a folder of GE dumps, its stages as the steps of a run (else null).
+    void loaded(std::shared_ptr<const passscope::views::LoadedModel> model,
+                std::shared_ptr<const passscope::views::PipelineResult> replayed);
     void cancelled();
     void failed(const QString& path, const QString& message);
 

@@ -1,12 +1,14 @@
 // `passscope-cli formats MODEL [--json] [pipeline options]`: runs the pipeline (target ge by
 // default) and prints, per tensor, the origin and storage format and shape (docs/ge-formats.md
-// §2), then how many TransData nodes the format passes inserted, eliminated and folded.
+// §2), then how many TransData nodes the format passes inserted, eliminated and folded. A GE dump
+// file is listed as dumped (docs/ge-dumps.md §6).
 #include <iomanip>
 #include <iostream>
 #include <memory>
 
 #include "cli_common.h"
 #include "commands.h"
+#include "dump/ge_dump.h"
 #include "pipeline/pass_manager.h"
 #include "pipeline_args.h"
 #include "report/format_report.h"
@@ -51,7 +53,9 @@ Action addFormatsCommand(CLI::App& app) {
         "formats",
         "Run the pipeline (target ge by default) and list every tensor's origin and storage format and "
         "shape, and the TransData nodes inserted, eliminated and folded");
-    cmd->add_option("IN", args->input, "Model to refine")->required();
+    cmd->add_option("IN", args->input,
+                    "Model to refine, or a GE dump file (listed as dumped, no pipeline run)")
+        ->required();
     cmd->add_flag("--json", args->json,
                   "Print {\"tensors\":[{name, producer, dtype, origin_format, origin_shape, storage_format, "
                   "storage_shape}...], \"transdata\":{inserted, eliminated, folded, padding_bytes}}");
@@ -65,13 +69,16 @@ Action addFormatsCommand(CLI::App& app) {
             io::LoadResult loaded = io::loadModel(args->input);
             printWarnings(loaded.diagnostics);
             Journal journal;
-            runPipelineForCli(loaded.model, options, journal);
+            // A GE dump already is GE's result at its stage: list its descriptions as dumped.
+            const bool geDump = dump::detectGeDump(args->input).has_value();
+            if (!geDump) runPipelineForCli(loaded.model, options, journal);
             const auto rows = tensorFormats(*loaded.model.graph);
             const TransDataCounts counts = transDataCounts(journal);
             if (args->json) {
                 std::cout << formatReport(rows, counts).dump(2) << "\n";
                 return kOk;
             }
+            if (geDump) std::cout << "GE dump: formats as GE wrote them at this stage (no pipeline run)\n\n";
             printTable(rows);
             size_t differing = 0;
             for (const TensorFormatRow& r : rows) differing += r.desc.storageDiffers() ? 1 : 0;

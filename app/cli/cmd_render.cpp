@@ -22,7 +22,10 @@ Action addRenderCommand(CLI::App& app) {
     auto args = std::make_shared<Args>();
     CLI::App* cmd = app.add_subcommand(
         "render", "Draw the graph at a pass step as SVG or PNG, as the GUI shows it (no display needed)");
-    cmd->add_option("IN", args->input, "Model to draw")->required();
+    cmd->add_option("IN", args->input,
+                    "Model to draw; a GE dump file (drawn as dumped) or a folder of GE dumps (--step N = "
+                    "stage N)")
+        ->required();
     cmd->add_option("-o,--output", args->output, "Picture to write: FILE.svg or FILE.png")->required();
     cmd->add_option("--step", args->step,
                     "Draw the graph after pass run N (0 = before the pipeline; default: the last)")

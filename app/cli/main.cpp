@@ -21,7 +21,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough(false);
     std::vector<Action> actions{addInfoCommand(app),   addConvertCommand(app), addOptimizeCommand(app),
-                                addVerifyCommand(app), addFormatsCommand(app), addVarsCommand(app)};
+                                addVerifyCommand(app), addFormatsCommand(app), addVarsCommand(app),
+                                addTimelineCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif

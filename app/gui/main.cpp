@@ -99,7 +99,9 @@ struct CommandLine {
         if (acceptQtOptions) addQtOptions();
         parser.addPositionalArgument(
             QStringLiteral("MODEL"),
-            QCoreApplication::translate("main", "ONNX model to open (binary or text)."),
+            QCoreApplication::translate("main",
+                                        "ONNX model to open (binary or text), a GE dump file, or a "
+                                        "folder of GE graph dumps to step through GE's compile stages."),
             QStringLiteral("[MODEL]"));
     }
 

@@ -50,13 +50,21 @@ bool ModelDocument::isLoading() const {
     return loader_->isBusy();
 }
 
-void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model) {
+void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model,
+                             std::shared_ptr<const PipelineResult> replayed) {
     emit modelAboutToChange();
+    if (replayed) runner_->cancel();  // a run on the model before would otherwise land on the stages
     steps_->clear();
     model_ = std::move(model);
+    replayed_ = std::move(replayed);
     if (pendingView_) options_ = pendingView_->options;
     emit modelLoaded(model_->path);
     runPipeline();
+}
+
+QString ModelDocument::stageFile(size_t position) const {
+    if (!model_ || position >= model_->stages.size()) return {};
+    return QString::fromStdString(model_->stages[position].file.string());
 }
 
 bool ModelDocument::isLoadedNodeName(const std::string& name) const {
@@ -75,6 +83,11 @@ void ModelDocument::setPipelineOptions(const PipelineOptions& options) {
 
 void ModelDocument::runPipeline() {
     if (!model_) return;
+    if (replayed_) {  // GE's stages are the steps: nothing to run, deliver them as a finished run
+        emit pipelineStarted();
+        onRunFinished(replayed_);
+        return;
+    }
     runner_->run(model_, options_);
 }
 
@@ -100,7 +113,7 @@ void ModelDocument::onRunFinished(std::shared_ptr<const PipelineResult> result) 
 
 bool ModelDocument::setNodeFoldingDisabled(const QString& nodeName, bool disabled) {
     const std::string name = nodeName.toStdString();
-    if (!isLoadedNodeName(name)) return false;
+    if (replayed_ || !isLoadedNodeName(name)) return false;  // GE's stages are not PassScope's run
     if (disabled)
         options_.noFold.insert(name);
     else

@@ -41,11 +41,17 @@ class ModelDocument : public QObject {
     // ---- the model ----
     // Starts loading `path` in the background: loadStarted() now, then modelLoaded() and a run of
     // the pipeline, or loadFailed(). The model loaded before stays until the new one has loaded.
+    // A folder of GE dumps shows GE's stages as the steps instead of a run (isDumpTimeline()).
     void openModel(const QString& path);
     // Stops waiting for the model being loaded (loadCancelled()); the loaded one stays.
     void cancelLoading();
     bool isLoading() const;
     const LoadedModel* loadedModel() const { return model_.get(); }
+    // True while a folder of GE dumps is shown: the steps are GE's stages, the pipeline does not run
+    // (to run it from a stage, open that stage's file).
+    bool isDumpTimeline() const { return replayed_ != nullptr; }
+    // The dump file of the stage at `position` (empty outside a dump timeline).
+    QString stageFile(size_t position) const;
     // Only nodes of the loaded model can carry the folding flag: one made by a pass has no name to pin.
     bool isLoadedNodeName(const std::string& name) const;
 
@@ -118,11 +124,12 @@ class ModelDocument : public QObject {
     void warning(const QString& message);
 
   private:
-    void onLoaded(std::shared_ptr<const LoadedModel> model);
+    void onLoaded(std::shared_ptr<const LoadedModel> model, std::shared_ptr<const PipelineResult> replayed);
     void onRunFinished(std::shared_ptr<const PipelineResult> result);
     void dropSession();
 
     std::shared_ptr<const LoadedModel> model_;
+    std::shared_ptr<const PipelineResult> replayed_;  // a GE dump folder's stages, shown instead of runs
     PipelineOptions options_;
     std::unique_ptr<Session> pendingView_;   // a session's view, until the window takes it
     std::optional<size_t> sessionPosition_;  // where a session's first run stands

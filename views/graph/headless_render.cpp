@@ -1,10 +1,13 @@
 #include "headless_render.h"
 
+#include <filesystem>
+
 #include <QCoreApplication>
 
 #include "diagram/diagram_model.h"
 #include "diagram/visible_plan.h"
 #include "diagram_render.h"
+#include "dump/stage_replay.h"
 #include "graph_panel.h"
 #include "graph_scene.h"
 #include "io/model_loader.h"
@@ -16,10 +19,17 @@ namespace passscope::views {
 
 RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     RenderOutcome outcome;
-    io::LoadResult loaded = io::loadModel(request.model);
+    // A folder of GE dumps: its stages are the steps (docs/ge-dumps.md §6). One dump file: the graph
+    // as GE wrote it, no pipeline. A model: the pipeline's steps.
+    Model model;
     Journal journal;
-    runPipeline(loaded.model, request.options, &journal);
-    const Graph& finalGraph = *loaded.model.graph;
+    if (std::filesystem::is_directory(request.model)) {
+        dump::replayStages(dump::listGeDumpStages({request.model}), model, journal);
+    } else {
+        model = std::move(io::loadModel(request.model).model);
+        if (!dump::detectGeDump(request.model)) runPipeline(model, request.options, &journal);
+    }
+    const Graph& finalGraph = *model.graph;
     outcome.positions = journal.steps().size() + 1;
     outcome.position = request.step.value_or(outcome.positions - 1);
     if (outcome.position >= outcome.positions) {

@@ -136,7 +136,10 @@ QVariant TimelineModel::originalRowData(int column) const {
     switch (column) {
         case StepColumn:
             return 0;
-        case PassColumn:
+        case PassColumn:  // a GE dump folder starts at its first stage (docs/ge-dumps.md §6)
+            if (result_ && result_->source && result_->source->isDumpTimeline())
+                return tr("%1 (first dump)")
+                    .arg(QString::fromStdString(result_->source->stages.front().stage));
             return tr("Original model");
         default:
             return {};
