@@ -7,10 +7,9 @@
 #include <QString>
 
 #include "loaded_model.h"
+#include "runner/pipeline_result.h"  // its Q_DECLARE_METATYPE must precede the signal's use in moc
 
 namespace passscope::views {
-
-struct PipelineResult;
 
 class ModelLoader : public QObject {
     Q_OBJECT
