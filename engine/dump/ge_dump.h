@@ -20,9 +20,9 @@ enum class GeDumpFormat { OnnxText, ProtoText };
 
 // What GE's dump writer puts into a file name.
 struct GeDumpFileName {
-    uint64_t index = 0;     // the writer's counter: the order the stages were written in
-    std::string graphId;    // <id> of "graph_<id>"
-    std::string stage;      // e.g. "PreRunAfterPrepare"
+    uint64_t index = 0;   // the writer's counter: the order the stages were written in
+    std::string graphId;  // <id> of "graph_<id>"
+    std::string stage;    // e.g. "PreRunAfterPrepare"
     GeDumpFormat format = GeDumpFormat::OnnxText;
 };
 
