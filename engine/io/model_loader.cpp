@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "dump/ge_dump.h"
 #include "io/inference_guards.h"
 #include "io/onnx_check.h"
 #include "io/onnx_import.h"
@@ -17,6 +18,9 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& options) {
+    // GE's own graph dumps (docs/ge-dumps.md §3) carry GE's tensor descriptions: no ONNX checker,
+    // no ONNX shape inference.
+    if (auto format = dump::detectGeDump(path)) return dump::loadGeDump(path, *format);
     LoadResult result;
     const std::filesystem::path dir = path.parent_path();
     auto t0 = std::chrono::steady_clock::now();

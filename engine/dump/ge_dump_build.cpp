@@ -1,0 +1,312 @@
+// From the nodes of a GE dump to the engine's IR (docs/ge-dumps.md §3, §4): Data, NetOutput and
+// Const become the structural nodes, every other GE type an op of op::kGeDomain; edges are resolved
+// by node name and output index as GE writes them (graph_metadef/graph/utils/ge_ir_utils.cc,
+// EncodeNodeLink: data inputs "<node>:<index>" or "", then control inputs "<node>:-1").
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "dump/ge_dump_spec.h"
+#include "io/inference_guards.h"
+#include "io/tensor_proto.h"
+#include "ir/op_types.h"
+
+namespace passscope::dump::detail {
+
+std::string at(const std::string& file, int line) {
+    return line > 0 ? file + ":" + std::to_string(line) + ": " : file + ": ";
+}
+
+DataType geDataType(std::string_view text, const std::string& where) {
+    auto t = parseDataType(text);
+    if (!t) throw ModelError(where + "unknown data type '" + std::string(text) + "'");
+    return *t;
+}
+
+Format geFormat(std::string_view text, const std::string& where) {
+    if (text.empty()) return Format::ND;
+    auto f = parseFormat(text);
+    if (!f) throw ModelError(where + "unknown format '" + std::string(text) + "'");
+    return *f;
+}
+
+Shape geShape(const std::vector<int64_t>& dims, const std::string& where) {
+    if (dims.size() == 1 && dims[0] == -2) return Shape();  // GE's unknown rank
+    std::vector<Dim> out;
+    out.reserve(dims.size());
+    for (int64_t d : dims) {
+        if (d < -1)
+            throw ModelError(where + "dimension " + std::to_string(d) + " is neither an extent nor -1");
+        out.push_back(d == -1 ? Dim{} : Dim::known(d));
+    }
+    return Shape(std::move(out));
+}
+
+TensorDesc GeDescParts::toDesc() const {
+    TensorDesc d;
+    if (!any()) return d;
+    d.kind = ValueKind::Tensor;
+    d.dtype = dtype.value_or(DataType::Undefined);
+    d.storageFormat = layout.value_or(Format::ND);
+    d.originFormat = originLayout.value_or(d.storageFormat);
+    d.storageShape = shape.value_or(Shape());
+    d.originShape = originShape.value_or(d.storageShape);
+    return d;
+}
+
+Tensor geTensor(DataType dtype, const std::vector<int64_t>& dims, std::string bytes,
+                const std::string& where) {
+    const size_t element = elementSize(dtype);
+    auto count = checkedElementCount(dims);
+    if (element == 0)
+        throw ModelError(where + "weights of type " + std::string(geDataTypeName(dtype)) + " cannot be read");
+    if (!count || *count < 0 || static_cast<uint64_t>(*count) > io::kMaxTensorBytes / element ||
+        bytes.size() != static_cast<uint64_t>(*count) * element)
+        throw ModelError(where + "the weights hold " + std::to_string(bytes.size()) + " bytes, but " +
+                         Shape::fromExtents(dims).toString() + " " + std::string(geDataTypeName(dtype)) +
+                         " needs " +
+                         (count ? std::to_string(static_cast<uint64_t>(*count) * element) : "more"));
+    return Tensor(dtype, dims, std::make_shared<StringBuffer>(std::move(bytes)));
+}
+
+namespace {
+
+enum class Role { Data, NetOutput, Const, Op };
+
+Role roleOf(const std::string& type) {
+    if (type == op::kData) return Role::Data;
+    if (type == op::kNetOutput) return Role::NetOutput;
+    if (type == op::kConst || type == "Constant") return Role::Const;
+    return Role::Op;
+}
+
+// "<node>:<index>" with index >= -1.
+bool splitEdge(const std::string& text, std::string& node, int64_t& index) {
+    const auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0) return false;
+    node = text.substr(0, colon);
+    const char* b = text.data() + colon + 1;
+    const char* e = text.data() + text.size();
+    auto [end, ec] = std::from_chars(b, e, index);
+    return ec == std::errc() && end == e && b != e && index >= -1;
+}
+
+class Builder {
+  public:
+    Builder(GeModelSpec& spec, const std::string& file) : spec_(spec), file_(file) {
+        for (auto& g : spec_.graphs) {
+            if (!byName_.emplace(g.name, &g).second && &g != &spec_.graphs.front())
+                throw ModelError(at(file_, g.line) + "a second graph named '" + g.name + "'");
+        }
+    }
+
+    GraphPtr build(GeGraphSpec& gs, int depth) {
+        if (depth > io::kMaxGraphNesting)
+            throw ModelError(at(file_, gs.line) + io::nestingTooDeep("subgraphs nest", io::kMaxGraphNesting));
+        used_.insert(&gs);
+        auto g = std::make_shared<Graph>();
+        g->name = gs.name;
+        std::unordered_map<std::string, size_t> index;  // node name -> position in gs.nodes
+        std::vector<NodeId> ids;
+        std::vector<Role> roles;
+        const GeNodeSpec* netOutput = nullptr;
+        for (size_t k = 0; k < gs.nodes.size(); ++k) {
+            GeNodeSpec& ns = gs.nodes[k];
+            const std::string where = at(file_, ns.line);
+            if (ns.name.empty()) throw ModelError(where + "a node of type " + ns.type + " has no name");
+            if (!index.emplace(ns.name, k).second)
+                throw ModelError(where + "a second node named '" + ns.name + "' (first at line " +
+                                 std::to_string(gs.nodes[index[ns.name]].line) + ")");
+            const Role role = roleOf(ns.type);
+            roles.push_back(role);
+            size_t outputs = ns.outputCount;
+            std::string type = ns.type, domain;
+            switch (role) {
+                case Role::Data:
+                case Role::Const:
+                    outputs = 1;
+                    type = role == Role::Data ? op::kData : op::kConst;
+                    break;
+                case Role::NetOutput:
+                    if (netOutput)
+                        throw ModelError(where + "a second NetOutput node '" + ns.name + "' (the first, '" +
+                                         netOutput->name + "', is at line " +
+                                         std::to_string(netOutput->line) + ")");
+                    netOutput = &ns;
+                    outputs = 0;
+                    break;
+                case Role::Op:
+                    domain = op::kGeDomain;
+                    break;
+            }
+            Node& n = g->addNode(type, domain, ns.name, outputs);
+            ids.push_back(n.id());
+            for (size_t i = 0; i < outputs; ++i) {
+                g->setOutputName(n.id(), i, role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
+                if (i < ns.outputDescs.size()) g->setOutputDesc(n.id(), i, ns.outputDescs[i]);
+            }
+            for (Attribute& a : ns.attrs) g->setAttribute(n.id(), std::move(a));
+            if (role == Role::Const && ns.value)
+                g->setAttribute(n.id(),
+                                Attribute::makeTensor(std::string(op::attr::kValue), std::move(*ns.value)));
+        }
+
+        // Edges, once every node exists (a dump lists nodes in any order).
+        for (size_t k = 0; k < gs.nodes.size(); ++k) {
+            const GeNodeSpec& ns = gs.nodes[k];
+            const std::string where = at(file_, ns.line) + "node '" + ns.name + "' ";
+            std::vector<ValueRef> refs;
+            std::vector<NodeId> controls;
+            for (size_t i = 0; i < ns.inputs.size(); ++i) {
+                const std::string& in = ns.inputs[i];
+                if (in.empty()) {  // an unconnected input
+                    refs.emplace_back();
+                    continue;
+                }
+                std::string src;
+                int64_t out = 0;
+                if (!splitEdge(in, src, out))
+                    throw ModelError(where + "input " + std::to_string(i) + " '" + in +
+                                     "' is not <node>:<output index> (or <node>:-1 for a control edge)");
+                auto it = index.find(src);
+                if (it == index.end())
+                    throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' names node '" +
+                                     src + "', which is not in graph '" + gs.name + "'");
+                const NodeId from = ids[it->second];
+                if (out == -1) {
+                    if (std::find(controls.begin(), controls.end(), from) == controls.end())
+                        controls.push_back(from);
+                    continue;
+                }
+                const size_t count = g->node(from).outputs().size();
+                if (static_cast<uint64_t>(out) >= count)
+                    throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' reads output " +
+                                     std::to_string(out) + " of '" + src + "', which has " +
+                                     std::to_string(count) + " output" + (count == 1 ? "" : "s"));
+                refs.push_back(ValueRef{from, static_cast<uint32_t>(out), 0});
+            }
+            const Role role = roles[k];
+            if (role == Role::Data || role == Role::Const) {
+                // GE's Data has one input anchor that nothing feeds ("" in the dump).
+                for (const ValueRef& r : refs)
+                    if (r.valid())
+                        throw ModelError(where + "(" + ns.type + ") has a data input; a " + ns.type +
+                                         " node has none in the IR");
+                refs.clear();
+            }
+            const NodeId id = ids[k];
+            std::vector<TensorDesc> inDescs = ns.inputDescs;
+            if (role == Role::NetOutput || std::any_of(inDescs.begin(), inDescs.end(),
+                                                       [](const TensorDesc& d) { return d.hasType(); })) {
+                inDescs.resize(refs.size());
+                g->setInputDescs(id, std::move(inDescs));
+            }
+            g->setInputsUnlinked(id, std::move(refs));
+            for (NodeId c : controls) g->addControlEdge(c, id);
+        }
+
+        // Graph inputs: the Data nodes, by GE's `index` attribute where it has one.
+        std::vector<std::pair<int64_t, NodeId>> data;
+        for (size_t k = 0; k < ids.size(); ++k)
+            if (roles[k] == Role::Data)
+                data.emplace_back(g->node(ids[k]).attrInt(op::attr::kIndex, INT64_MAX), ids[k]);
+        std::stable_sort(data.begin(), data.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<NodeId> inputs;
+        for (const auto& [i, id] : data) {
+            g->setAttribute(
+                id, Attribute::makeInt(std::string(op::attr::kIndex), static_cast<int64_t>(inputs.size())));
+            inputs.push_back(id);
+        }
+        g->setInputs(std::move(inputs));
+
+        // Graph outputs: named after the NetOutput node, as GE's value_info is.
+        NodeId out = kNoNode;
+        if (netOutput) {
+            out = ids[static_cast<size_t>(netOutput - gs.nodes.data())];
+        } else {
+            out = g->addNode(std::string(op::kNetOutput), "", "", 0).id();
+        }
+        g->setNetOutput(out);
+        std::vector<std::string> names;
+        const size_t outs = g->node(out).inputs().size();
+        for (size_t i = 0; i < outs; ++i)
+            names.push_back(outs == 1 ? g->node(out).name() : g->node(out).name() + ":" + std::to_string(i));
+        g->setAttribute(
+            out, Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(names), {}, {}});
+
+        // Subgraphs (ge_proto: OpDef.subgraph_name) become graph attributes of their owner.
+        for (size_t k = 0; k < gs.nodes.size(); ++k) {
+            const GeNodeSpec& ns = gs.nodes[k];
+            for (size_t s = 0; s < ns.subgraphs.size(); ++s) {
+                const std::string& name = ns.subgraphs[s];
+                auto it = byName_.find(name);
+                if (it == byName_.end() || it->second == &spec_.graphs.front())
+                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
+                                     "', which the file does not hold");
+                if (used_.count(it->second))
+                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
+                                     "', which another node (or an enclosing graph) owns already");
+                GraphPtr sub = build(*it->second, depth + 1);
+                g->setAttribute(ids[k],
+                                Attribute::makeGraph("subgraph_" + std::to_string(s), std::move(sub)));
+            }
+        }
+        return g;
+    }
+
+    void checkAcyclic(const Graph& g, const GeGraphSpec& gs) {
+        NodeId culprit = kNoNode;
+        if (g.topologicalOrder(&culprit)) return;
+        int line = gs.line;
+        std::string name = "?";
+        if (culprit != kNoNode) {
+            name = g.node(culprit).name();
+            for (const auto& ns : gs.nodes)
+                if (ns.name == name) line = ns.line;
+        }
+        throw ModelError(at(file_, line) + "graph '" + gs.name + "' has a cycle through node '" + name + "'");
+    }
+
+    void checkAll(const Graph& g, const GeGraphSpec& gs) {
+        checkAcyclic(g, gs);
+        for (const Node* n : g.nodes())
+            for (Graph* sub : n->subgraphs()) {
+                auto it = byName_.find(sub->name);
+                if (it != byName_.end()) checkAll(*sub, *it->second);
+            }
+    }
+
+    void warnUnused(Diagnostics& diag) {
+        for (auto& g : spec_.graphs)
+            if (!used_.count(&g))
+                diag.warn(at(file_, g.line) + "graph '" + g.name + "' is owned by no node; it is not shown");
+    }
+
+  private:
+    GeModelSpec& spec_;
+    const std::string& file_;
+    std::map<std::string, GeGraphSpec*> byName_;
+    std::set<const GeGraphSpec*> used_;
+};
+
+}  // namespace
+
+Model buildGeModel(GeModelSpec& spec, const std::string& file, Diagnostics& diag) {
+    if (spec.graphs.empty()) throw ModelError(at(file, 0) + "the dump holds no graph");
+    Builder builder(spec, file);
+    Model model;
+    model.irVersion = 8;
+    // GE's types live in op::kGeDomain; the ONNX opset is for what the exporter adds (Identity).
+    model.opsets = {OpsetImport{"", 13}, OpsetImport{std::string(op::kGeDomain), op::kGeDomainVersion}};
+    model.producerName = spec.producer;
+    model.graph = builder.build(spec.graphs.front(), 0);
+    model.graph->rebuildUses();
+    builder.checkAll(*model.graph, spec.graphs.front());
+    builder.warnUnused(diag);
+    return model;
+}
+
+}  // namespace passscope::dump::detail
