@@ -93,6 +93,18 @@ bool splitEdge(const std::string& text, std::string& node, int64_t& index) {
     return ec == std::errc() && end == e && b != e && index >= -1;
 }
 
+// The weights must be what the Const's output says it holds: consumers, the graph verifier and the
+// exporter read the description (the value has the storage dims, docs/ge-formats.md §2).
+void checkWeights(const Tensor& t, const TensorDesc& d, const std::string& where) {
+    if (!d.hasType()) return;
+    if (d.dtype != t.dtype())
+        throw ModelError(where + "holds " + std::string(geDataTypeName(t.dtype())) +
+                         " weights but its output is " + std::string(geDataTypeName(d.dtype)));
+    if (auto dims = d.storageShape.extents(); dims && *dims != t.dims())
+        throw ModelError(where + "holds weights of shape " + Shape::fromExtents(t.dims()).toString() +
+                         " but its output's storage shape is " + d.storageShape.toString());
+}
+
 class Builder {
   public:
     Builder(GeModelSpec& spec, const std::string& file) : spec_(spec), file_(file) {
@@ -148,9 +160,15 @@ class Builder {
                 if (i < ns.outputDescs.size()) g->setOutputDesc(n.id(), i, ns.outputDescs[i]);
             }
             for (Attribute& a : ns.attrs) g->setAttribute(n.id(), std::move(a));
-            if (role == Role::Const && ns.value)
+            if (role == Role::Const && ns.value) {
+                checkWeights(*ns.value, n.output(0).desc, where + "Const '" + ns.name + "' ");
+                if (!n.output(0).desc.hasType())
+                    g->setOutputDesc(
+                        n.id(), 0,
+                        TensorDesc::tensor(ns.value->dtype(), Shape::fromExtents(ns.value->dims())));
                 g->setAttribute(n.id(),
                                 Attribute::makeTensor(std::string(op::attr::kValue), std::move(*ns.value)));
+            }
         }
 
         // Edges, once every node exists (a dump lists nodes in any order).

@@ -1,5 +1,6 @@
 #include "dump/ge_dump_text.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -22,6 +23,7 @@ class FirstError : public google::protobuf::io::ErrorCollector {
         message_ = message.size() <= 200 ? message : message.substr(0, 200) + "...";
     }
     void AddWarning(int, int, const std::string&) override {}
+    int line() const { return line_; }
     std::string text(const std::string& file) const {
         if (message_.empty()) return file + ": the file does not parse as protobuf text";
         return file + ":" + std::to_string(line_) + ":" + std::to_string(column_) + ": " + message_;
@@ -52,7 +54,14 @@ void parseTextDump(const std::filesystem::path& path, google::protobuf::Message&
     parser.RecordErrorsTo(&errors);
     parser.WriteLocationsTo(&tree);
     parser.SetRecursionLimit(io::kProtoRecursionLimit);
-    if (!parser.ParseFromString(text.str(), &out)) throw ModelError(errors.text(file));
+    const std::string content = text.str();
+    if (!parser.ParseFromString(content, &out)) {
+        // A file cut short fails on its last line with whatever token was cut: say so.
+        const int lines = static_cast<int>(std::count(content.begin(), content.end(), '\n')) +
+                          (content.empty() || content.back() == '\n' ? 0 : 1);
+        throw ModelError(errors.text(file) +
+                         (errors.line() >= lines ? " (at the end of the file: is it truncated?)" : ""));
+    }
 }
 
 int lineOf(const ParseTree* tree, const google::protobuf::Message& msg, const char* name, int index) {

@@ -449,8 +449,28 @@ onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options) {
     return mp;
 }
 
+namespace {
+
+// A Const without weights (loaded from a GE dump written with DUMP_GE_GRAPH=2 or 3,
+// docs/ge-dumps.md §4) has nothing to write as an initializer; a model whose value has no producer
+// would be refused by every reader, so the export is refused here, naming the node.
+void refuseConstsWithoutWeights(const Graph& g) {
+    for (const Node* n : g.nodes()) {
+        if (n->domain().empty() && n->opType() == op::kConst && !n->attrTensor(op::attr::kValue) &&
+            !n->hasAttr(op::attr::kSparseValue))
+            throw ModelError(
+                "Const '" + n->displayName() +
+                "' holds no weights (the file it was loaded from left them out, as GE dumps "
+                "written with DUMP_GE_GRAPH=2 or 3 do): it cannot be written as an ONNX initializer");
+        for (Graph* sub : n->subgraphs()) refuseConstsWithoutWeights(*sub);
+    }
+}
+
+}  // namespace
+
 StagedExport stageExport(const Model& model, const fs::path& path, const ExportOptions& options,
                          Diagnostics& diag) {
+    if (model.graph) refuseConstsWithoutWeights(*model.graph);
     Encoding encoding = options.encoding == Encoding::Auto ? encodingForPath(path) : options.encoding;
     // Saving a model over its own source replaces it (and its data file) as a whole; any other
     // destination must not be a file the model reads (issue 9).

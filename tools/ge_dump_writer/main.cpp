@@ -31,11 +31,10 @@ std::string edit(std::string text, const std::string& from, const std::string& t
     return text.replace(at, from.size(), to);
 }
 
-// Replaces the body of the first `{ ... }` block that follows `anchor` with `body`.
-std::string editBlockAfter(std::string text, const std::string& anchor, const std::string& body) {
-    const auto at = text.find(anchor);
-    if (at == std::string::npos) throw std::runtime_error("fixture edit: '" + anchor + "' not found");
-    const auto open = text.find('{', at);
+// Replaces the body of the `{ ... }` block that opens at or after `from` with `body`.
+std::string editBlockAt(std::string text, size_t from, const std::string& body) {
+    const auto open = text.find('{', from);
+    if (open == std::string::npos) throw std::runtime_error("fixture edit: no block to replace");
     size_t depth = 0, close = open;
     for (; close < text.size(); ++close) {
         if (text[close] == '{') ++depth;
@@ -44,13 +43,19 @@ std::string editBlockAfter(std::string text, const std::string& anchor, const st
     return text.replace(open + 1, close - open - 1, body);
 }
 
+// The same for the first block after `anchor`.
+std::string editBlockAfter(const std::string& text, const std::string& anchor, const std::string& body) {
+    const auto at = text.find(anchor);
+    if (at == std::string::npos) throw std::runtime_error("fixture edit: '" + anchor + "' not found");
+    return editBlockAt(text, at, body);
+}
+
 // The first attribute block named `name`: its values replaced by `values` (an ONNX AttributeProto body).
 std::string editAttribute(const std::string& text, const std::string& name, const std::string& values) {
     const auto at = text.find("name: \"" + name + "\"");
     if (at == std::string::npos) throw std::runtime_error("fixture edit: attribute '" + name + "' not found");
-    const auto open = text.rfind("attribute {", at);
-    return editBlockAfter(text, text.substr(open, at - open),
-                          "\n      name: \"" + name + "\"\n" + values + "    ");
+    return editBlockAt(text, text.rfind("attribute {", at),
+                       "\n      name: \"" + name + "\"\n" + values + "    ");
 }
 
 void writeBad(const fs::path& dir, const Stage& stage) {
