@@ -1,7 +1,8 @@
 # GE dumps from the command line (issue 13, docs/ge-dumps.md §6): `timeline` lists the fixture's
 # stages in compile order with each stage's diff, --json has the documented keys, --export writes a
-# stage as ONNX that loads again, `render` draws a stage of the folder, `info`, `formats` and
-# `optimize` take one dump file, and a folder without dumps or with a broken one fails clearly.
+# stage as ONNX that loads again, `render` draws a stage of the folder, `formats` lists a dump file
+# as dumped, `optimize` starts from a stage, and a folder without dumps or with a broken one fails
+# clearly.
 # Invoked as: cmake -DCLI=... -DDUMPS=<fixture folder> -DWORK=... -P timeline.cmake
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -89,14 +90,16 @@ run(0 timeline ${DUMPS} --stage 0 --export ${WORK}/first.onnx)
 run(1 timeline ${DUMPS} --stage NoSuchStage --export ${WORK}/none.onnx)
 expect_contains("${ERR}" "NoSuchStage")
 
-# One dump file is a model: info, formats (as dumped), optimize (the pipeline starts there), diff.
+# One dump file is a model (info, render, convert: cli.ge_dumps): formats lists it as dumped, and
+# the pipeline can start from that stage's graph.
 list(GET files ${last} last_file)
-run(0 info ${DUMPS}/${last_file})
 run(0 formats ${DUMPS}/${last_file})
 expect_contains("${OUT}" "as GE wrote them")
 expect_contains("${OUT}" "NC1HWC0")
-run(0 optimize ${DUMPS}/${last_file} -o ${WORK}/from_stage.onnx)
-run(0 info ${WORK}/from_stage.onnx)
+foreach(target onnx ge)
+  run(0 optimize ${DUMPS}/${last_file} -o ${WORK}/from_stage_${target}.onnx --target ${target})
+  run(0 info ${WORK}/from_stage_${target}.onnx)
+endforeach()
 
 # render draws a stage of the folder (--step = position), and refuses a step past the last stage.
 if(RENDER)
