@@ -15,6 +15,7 @@ Action addVerifyCommand(CLI::App& app);
 Action addFormatsCommand(CLI::App& app);
 Action addVarsCommand(CLI::App& app);
 Action addTimelineCommand(CLI::App& app);
+Action addDiffCommand(CLI::App& app);
 #ifdef PASSSCOPE_WITH_RENDER
 Action addRenderCommand(CLI::App& app);
 #endif
