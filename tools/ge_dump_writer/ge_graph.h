@@ -53,8 +53,9 @@ struct Stage {
     Graph graph;
 };
 
-// DUMP_GE_GRAPH: 1 with weights and string attributes, 2 without weights (ge_ir_utils.cc).
-enum class DumpLevel { All = 1, WithoutData = 2 };
+// DUMP_GE_GRAPH: 1 with weights and string attributes, 2 without weights, 3 without any attribute
+// (node relations only; ge_ir_utils.cc, EncodeNode).
+enum class DumpLevel { All = 1, WithoutData = 2, WithoutDesc = 3 };
 
 // Text of ge_onnx_*.pbtxt and of ge_proto_*.txt for one stage.
 std::string onnxDumpText(const Graph& g, DumpLevel level);

@@ -96,10 +96,18 @@ void descs(onnx::NodeProto& n, const std::string& side, const std::vector<Desc>&
     }
 }
 
+void attributes(const Node& src, size_t index, DumpLevel level, onnx::NodeProto& n);
+void links(const Graph& g, const Node& src, onnx::NodeProto& n);
+
 void node(const Graph& g, size_t index, DumpLevel level, onnx::NodeProto& n) {
     const Node& src = g.nodes[index];
     n.set_name(src.name);
     n.set_op_type("ge:" + src.type);
+    if (level != DumpLevel::WithoutDesc) attributes(src, index, level, n);
+    links(g, src, n);
+}
+
+void attributes(const Node& src, size_t index, DumpLevel level, onnx::NodeProto& n) {
     // GetAllInputName: a map, so in name order.
     std::vector<std::pair<std::string, int64_t>> names;
     for (size_t i = 0; i < src.inputNames.size(); ++i)
@@ -146,7 +154,9 @@ void node(const Graph& g, size_t index, DumpLevel level, onnx::NodeProto& n) {
     }
     std::sort(n.mutable_attribute()->begin(), n.mutable_attribute()->end(),
               [](const AP& a, const AP& b) { return a.name() < b.name(); });
+}
 
+void links(const Graph& g, const Node& src, onnx::NodeProto& n) {
     for (const auto& in : src.inputs) n.add_input(in);
     for (const auto& c : src.controls) n.add_input(c + ":-1");
     // Outputs with a consumer, then ":-1" when something waits on this node.

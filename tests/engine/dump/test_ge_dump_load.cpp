@@ -232,3 +232,18 @@ TEST(GeDumpLoad, ModelHeaderAndDomains) {
     EXPECT_EQ(m.opsetVersion(std::string(op::kGeDomain)), op::kGeDomainVersion);
     EXPECT_EQ(m.sourcePath, onnxStage(2));
 }
+
+TEST(GeDumpLoad, NodeRelationsOnlyKeepTheGraphWithoutDescriptions) {
+    // DUMP_GE_GRAPH=3: no attributes; outputs are known from the "<node>:<index>" lists.
+    const Model m =
+        load(fixtures() / "conv_net_no_weights" / "ge_onnx_00000001_graph_1_NodeRelationsOnly.pbtxt");
+    const Node& conv = node(m, "conv1");
+    EXPECT_EQ(conv.domain(), op::kGeDomain);
+    ASSERT_EQ(conv.outputs().size(), 1u);
+    EXPECT_FALSE(conv.output(0).desc.hasType());
+    EXPECT_EQ(producerOf(m, conv, 1), "conv1_w:0");
+    EXPECT_FALSE(node(m, "conv1_w").attrTensor(op::attr::kValue));
+    EXPECT_EQ(node(m, "concat").inputs().size(), 21u);
+    EXPECT_EQ(node(m, "concat_dim").controlInputs(), std::vector<NodeId>{node(m, "relu1").id()});
+    EXPECT_TRUE(conv.attributes().empty());
+}
