@@ -37,13 +37,15 @@ struct Node {
     std::vector<Desc> inDescs;
     std::vector<Desc> outDescs;
     std::map<std::string, AttrValue> attrs;
-    std::optional<Weights> weights;  // a Const's "value"
+    std::optional<Weights> weights;      // a Const's "value"
+    std::vector<std::string> subgraphs;  // names of the subgraphs it owns (Graph::subgraphs)
 };
 
 struct Graph {
     std::string name;
     uint32_t id = 0;
-    std::vector<Node> nodes;  // in GE's node order
+    std::vector<Node> nodes;       // in GE's node order
+    std::vector<Graph> subgraphs;  // of the root graph: every subgraph, owned by a node naming it
     Node& node(const std::string& name);
 };
 
@@ -66,5 +68,7 @@ std::string protoDumpName(const Stage& s);
 
 // The conv net through the compile stages (conv_net.cpp).
 std::vector<Stage> convNetStages();
+// A graph whose PartitionedCall owns a subgraph (conv_net.cpp).
+Stage subgraphStage();
 
 }  // namespace gedump

@@ -4,6 +4,7 @@
 //                               (DUMP_GE_GRAPH=1)
 //   <dir>/conv_net_no_weights/  its first stage without weights and string attributes (level 2),
 //                               and the ONNX form of its second with node relations only (level 3)
+//   <dir>/subgraph/             a PartitionedCall owning a subgraph, in both forms
 //   <dir>/bad/                  broken files, each made from a good one by the edit its name says
 // The output is deterministic: tests regenerate it and compare with tests/fixtures/ge_dumps/.
 #include <filesystem>
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     }
     try {
         const fs::path root = argv[1];
-        for (const char* sub : {"conv_net", "conv_net_no_weights", "bad"}) {
+        for (const char* sub : {"conv_net", "conv_net_no_weights", "subgraph", "bad"}) {
             fs::remove_all(root / sub);
             fs::create_directories(root / sub);
         }
@@ -123,6 +124,10 @@ int main(int argc, char** argv) {
         relations.name = "NodeRelationsOnly";
         write(root / "conv_net_no_weights" / onnxDumpName(relations),
               onnxDumpText(relations.graph, DumpLevel::WithoutDesc));
+        const Stage partitioned = subgraphStage();
+        write(root / "subgraph" / onnxDumpName(partitioned), onnxDumpText(partitioned.graph, DumpLevel::All));
+        write(root / "subgraph" / protoDumpName(partitioned),
+              protoDumpText(partitioned.graph, DumpLevel::All));
         writeBad(root / "bad", stages[1]);
     } catch (const std::exception& e) {
         std::cerr << "passscope-make-ge-dumps: " << e.what() << "\n";

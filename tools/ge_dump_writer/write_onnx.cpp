@@ -193,6 +193,22 @@ std::string onnxDumpText(const Graph& g, DumpLevel level) {
     for (const Node& n : g.nodes)
         if (n.type == "NetOutput") valueInfo(n, *gp->add_output());
     for (size_t i = 0; i < g.nodes.size(); ++i) node(g, i, level, *gp->add_node());
+    // Each subgraph as a node of type "subgraph" holding it in attribute "graph" (its inputs kept).
+    for (const Graph& sub : g.subgraphs) {
+        auto* holder = gp->add_node();
+        holder->set_name(sub.name);
+        holder->set_op_type("subgraph");
+        auto* a = holder->add_attribute();
+        a->set_name("graph");
+        a->set_type(AP::GRAPH);
+        auto* sg = a->mutable_g();
+        sg->set_name(sub.name);
+        for (const Node& n : sub.nodes) {
+            if (n.type == "Data") valueInfo(n, *sg->add_input());
+            if (n.type == "NetOutput") valueInfo(n, *sg->add_output());
+        }
+        for (size_t i = 0; i < sub.nodes.size(); ++i) node(sub, i, level, *sg->add_node());
+    }
     std::string text;
     google::protobuf::TextFormat::PrintToString(m, &text);
     return text;

@@ -247,3 +247,32 @@ TEST(GeDumpLoad, NodeRelationsOnlyKeepTheGraphWithoutDescriptions) {
     EXPECT_EQ(node(m, "concat_dim").controlInputs(), std::vector<NodeId>{node(m, "relu1").id()});
     EXPECT_TRUE(conv.attributes().empty());
 }
+
+TEST(GeDumpLoad, ProtoSubgraphsBecomeGraphAttributesOfTheirOwner) {
+    const Model m = load(fixtures() / "subgraph" / "ge_proto_00000000_graph_2_PreRunAfterBuild.txt");
+    const Node& call = node(m, "call");
+    EXPECT_EQ(call.opType(), "PartitionedCall");
+    const Attribute* a = call.findAttr("subgraph_0");
+    ASSERT_TRUE(a);
+    ASSERT_EQ(a->kind, AttrKind::Graph);
+    const Graph& body = *std::get<GraphPtr>(a->value);
+    EXPECT_EQ(body.name, "call_body");
+    EXPECT_EQ(body.parent(), m.graph.get());
+    ASSERT_EQ(body.inputs().size(), 1u);
+    EXPECT_EQ(body.node(body.inputs()[0]).name(), "arg0");
+    const Node* relu = byName(body, "body_relu");
+    ASSERT_TRUE(relu);
+    EXPECT_EQ(describe(relu->output(0).desc), "NCHW [1,3,16,16] / NCHW [1,3,16,16] float16");
+    ASSERT_NE(body.netOutput(), kNoNode);
+    EXPECT_EQ(body.node(body.netOutput()).name(), "body_out");
+}
+
+TEST(GeDumpLoad, OnnxSubgraphNodesAreReportedNotGuessed) {
+    // The ONNX form does not say which node owns a subgraph (docs/ge-dumps.md §4).
+    const io::LoadResult r =
+        io::loadModel(fixtures() / "subgraph" / "ge_onnx_00000000_graph_2_PreRunAfterBuild.pbtxt");
+    EXPECT_TRUE(byName(*r.model.graph, "call"));
+    EXPECT_FALSE(byName(*r.model.graph, "call_body"));
+    ASSERT_EQ(r.diagnostics.warnings.size(), 1u);
+    EXPECT_NE(r.diagnostics.warnings[0].find("subgraph 'call_body' is not shown"), std::string::npos);
+}
