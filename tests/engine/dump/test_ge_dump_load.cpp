@@ -6,6 +6,7 @@
 #include "dump/ge_dump.h"
 #include "ge_dump_fixtures.h"
 #include "io/model_loader.h"
+#include "io/onnx_export.h"
 #include "ir/op_types.h"
 
 using namespace passscope;
@@ -275,4 +276,19 @@ TEST(GeDumpLoad, OnnxSubgraphNodesAreReportedNotGuessed) {
     EXPECT_FALSE(byName(*r.model.graph, "call_body"));
     ASSERT_EQ(r.diagnostics.warnings.size(), 1u);
     EXPECT_NE(r.diagnostics.warnings[0].find("subgraph 'call_body' is not shown"), std::string::npos);
+}
+
+TEST(GeDumpLoad, ExportRefusesAConstWithoutWeightsNamingIt) {
+    const Model m = load(fixtures() / "conv_net_no_weights" / "ge_proto_00000000_graph_1_PreRunBegin.txt");
+    const auto out = std::filesystem::temp_directory_path() / "passscope_ge_no_weights.onnx";
+    std::filesystem::remove(out);
+    Diagnostics diag;
+    try {
+        io::exportModel(m, out, {}, diag);
+        FAIL() << "exported a Const without weights";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("Const 'conv1_w' holds no weights"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(out));
 }
