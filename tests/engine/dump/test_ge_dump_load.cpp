@@ -2,6 +2,7 @@
 // stage of the conv-net fixture, both formats giving the same graph, the JSON form of nodes with
 // 20 or more tensors, control edges, Data/NetOutput/Const, and what is kept of GE's attributes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "dump/ge_dump.h"
 #include "ge_dump_fixtures.h"
@@ -280,7 +281,8 @@ TEST(GeDumpLoad, OnnxSubgraphNodesAreReportedNotGuessed) {
 
 TEST(GeDumpLoad, ExportRefusesAConstWithoutWeightsNamingIt) {
     const Model m = load(fixtures() / "conv_net_no_weights" / "ge_proto_00000000_graph_1_PreRunBegin.txt");
-    const auto out = std::filesystem::temp_directory_path() / "passscope_ge_no_weights.onnx";
+    const auto out = std::filesystem::temp_directory_path() /
+                     ("passscope_ge_no_weights_" + std::to_string(::getpid()) + ".onnx");
     std::filesystem::remove(out);
     Diagnostics diag;
     try {

@@ -1,6 +1,7 @@
 // Structure rules of the dump import on small ge_onnx texts written here (docs/ge-dumps.md §3, §5):
 // graph inputs by GE's Data `index`, several NetOutput inputs, duplicate names, cycles, bad edges.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -15,8 +16,10 @@ namespace {
 
 // A ge_onnx dump text: one "node { ... }" block per entry of `nodes`.
 std::filesystem::path writeDump(const std::string& name, const std::vector<std::string>& nodes) {
-    const auto path =
-        std::filesystem::temp_directory_path() / ("ge_onnx_00000000_graph_9_" + name + ".pbtxt");
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("passscope_ge_structure_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto path = dir / ("ge_onnx_00000000_graph_9_" + name + ".pbtxt");
     std::ofstream out(path);
     out << "ir_version: 6\nproducer_name: \"GE\"\ngraph {\n  name: \"g\"\n";
     for (const auto& n : nodes) out << "  node {\n" << n << "  }\n";
