@@ -98,3 +98,28 @@ TEST(GeDumpStructure, DescriptionIndicesAndDimensionsAreBounded) {
     for (const Node* n : m.graph->nodes())
         if (n->name() == "r") EXPECT_FALSE(n->output(0).desc.storageShape.rankKnown());
 }
+
+TEST(GeDumpStructure, GeNamesTheIrLacksReadAsReservedWithAWarning) {
+    auto attr = [](const std::string& name, const std::string& value) {
+        return "    attribute {\n      name: \"" + name + "\"\n      s: \"" + value +
+               "\"\n      type: STRING\n    }\n";
+    };
+    const auto p = writeDump(
+        "GeOnlyNames", {opNode("r", "Relu", {}) + attr("output_desc_layout:0", "NDC1HWC0") +
+                        attr("output_desc_origin_layout:0", "FRACTAL_Z:16") +
+                        attr("output_desc_dtype:0", "DT_INT4") + attr("input_desc_layout:0", "NDC1HWC0")});
+    const io::LoadResult r = io::loadModel(p);
+    const Node* relu = nullptr;
+    for (const Node* n : r.model.graph->nodes())
+        if (n->name() == "r") relu = n;
+    ASSERT_TRUE(relu);
+    const TensorDesc& d = relu->output(0).desc;
+    EXPECT_EQ(d.storageFormat, Format::RESERVED);
+    EXPECT_EQ(d.originFormat, Format::FRACTAL_Z);  // the sub-format (":16", groups) is dropped
+    EXPECT_EQ(d.dtype, DataType::Undefined);
+    // One warning per name, however often it occurs.
+    EXPECT_EQ(r.diagnostics.warnings,
+              (std::vector<std::string>{
+                  "format NDC1HWC0 has no counterpart in PassScope's IR; it is shown as RESERVED",
+                  "data type DT_INT4 has no counterpart in PassScope's IR; it is shown as undefined"}));
+}
