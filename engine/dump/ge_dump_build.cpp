@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "dump/ge_dump_spec.h"
+#include "dump/ge_ir.pb.h"
 #include "io/inference_guards.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
@@ -19,17 +20,93 @@ std::string at(const std::string& file, int line) {
     return line > 0 ? file + ":" + std::to_string(line) + ": " : file + ": ";
 }
 
-DataType geDataType(std::string_view text, const std::string& where) {
-    auto t = parseDataType(text);
-    if (!t) throw ModelError(where + "unknown data type '" + std::string(text) + "'");
-    return *t;
+namespace {
+
+// GE's format names (graph_metadef/base/utils/type_utils_inner.cc, kFormatToStringMap).
+const std::set<std::string, std::less<>> kGeFormats = {"NCHW",
+                                                       "NHWC",
+                                                       "ND",
+                                                       "NC1HWC0",
+                                                       "FRACTAL_Z",
+                                                       "NC1C0HWPAD",
+                                                       "NHWC1C0",
+                                                       "FSR_NCHW",
+                                                       "FRACTAL_DECONV",
+                                                       "C1HWNC0",
+                                                       "FRACTAL_DECONV_TRANSPOSE",
+                                                       "FRACTAL_DECONV_SP_STRIDE_TRANS",
+                                                       "NC1HWC0_C04",
+                                                       "FRACTAL_Z_C04",
+                                                       "CHWN",
+                                                       "DECONV_SP_STRIDE8_TRANS",
+                                                       "NC1KHKWHWC0",
+                                                       "BN_WEIGHT",
+                                                       "FILTER_HWCK",
+                                                       "HWCN",
+                                                       "LOOKUP_LOOKUPS",
+                                                       "LOOKUP_KEYS",
+                                                       "LOOKUP_VALUE",
+                                                       "LOOKUP_OUTPUT",
+                                                       "LOOKUP_HITS",
+                                                       "MD",
+                                                       "NDHWC",
+                                                       "NCDHW",
+                                                       "DHWCN",
+                                                       "DHWNC",
+                                                       "NDC1HWC0",
+                                                       "FRACTAL_Z_3D",
+                                                       "FRACTAL_Z_3D_TRANSPOSE",
+                                                       "FRACTAL_NZ",
+                                                       "FRACTAL_NZ_C0_16",
+                                                       "FRACTAL_NZ_C0_32",
+                                                       "CN",
+                                                       "NC",
+                                                       "FRACTAL_ZN_LSTM",
+                                                       "FRACTAL_Z_G",
+                                                       "ND_RNN_BIAS",
+                                                       "FRACTAL_ZN_RNN",
+                                                       "NYUV",
+                                                       "NYUV_A",
+                                                       "NCL",
+                                                       "FRACTAL_Z_WINO",
+                                                       "C1HWC0",
+                                                       "FORMAT_RESERVED",
+                                                       "RESERVED"};
+
+void warnUnmapped(Diagnostics& diag, const std::string& what) {
+    const std::string message = what + " has no counterpart in PassScope's IR; it is shown as " +
+                                (what.rfind("format", 0) == 0 ? "RESERVED" : "undefined");
+    if (std::find(diag.warnings.begin(), diag.warnings.end(), message) == diag.warnings.end())
+        diag.warn(message);
 }
 
-Format geFormat(std::string_view text, const std::string& where) {
+}  // namespace
+
+DataType geDataType(std::string_view text, const std::string& where, Diagnostics& diag) {
+    if (auto t = parseDataType(text)) return *t;
+    // GE's own enum (engine/dump/ge_ir.proto), and "UNDEFINED" (DataTypeToSerialString's fallback).
+    ge::proto::DataType known;
+    if (text == "UNDEFINED" || ge::proto::DataType_Parse(std::string(text), &known)) {
+        warnUnmapped(diag, "data type " + std::string(text));
+        return DataType::Undefined;
+    }
+    throw ModelError(where + "unknown data type '" + std::string(text) + "'");
+}
+
+Format geFormat(std::string_view text, const std::string& where, Diagnostics& diag) {
     if (text.empty()) return Format::ND;
-    auto f = parseFormat(text);
-    if (!f) throw ModelError(where + "unknown format '" + std::string(text) + "'");
-    return *f;
+    // FormatToSerialString writes "<format>:<sub-format>" (e.g. FRACTAL_Z:16 for groups).
+    std::string_view primary = text;
+    if (const auto colon = text.find(':');
+        colon != std::string_view::npos &&
+        text.find_first_not_of("0123456789", colon + 1) == std::string_view::npos && colon + 1 < text.size())
+        primary = text.substr(0, colon);
+    if (auto f = parseFormat(primary)) return *f;
+    if (kGeFormats.count(primary)) {
+        warnUnmapped(diag, "format " + std::string(primary));
+        return Format::RESERVED;
+    }
+    throw ModelError(where + "unknown format '" + std::string(text) + "'");
 }
 
 Shape geShape(const std::vector<int64_t>& dims, const std::string& where) {

@@ -204,10 +204,10 @@ class OnnxDumpReader {
         GeDescParts& p = descs.at(i);
         switch (field) {
             case DescField::Dtype:
-                p.dtype = geDataType(str(ap, where), where);
+                p.dtype = geDataType(str(ap, where), where, diag_);
                 break;
             case DescField::OriginDtype:
-                descs.originDtype[i] = geDataType(str(ap, where), where);
+                descs.originDtype[i] = geDataType(str(ap, where), where, diag_);
                 break;
             case DescField::Shape:
                 p.shape = geShape(ints(ap, where), where);
@@ -216,10 +216,10 @@ class OnnxDumpReader {
                 p.originShape = geShape(ints(ap, where), where);
                 break;
             case DescField::Layout:
-                p.layout = geFormat(str(ap, where), where);
+                p.layout = geFormat(str(ap, where), where, diag_);
                 break;
             case DescField::OriginLayout:
-                p.originLayout = geFormat(str(ap, where), where);
+                p.originLayout = geFormat(str(ap, where), where, diag_);
                 break;
         }
     }
@@ -250,12 +250,12 @@ class OnnxDumpReader {
             }
             return dims;
         };
-        if (auto x = s("dtype")) p.dtype = geDataType(*x, where);
-        if (auto x = s("origin_dtype")) descs.originDtype[i] = geDataType(*x, where);
+        if (auto x = s("dtype")) p.dtype = geDataType(*x, where, diag_);
+        if (auto x = s("origin_dtype")) descs.originDtype[i] = geDataType(*x, where, diag_);
         if (auto x = v("shape")) p.shape = geShape(*x, where);
         if (auto x = v("origin_shape")) p.originShape = geShape(*x, where);
-        if (auto x = s("layout")) p.layout = geFormat(*x, where);
-        if (auto x = s("origin_layout")) p.originLayout = geFormat(*x, where);
+        if (auto x = s("layout")) p.layout = geFormat(*x, where, diag_);
+        if (auto x = s("origin_layout")) p.originLayout = geFormat(*x, where, diag_);
     }
 
     // A Const's `value` (AddAttrProtoForAttrsFromAttrMap: value_desc_dtype/shape/layout and, at
@@ -276,7 +276,7 @@ class OnnxDumpReader {
         const AP* shape = find("value_desc_shape");
         if (!dtype || !shape)
             throw ModelError(where + "value_data without value_desc_dtype and value_desc_shape");
-        const DataType t = geDataType(str(*dtype, where + "value_desc_dtype "), where);
+        const DataType t = geDataType(str(*dtype, where + "value_desc_dtype "), where, diag_);
         const auto dims = ints(*shape, where + "value_desc_shape ");
         for (int64_t d : dims)
             if (d < 0) throw ModelError(where + "value_desc_shape has a negative dimension");

@@ -20,16 +20,16 @@ std::string dtypeName(int value) {
                : "data type number " + std::to_string(value);
 }
 
-TensorDesc readDesc(const ge::proto::TensorDescriptor& td, const std::string& where) {
+TensorDesc readDesc(const ge::proto::TensorDescriptor& td, const std::string& where, Diagnostics& diag) {
     GeDescParts p;
-    p.dtype = geDataType(dtypeName(td.dtype()), where);
-    p.layout = geFormat(td.layout(), where);
+    p.dtype = geDataType(dtypeName(td.dtype()), where, diag);
+    p.layout = geFormat(td.layout(), where, diag);
     p.shape = geShape({td.shape().dim().begin(), td.shape().dim().end()}, where);
     auto attr = td.attr().find("origin_format");
     if (attr != td.attr().end()) {
         if (attr->second.value_case() != AttrDef::kS)
             throw ModelError(where + "attr origin_format is not a string");
-        p.originLayout = geFormat(attr->second.s(), where);
+        p.originLayout = geFormat(attr->second.s(), where, diag);
     }
     attr = td.attr().find("origin_shape");
     if (attr != td.attr().end()) {
@@ -80,7 +80,7 @@ Attribute readAttr(const std::string& name, const AttrDef& a) {
 
 class ProtoDumpReader {
   public:
-    explicit ProtoDumpReader(const std::string& file) : file_(file) {}
+    ProtoDumpReader(const std::string& file, Diagnostics& diag) : file_(file), diag_(diag) {}
 
     GeModelSpec read(const ge::proto::ModelDef& md, const ParseTree& tree) {
         GeModelSpec spec;
@@ -110,14 +110,15 @@ class ProtoDumpReader {
         ns.inputs.assign(op.input().begin(), op.input().end());
         for (int i = 0; i < op.input_desc_size(); ++i) {
             int line = lineOf(ot, op, "input_desc", i);
-            ns.inputDescs.push_back(readDesc(op.input_desc(i), at(file_, line ? line : ns.line) + who +
-                                                                   "input_desc " + std::to_string(i) + ": "));
+            ns.inputDescs.push_back(readDesc(
+                op.input_desc(i),
+                at(file_, line ? line : ns.line) + who + "input_desc " + std::to_string(i) + ": ", diag_));
         }
         for (int i = 0; i < op.output_desc_size(); ++i) {
             int line = lineOf(ot, op, "output_desc", i);
-            ns.outputDescs.push_back(
-                readDesc(op.output_desc(i),
-                         at(file_, line ? line : ns.line) + who + "output_desc " + std::to_string(i) + ": "));
+            ns.outputDescs.push_back(readDesc(
+                op.output_desc(i),
+                at(file_, line ? line : ns.line) + who + "output_desc " + std::to_string(i) + ": ", diag_));
         }
         ns.outputCount = ns.outputDescs.size();
 
@@ -167,7 +168,7 @@ class ProtoDumpReader {
     void readWeights(const ge::proto::TensorDef& t, GeNodeSpec& ns) {
         const std::string where = at(file_, ns.line) + "op '" + ns.name + "' weights: ";
         if (t.data().empty()) return;
-        const DataType dtype = geDataType(dtypeName(t.desc().dtype()), where);
+        const DataType dtype = geDataType(dtypeName(t.desc().dtype()), where, diag_);
         std::vector<int64_t> dims(t.desc().shape().dim().begin(), t.desc().shape().dim().end());
         for (int64_t d : dims)
             if (d < 0) throw ModelError(where + "the weights' shape has a negative dimension");
@@ -175,16 +176,17 @@ class ProtoDumpReader {
     }
 
     const std::string& file_;
+    Diagnostics& diag_;
 };
 
 }  // namespace
 
-GeModelSpec readProtoDump(const std::filesystem::path& path, Diagnostics&) {
+GeModelSpec readProtoDump(const std::filesystem::path& path, Diagnostics& diag) {
     ge::proto::ModelDef md;
     ParseTree tree;
     parseTextDump(path, md, tree);
     const std::string file = path.string();
-    return ProtoDumpReader(file).read(md, tree);
+    return ProtoDumpReader(file, diag).read(md, tree);
 }
 
 }  // namespace passscope::dump::detail

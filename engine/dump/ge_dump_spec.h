@@ -44,9 +44,11 @@ struct GeModelSpec {
 // "<file>:<line>: " (line 0: the file as a whole).
 std::string at(const std::string& file, int line);
 
-// GE spellings (docs/ge-dumps.md §3). Throw ModelError with `where` for anything unknown.
-DataType geDataType(std::string_view text, const std::string& where);
-Format geFormat(std::string_view text, const std::string& where);
+// GE spellings (docs/ge-dumps.md §3). Throw ModelError with `where` for anything GE does not
+// name either; a name GE has but the IR lacks (NDC1HWC0, DT_INT4, ...) reads as RESERVED /
+// Undefined with one warning per name. A format's sub-format (":<n>") is dropped.
+DataType geDataType(std::string_view text, const std::string& where, Diagnostics& diag);
+Format geFormat(std::string_view text, const std::string& where, Diagnostics& diag);
 // GE's dims: -1 an unknown dim, [-2] an unknown rank.
 Shape geShape(const std::vector<int64_t>& dims, const std::string& where);
 // dtype plus origin and storage: the origin falls back to the storage when the file gives none.

@@ -39,7 +39,9 @@ class FirstError : public google::protobuf::io::ErrorCollector {
 void parseTextDump(const std::filesystem::path& path, google::protobuf::Message& out, ParseTree& tree) {
     const std::string file = path.string();
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw ModelError(file + ": no such file");
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) throw ModelError(file + ": no such file");
+    if (!std::filesystem::is_regular_file(status)) throw ModelError(file + ": not a regular file");
     const uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec) throw ModelError(file + ": cannot read: " + ec.message());
     if (size == 0) throw ModelError(file + ": the file is empty");

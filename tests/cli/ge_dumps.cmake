@@ -36,7 +36,7 @@ function(run name)
   endif()
 endfunction()
 
-file(GLOB stages ${FIXTURES}/conv_net/*)
+file(GLOB stages ${FIXTURES}/conv_net/* ${FIXTURES}/subgraph/*)
 foreach(stage IN LISTS stages)
   get_filename_component(name ${stage} NAME)
   foreach(cmd info formats)

@@ -222,4 +222,54 @@ std::vector<Stage> convNetStages() {
             {17, "PreRunAfterOptimize1", g3}};
 }
 
+// PartitionedCall "call" owns subgraph "call_body" (Data -> Relu -> NetOutput); the root graph
+// feeds it from its Data and returns its result.
+Stage subgraphStage() {
+    Graph body;
+    body.name = "call_body";
+    Node arg;
+    arg.name = "arg0";
+    arg.type = "Data";
+    arg.inputs = {""};
+    arg.inDescs = {nchw(kInput)};
+    arg.outDescs = {nchw(kInput)};
+    arg.attrs["index"] = int64_t{0};
+    arg.attrs["_parent_node_index"] = int64_t{0};
+    Node relu;
+    relu.name = "body_relu";
+    relu.type = "Relu";
+    relu.inputs = {"arg0:0"};
+    relu.inDescs = {nchw(kInput)};
+    relu.outDescs = {nchw(kInput)};
+    Node out;
+    out.name = "body_out";
+    out.type = "NetOutput";
+    out.inputs = {"body_relu:0"};
+    out.inDescs = {nchw(kInput)};
+    out.attrs["_parent_node_index"] = int64_t{0};
+    body.nodes = {arg, relu, out};
+
+    Graph g;
+    g.name = "partitioned";
+    g.id = 2;
+    Node data = arg;
+    data.name = "data";
+    data.attrs.erase("_parent_node_index");
+    Node call;
+    call.name = "call";
+    call.type = "PartitionedCall";
+    call.inputs = {"data:0"};
+    call.inDescs = {nchw(kInput)};
+    call.outDescs = {nchw(kInput)};
+    call.subgraphs = {"call_body"};
+    Node result;
+    result.name = "Node_Output";
+    result.type = "NetOutput";
+    result.inputs = {"call:0"};
+    result.inDescs = {nchw(kInput)};
+    g.nodes = {data, call, result};
+    g.subgraphs = {body};
+    return {0, "PreRunAfterBuild", g};
+}
+
 }  // namespace gedump

@@ -37,13 +37,15 @@ struct Node {
     std::vector<Desc> inDescs;
     std::vector<Desc> outDescs;
     std::map<std::string, AttrValue> attrs;
-    std::optional<Weights> weights;  // a Const's "value"
+    std::optional<Weights> weights;      // a Const's "value"
+    std::vector<std::string> subgraphs;  // names of the subgraphs it owns (Graph::subgraphs)
 };
 
 struct Graph {
     std::string name;
     uint32_t id = 0;
-    std::vector<Node> nodes;  // in GE's node order
+    std::vector<Node> nodes;       // in GE's node order
+    std::vector<Graph> subgraphs;  // of the root graph: every subgraph, owned by a node naming it
     Node& node(const std::string& name);
 };
 
@@ -53,8 +55,9 @@ struct Stage {
     Graph graph;
 };
 
-// DUMP_GE_GRAPH: 1 with weights and string attributes, 2 without weights (ge_ir_utils.cc).
-enum class DumpLevel { All = 1, WithoutData = 2 };
+// DUMP_GE_GRAPH: 1 with weights and string attributes, 2 without weights, 3 without any attribute
+// (node relations only; ge_ir_utils.cc, EncodeNode).
+enum class DumpLevel { All = 1, WithoutData = 2, WithoutDesc = 3 };
 
 // Text of ge_onnx_*.pbtxt and of ge_proto_*.txt for one stage.
 std::string onnxDumpText(const Graph& g, DumpLevel level);
@@ -65,5 +68,7 @@ std::string protoDumpName(const Stage& s);
 
 // The conv net through the compile stages (conv_net.cpp).
 std::vector<Stage> convNetStages();
+// A graph whose PartitionedCall owns a subgraph (conv_net.cpp).
+Stage subgraphStage();
 
 }  // namespace gedump

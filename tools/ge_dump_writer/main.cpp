@@ -2,7 +2,9 @@
 // dump writers do, so tests read files that follow the documented format exactly:
 //   <dir>/conv_net/             the conv net through four stages, ge_onnx and ge_proto, with weights
 //                               (DUMP_GE_GRAPH=1)
-//   <dir>/conv_net_no_weights/  its first stage without weights and string attributes (level 2)
+//   <dir>/conv_net_no_weights/  its first stage without weights and string attributes (level 2),
+//                               and the ONNX form of its second with node relations only (level 3)
+//   <dir>/subgraph/             a PartitionedCall owning a subgraph, in both forms
 //   <dir>/bad/                  broken files, each made from a good one by the edit its name says
 // The output is deterministic: tests regenerate it and compare with tests/fixtures/ge_dumps/.
 #include <filesystem>
@@ -103,7 +105,7 @@ int main(int argc, char** argv) {
     }
     try {
         const fs::path root = argv[1];
-        for (const char* sub : {"conv_net", "conv_net_no_weights", "bad"}) {
+        for (const char* sub : {"conv_net", "conv_net_no_weights", "subgraph", "bad"}) {
             fs::remove_all(root / sub);
             fs::create_directories(root / sub);
         }
@@ -116,6 +118,16 @@ int main(int argc, char** argv) {
               onnxDumpText(stages.front().graph, DumpLevel::WithoutData));
         write(root / "conv_net_no_weights" / protoDumpName(stages.front()),
               protoDumpText(stages.front().graph, DumpLevel::WithoutData));
+        // DUMP_GE_GRAPH=3: node relations only (the ONNX form; stage 1 under its own index).
+        Stage relations = stages[1];
+        relations.index = 1;
+        relations.name = "NodeRelationsOnly";
+        write(root / "conv_net_no_weights" / onnxDumpName(relations),
+              onnxDumpText(relations.graph, DumpLevel::WithoutDesc));
+        const Stage partitioned = subgraphStage();
+        write(root / "subgraph" / onnxDumpName(partitioned), onnxDumpText(partitioned.graph, DumpLevel::All));
+        write(root / "subgraph" / protoDumpName(partitioned),
+              protoDumpText(partitioned.graph, DumpLevel::All));
         writeBad(root / "bad", stages[1]);
     } catch (const std::exception& e) {
         std::cerr << "passscope-make-ge-dumps: " << e.what() << "\n";

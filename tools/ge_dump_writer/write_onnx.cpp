@@ -96,10 +96,18 @@ void descs(onnx::NodeProto& n, const std::string& side, const std::vector<Desc>&
     }
 }
 
+void attributes(const Node& src, size_t index, DumpLevel level, onnx::NodeProto& n);
+void links(const Graph& g, const Node& src, onnx::NodeProto& n);
+
 void node(const Graph& g, size_t index, DumpLevel level, onnx::NodeProto& n) {
     const Node& src = g.nodes[index];
     n.set_name(src.name);
     n.set_op_type("ge:" + src.type);
+    if (level != DumpLevel::WithoutDesc) attributes(src, index, level, n);
+    links(g, src, n);
+}
+
+void attributes(const Node& src, size_t index, DumpLevel level, onnx::NodeProto& n) {
     // GetAllInputName: a map, so in name order.
     std::vector<std::pair<std::string, int64_t>> names;
     for (size_t i = 0; i < src.inputNames.size(); ++i)
@@ -146,7 +154,9 @@ void node(const Graph& g, size_t index, DumpLevel level, onnx::NodeProto& n) {
     }
     std::sort(n.mutable_attribute()->begin(), n.mutable_attribute()->end(),
               [](const AP& a, const AP& b) { return a.name() < b.name(); });
+}
 
+void links(const Graph& g, const Node& src, onnx::NodeProto& n) {
     for (const auto& in : src.inputs) n.add_input(in);
     for (const auto& c : src.controls) n.add_input(c + ":-1");
     // Outputs with a consumer, then ":-1" when something waits on this node.
@@ -183,6 +193,22 @@ std::string onnxDumpText(const Graph& g, DumpLevel level) {
     for (const Node& n : g.nodes)
         if (n.type == "NetOutput") valueInfo(n, *gp->add_output());
     for (size_t i = 0; i < g.nodes.size(); ++i) node(g, i, level, *gp->add_node());
+    // Each subgraph as a node of type "subgraph" holding it in attribute "graph" (its inputs kept).
+    for (const Graph& sub : g.subgraphs) {
+        auto* holder = gp->add_node();
+        holder->set_name(sub.name);
+        holder->set_op_type("subgraph");
+        auto* a = holder->add_attribute();
+        a->set_name("graph");
+        a->set_type(AP::GRAPH);
+        auto* sg = a->mutable_g();
+        sg->set_name(sub.name);
+        for (const Node& n : sub.nodes) {
+            if (n.type == "Data") valueInfo(n, *sg->add_input());
+            if (n.type == "NetOutput") valueInfo(n, *sg->add_output());
+        }
+        for (size_t i = 0; i < sub.nodes.size(); ++i) node(sub, i, level, *sg->add_node());
+    }
     std::string text;
     google::protobuf::TextFormat::PrintToString(m, &text);
     return text;

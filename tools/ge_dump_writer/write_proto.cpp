@@ -38,9 +38,9 @@ void desc(const Desc& d, ge::proto::TensorDescriptor& td) {
 
 }  // namespace
 
-std::string protoDumpText(const Graph& g, DumpLevel level) {
-    ge::proto::ModelDef m;
-    auto* gd = m.add_graph();
+namespace {
+
+void graphDef(const Graph& g, DumpLevel level, ge::proto::GraphDef* gd) {
     gd->set_name(g.name);
     for (const Node& n : g.nodes) {
         if (n.type == "Data") gd->add_input(n.name + ":0");
@@ -70,12 +70,22 @@ std::string protoDumpText(const Graph& g, DumpLevel level) {
                 list->set_val_type(ge::proto::AttrDef::ListValue::VT_LIST_INT);
             }
         }
+        for (const auto& sub : n.subgraphs) op->add_subgraph_name(sub);
         if (n.weights) {
             auto* t = attr["value"].mutable_t();
             desc(n.weights->desc, *t->mutable_desc());
             if (level == DumpLevel::All) t->set_data(n.weights->bytes);
         }
     }
+}
+
+}  // namespace
+
+// ge::Model::Save: graph[0] the root graph, then every subgraph (ComputeGraph::GetAllSubgraphs).
+std::string protoDumpText(const Graph& g, DumpLevel level) {
+    ge::proto::ModelDef m;
+    graphDef(g, level, m.add_graph());
+    for (const Graph& sub : g.subgraphs) graphDef(sub, level, m.add_graph());
     std::string text;
     google::protobuf::TextFormat::PrintToString(m, &text);
     return text;

@@ -2,10 +2,12 @@
 // stage of the conv-net fixture, both formats giving the same graph, the JSON form of nodes with
 // 20 or more tensors, control edges, Data/NetOutput/Const, and what is kept of GE's attributes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "dump/ge_dump.h"
 #include "ge_dump_fixtures.h"
 #include "io/model_loader.h"
+#include "io/onnx_export.h"
 #include "ir/op_types.h"
 
 using namespace passscope;
@@ -231,4 +233,64 @@ TEST(GeDumpLoad, ModelHeaderAndDomains) {
     const Model m = load(onnxStage(2));
     EXPECT_EQ(m.opsetVersion(std::string(op::kGeDomain)), op::kGeDomainVersion);
     EXPECT_EQ(m.sourcePath, onnxStage(2));
+}
+
+TEST(GeDumpLoad, NodeRelationsOnlyKeepTheGraphWithoutDescriptions) {
+    // DUMP_GE_GRAPH=3: no attributes; outputs are known from the "<node>:<index>" lists.
+    const Model m =
+        load(fixtures() / "conv_net_no_weights" / "ge_onnx_00000001_graph_1_NodeRelationsOnly.pbtxt");
+    const Node& conv = node(m, "conv1");
+    EXPECT_EQ(conv.domain(), op::kGeDomain);
+    ASSERT_EQ(conv.outputs().size(), 1u);
+    EXPECT_FALSE(conv.output(0).desc.hasType());
+    EXPECT_EQ(producerOf(m, conv, 1), "conv1_w:0");
+    EXPECT_FALSE(node(m, "conv1_w").attrTensor(op::attr::kValue));
+    EXPECT_EQ(node(m, "concat").inputs().size(), 21u);
+    EXPECT_EQ(node(m, "concat_dim").controlInputs(), std::vector<NodeId>{node(m, "relu1").id()});
+    EXPECT_TRUE(conv.attributes().empty());
+}
+
+TEST(GeDumpLoad, ProtoSubgraphsBecomeGraphAttributesOfTheirOwner) {
+    const Model m = load(fixtures() / "subgraph" / "ge_proto_00000000_graph_2_PreRunAfterBuild.txt");
+    const Node& call = node(m, "call");
+    EXPECT_EQ(call.opType(), "PartitionedCall");
+    const Attribute* a = call.findAttr("subgraph_0");
+    ASSERT_TRUE(a);
+    ASSERT_EQ(a->kind, AttrKind::Graph);
+    const Graph& body = *std::get<GraphPtr>(a->value);
+    EXPECT_EQ(body.name, "call_body");
+    EXPECT_EQ(body.parent(), m.graph.get());
+    ASSERT_EQ(body.inputs().size(), 1u);
+    EXPECT_EQ(body.node(body.inputs()[0]).name(), "arg0");
+    const Node* relu = byName(body, "body_relu");
+    ASSERT_TRUE(relu);
+    EXPECT_EQ(describe(relu->output(0).desc), "NCHW [1,3,16,16] / NCHW [1,3,16,16] float16");
+    ASSERT_NE(body.netOutput(), kNoNode);
+    EXPECT_EQ(body.node(body.netOutput()).name(), "body_out");
+}
+
+TEST(GeDumpLoad, OnnxSubgraphNodesAreReportedNotGuessed) {
+    // The ONNX form does not say which node owns a subgraph (docs/ge-dumps.md §4).
+    const io::LoadResult r =
+        io::loadModel(fixtures() / "subgraph" / "ge_onnx_00000000_graph_2_PreRunAfterBuild.pbtxt");
+    EXPECT_TRUE(byName(*r.model.graph, "call"));
+    EXPECT_FALSE(byName(*r.model.graph, "call_body"));
+    ASSERT_EQ(r.diagnostics.warnings.size(), 1u);
+    EXPECT_NE(r.diagnostics.warnings[0].find("subgraph 'call_body' is not shown"), std::string::npos);
+}
+
+TEST(GeDumpLoad, ExportRefusesAConstWithoutWeightsNamingIt) {
+    const Model m = load(fixtures() / "conv_net_no_weights" / "ge_proto_00000000_graph_1_PreRunBegin.txt");
+    const auto out = std::filesystem::temp_directory_path() /
+                     ("passscope_ge_no_weights_" + std::to_string(::getpid()) + ".onnx");
+    std::filesystem::remove(out);
+    Diagnostics diag;
+    try {
+        io::exportModel(m, out, {}, diag);
+        FAIL() << "exported a Const without weights";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("Const 'conv1_w' holds no weights"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(out));
 }

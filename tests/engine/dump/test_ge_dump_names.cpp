@@ -1,5 +1,6 @@
 // GE dump file names, format detection and the stage list of a folder (docs/ge-dumps.md §1).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -14,7 +15,8 @@ using passscope::test::dump::convNet;
 namespace {
 
 std::filesystem::path scratch(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() / ("passscope_ge_names_" + name);
+    auto dir = std::filesystem::temp_directory_path() /
+               ("passscope_ge_names_" + name + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
