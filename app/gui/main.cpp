@@ -256,26 +256,40 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
     });
 }
 
-// --compare with --screenshot: the comparison window alone, grabbed once both sides are laid out.
-void scheduleCompareScreenshot(passscope::views::CompareWindow& window, const QString& file) {
-    QObject::connect(&window, &passscope::views::CompareWindow::viewReady, &window, [&window, file] {
-        QTimer::singleShot(300, &window, [&window, file] {
-            const bool saved = window.grab().save(file);
-            if (!saved) {
-                std::fprintf(stderr, "passscope: %s\n",
-                             qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
-            } else if (const passscope::views::Comparison* c = window.comparison()) {
-                const passscope::views::CompareView& view = *window.view();
-                std::printf(
-                    "screenshot %s: compare: %zu removed, %zu added, %zu changed; load %.2f s, diff "
-                    "%.2f s, layout %.2f s + %.2f s\n",
-                    qPrintable(file), c->diff.removed.size(), c->diff.added.size(), c->diff.changed.size(),
-                    c->loadSeconds, c->diffSeconds, view.leftPanel()->lastLayoutSeconds(),
-                    view.rightPanel()->lastLayoutSeconds());
-                std::fflush(stdout);
-            }
-            QCoreApplication::exit(saved ? kOk : kFailure);
+// --compare with --screenshot: the comparison window alone, grabbed once both sides are laid out
+// (and, with --select, once the node is selected and centred on both sides).
+void scheduleCompareScreenshot(passscope::views::CompareWindow& window, const QString& file,
+                               const QString& select) {
+    auto grab = [&window, file] {
+        const bool saved = window.grab().save(file);
+        if (!saved) {
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
+        } else if (const passscope::views::Comparison* c = window.comparison()) {
+            const passscope::views::CompareView& view = *window.view();
+            std::printf(
+                "screenshot %s: compare: %zu removed, %zu added, %zu changed; load %.2f s, diff "
+                "%.2f s, layout %.2f s + %.2f s\n",
+                qPrintable(file), c->diff.removed.size(), c->diff.added.size(), c->diff.changed.size(),
+                c->loadSeconds, c->diffSeconds, view.leftPanel()->lastLayoutSeconds(),
+                view.rightPanel()->lastLayoutSeconds());
+            std::fflush(stdout);
+        }
+        QCoreApplication::exit(saved ? kOk : kFailure);
+    };
+    QObject::connect(&window, &passscope::views::CompareWindow::viewReady, &window, [&window, select, grab] {
+        if (!select.isEmpty() && !window.view()->showNodeNamed(select))
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
+        // Selecting may open scopes, which lays a side out again: grab when both have settled.
+        auto* poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, grab] {
+            if (window.view()->isLayingOut()) return;
+            poll->stop();
+            poll->deleteLater();
+            QTimer::singleShot(300, &window, grab);
         });
+        poll->start(50);
     });
     QObject::connect(&window, &passscope::views::CompareWindow::failed, &window, [](const QString& message) {
         std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
@@ -329,7 +343,7 @@ int main(int argc, char** argv) {
         passscope::views::CompareWindow compareWindow;
         compareWindow.setInteractive(false);
         compareWindow.resize(1400, 860);
-        scheduleCompareScreenshot(compareWindow, QFileInfo(screenshot).absoluteFilePath());
+        scheduleCompareScreenshot(compareWindow, QFileInfo(screenshot).absoluteFilePath(), select);
         compareWindow.compareFiles(model, compareFile);
         compareWindow.show();
         return app->exec();

@@ -14,3 +14,13 @@ set_tests_properties(gui.compare PROPERTIES
     ENVIRONMENT "${_gui_compare_env}"
     LABELS gui
     TIMEOUT 300)
+
+# passscope MODEL --compare FILE: usage errors, --help, a screenshot of a model against its own
+# `passscope-cli optimize` output (the line it prints counts the differences), a bad second file.
+add_test(NAME gui.compare_command_line
+         COMMAND ${CMAKE_COMMAND} -DGUI=$<TARGET_FILE:passscope> -DCLI=$<TARGET_FILE:passscope-cli>
+                 -DSAMPLE=${PROJECT_SOURCE_DIR}/resources/samples/conv_net.onnx
+                 -DWORK=${CMAKE_CURRENT_BINARY_DIR}/gui_compare_command_line
+                 -P ${CMAKE_CURRENT_LIST_DIR}/compare_command_line.cmake)
+set_tests_properties(gui.compare_command_line PROPERTIES
+    ENVIRONMENT "${_gui_compare_env}" LABELS gui TIMEOUT 300)

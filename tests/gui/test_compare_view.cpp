@@ -99,6 +99,7 @@ class TestCompareView : public QObject {
     void handBuiltDiffIsMarkedOnBothSides();
     void clickingAnEntrySelectsTheNodeOnBothSides();
     void selectingANodeSelectsItsCounterpart();
+    void weightsComeLastInAConstantsGroup();
     void compareWindowDiffsTwoFiles();
     void badSecondFileIsAnErrorAndNothingCloses();
 
@@ -213,6 +214,35 @@ void TestCompareView::selectingANodeSelectsItsCounterpart() {
     view.rightPanel()->scene()->selectNode(bSig_);  // no counterpart: the left selects nothing
     QTRY_COMPARE(view.selectedNode(CompareSide::Left), kNoNode);
     QCOMPARE(view.selectedNode(CompareSide::Right), bSig_);
+}
+
+// A changed weight (the initializer w, drawn inside the Add box) is listed after the changed
+// nodes that have boxes, in a "Constants" group; choosing it selects the Add that reads it.
+void TestCompareView::weightsComeLastInAConstantsGroup() {
+    auto comparison = std::make_shared<Comparison>(*handBuilt_);
+    const NodeId aW = idNamed(*comparison->a->model.graph, "w");
+    const NodeId bW = idNamed(*comparison->b->model.graph, "w");
+    QVERIFY(aW != kNoNode && bW != kNoNode);
+    comparison->matching.matched.push_back({aW, bW});
+    comparison->diff.changed.insert(comparison->diff.changed.begin(),
+                                    {aW, bW, "w", "Const", {{"attr:value", "[1 -2 ...]", "[2 -2 ...]"}}});
+    CompareView view;
+    view.resize(1400, 800);
+    view.show();
+    QSignalSpy ready(&view, &CompareView::viewReady);
+    view.setComparison(comparison);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0, kTimeoutMs);
+    DiffList& list = *view.diffList();
+    QTreeWidgetItem* changed = list.topLevelItem(2);
+    QCOMPARE(changed->childCount(), 2);
+    QCOMPARE(changed->child(0), list.entryOfA(aAct_));  // the box first, though the diff lists w first
+    QTreeWidgetItem* constants = changed->child(1);
+    QVERIFY2(constants->text(0).contains(QStringLiteral("Constants (1)")), qPrintable(constants->text(0)));
+    QCOMPARE(list.entryOfB(bW)->parent(), constants);
+    constants->setExpanded(true);
+    clickEntry(list, list.entryOfB(bW));
+    QTRY_COMPARE(view.selectedNode(CompareSide::Left), aAdd_);
+    QTRY_COMPARE(view.selectedNode(CompareSide::Right), bAdd_);
 }
 
 void TestCompareView::compareWindowDiffsTwoFiles() {

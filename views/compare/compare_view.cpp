@@ -1,5 +1,8 @@
 #include "compare_view.h"
 
+#include <unordered_set>
+#include <vector>
+
 #include <QFileInfo>
 #include <QLabel>
 #include <QSplitter>
@@ -113,7 +116,7 @@ void CompareView::setComparison(std::shared_ptr<const Comparison> comparison) {
                                            .arg(c.diff.removed.size())
                                            .arg(c.diff.added.size())
                                            .arg(c.diff.changed.size()));
-    list_->setDiff(c.diff);
+    list_->setComparison(c);
     awaitingReady_ = true;
     left_->setDiagram(c.a->preview);
     right_->setDiagram(c.b->preview);
@@ -175,12 +178,68 @@ void CompareView::reveal(CompareSide side, NodeId id) {
         if (QGraphicsItem* item = p->scene()->itemStandingFor(shown)) p->view()->centerOnItem(item);
 }
 
+void CompareView::showWhereItWouldBe(CompareSide side, NodeId id) {
+    if (!comparison_ || id == kNoNode) return;
+    const bool inA = side == CompareSide::Left;
+    const Graph& graph = *(inA ? comparison_->a : comparison_->b)->model.graph;
+    const CompareSide otherSide = inA ? CompareSide::Right : CompareSide::Left;
+    GraphScene& otherScene = *panel(otherSide)->scene();
+    // Breadth first over producers and consumers, a few dozen nodes at most (a removed chain of
+    // Shape → Slice → Concat is found from any of its nodes).
+    constexpr size_t kMaxVisited = 64;
+    std::vector<NodeId> queue{id};
+    std::unordered_set<NodeId> seen{id};
+    for (size_t next = 0; next < queue.size() && seen.size() < kMaxVisited; ++next) {
+        const NodeId current = queue[next];
+        if (current != id) {
+            const NodeId counterpart = inA ? counterparts_.inB(current) : counterparts_.inA(current);
+            if (QGraphicsItem* item =
+                    counterpart != kNoNode ? otherScene.itemStandingFor(counterpart) : nullptr) {
+                panel(otherSide)->view()->centerOnItem(item);
+                return;
+            }
+        }
+        const Node* node = graph.findNode(current);
+        if (!node) continue;
+        auto visit = [&](NodeId n) {
+            if (seen.insert(n).second) queue.push_back(n);
+        };
+        for (const ValueRef& ref : node->inputs())
+            if (ref.valid() && ref.depth == 0) visit(ref.node);
+        graph.forEachNode([&](const Node& consumer) {
+            for (const ValueRef& ref : consumer.inputs())
+                if (ref.valid() && ref.depth == 0 && ref.node == current) visit(consumer.id());
+        });
+    }
+}
+
 void CompareView::showNodeA(NodeId a) {
     onEntrySelected(a, counterparts_.inB(a));
 }
 
 void CompareView::showNodeB(NodeId b) {
     onEntrySelected(counterparts_.inA(b), b);
+}
+
+bool CompareView::showNodeNamed(const QString& name) {
+    if (!comparison_) return false;
+    const std::string wanted = name.toStdString();
+    auto find = [&wanted](const Graph& g) {
+        NodeId found = kNoNode;
+        g.forEachNode([&](const Node& n) {
+            if (found == kNoNode && n.name() == wanted) found = n.id();
+        });
+        return found;
+    };
+    if (const NodeId a = find(*comparison_->a->model.graph); a != kNoNode) {
+        showNodeA(a);
+        return true;
+    }
+    if (const NodeId b = find(*comparison_->b->model.graph); b != kNoNode) {
+        showNodeB(b);
+        return true;
+    }
+    return false;
 }
 
 void CompareView::onEntrySelected(NodeId a, NodeId b) {
@@ -191,6 +250,8 @@ void CompareView::onEntrySelected(NodeId a, NodeId b) {
     if (b == kNoNode) right_->scene()->clearSelection();
     reveal(CompareSide::Left, a);
     reveal(CompareSide::Right, b);
+    if (a == kNoNode) showWhereItWouldBe(CompareSide::Right, b);
+    if (b == kNoNode) showWhereItWouldBe(CompareSide::Left, a);
     list_->showEntryOf(a, b);
     syncing_ = false;
 }

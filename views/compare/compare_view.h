@@ -34,6 +34,8 @@ class CompareView : public QWidget {
     // Selects and centres a node on its side and its counterpart (if any) on the other.
     void showNodeA(NodeId a);
     void showNodeB(NodeId b);
+    // showNodeA/B for the node named `name` in a (else in b); false when neither has one.
+    bool showNodeNamed(const QString& name);
 
     GraphPanel* leftPanel() const { return left_; }
     GraphPanel* rightPanel() const { return right_; }
@@ -53,6 +55,9 @@ class CompareView : public QWidget {
     // Selects and centres `id` on a side: its own box, else (a weight, drawn inside its readers)
     // the first node that reads it. Nothing when the side does not have it.
     void reveal(CompareSide side, NodeId id);
+    // A node only one side has: the other side is centred, without a selection, on where it would
+    // be: the counterpart of its nearest matched neighbour.
+    void showWhereItWouldBe(CompareSide side, NodeId id);
     GraphPanel* panel(CompareSide side) const { return side == CompareSide::Left ? left_ : right_; }
 
     std::shared_ptr<const Comparison> comparison_;

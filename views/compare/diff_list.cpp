@@ -8,8 +8,16 @@ namespace passscope::views {
 
 namespace {
 
-QString entryText(const std::string& name, const std::string& op) {
-    return QStringLiteral("%1  (%2)").arg(QString::fromStdString(name), QString::fromStdString(op));
+QString entryText(const QString& label, const std::string& op) {
+    return QStringLiteral("%1  (%2)").arg(label, QString::fromStdString(op));
+}
+
+// The node's name; an unnamed node (Paddle2ONNX's constants) by its first output, as in the graph.
+QString labelOf(const Node* node, const std::string& name) {
+    if (!name.empty() || !node) return QString::fromStdString(name);
+    if (!node->outputs().empty() && !node->output(0).name.empty())
+        return QStringLiteral("→ %1").arg(QString::fromStdString(node->output(0).name));
+    return QString::fromStdString(node->displayName());
 }
 
 QString valueText(const std::string& value) {
@@ -48,12 +56,32 @@ void DiffList::clearDiff() {
     quiet_ = false;
 }
 
-void DiffList::setDiff(const diff::GraphDiff& diff) {
+void DiffList::setComparison(const Comparison& comparison) {
     clearDiff();
     quiet_ = true;
-    auto entry = [this](QTreeWidgetItem* parent, const std::string& name, const std::string& op, NodeId a,
-                        NodeId b) {
-        auto* item = new QTreeWidgetItem(parent, {entryText(name, op)});
+    const diff::GraphDiff& diff = comparison.diff;
+    const Graph& graphA = *comparison.a->model.graph;
+    const Graph& graphB = *comparison.b->model.graph;
+    auto isWeight = [](const LoadedModel& model, NodeId id) {
+        const DiagramModel* diagram = model.preview.get();
+        const int index = diagram ? diagram->indexOf(id) : -1;
+        return index >= 0 && diagram->node(index).weight;
+    };
+    // Weights of a section go into its "Constants" group, made when the first one comes.
+    std::unordered_map<QTreeWidgetItem*, QTreeWidgetItem*> constantsOf;
+    auto parentFor = [&](QTreeWidgetItem* section, bool weight) {
+        if (!weight) return section;
+        QTreeWidgetItem*& group = constantsOf[section];
+        if (!group) {
+            group = new QTreeWidgetItem(section);
+            group->setFlags(Qt::ItemIsEnabled);
+            group->setData(0, kIdInARole, QVariant());
+        }
+        return group;
+    };
+    auto entry = [this](QTreeWidgetItem* parent, const Node* node, const std::string& name,
+                        const std::string& op, NodeId a, NodeId b) {
+        auto* item = new QTreeWidgetItem(parent, {entryText(labelOf(node, name), op)});
         item->setToolTip(0, item->text(0));
         item->setData(0, kIdInARole, QVariant::fromValue<quint32>(a));
         item->setData(0, kIdInBRole, QVariant::fromValue<quint32>(b));
@@ -62,27 +90,38 @@ void DiffList::setDiff(const diff::GraphDiff& diff) {
         return item;
     };
     QTreeWidgetItem* removed = section(this, tr("Removed (%1)"), style::removedColor(), diff.removed.size());
-    for (const diff::NodeRef& r : diff.removed) entry(removed, r.name, r.op, r.id, kNoNode);
     QTreeWidgetItem* added = section(this, tr("Added (%1)"), style::addedColor(), diff.added.size());
-    for (const diff::NodeRef& r : diff.added) entry(added, r.name, r.op, kNoNode, r.id);
     QTreeWidgetItem* changed = section(this, tr("Changed (%1)"), style::editedColor(), diff.changed.size());
-    for (const diff::ChangedNode& c : diff.changed) {
-        QTreeWidgetItem* item = entry(changed, c.name, c.op, c.a, c.b);
-        QStringList fields;
-        for (const diff::FieldChange& f : c.fields) {
-            const QString text =
-                tr("%1: %2 → %3")
-                    .arg(QString::fromStdString(f.field), valueText(f.before), valueText(f.after));
-            auto* field = new QTreeWidgetItem(item, {text});
-            field->setToolTip(0, text);
-            field->setData(0, kIdInARole, QVariant::fromValue<quint32>(c.a));
-            field->setData(0, kIdInBRole, QVariant::fromValue<quint32>(c.b));
-            fields << QString::fromStdString(f.field);
+    // Nodes with boxes first, then the section's constants.
+    for (const bool weights : {false, true}) {
+        for (const diff::NodeRef& r : diff.removed)
+            if (isWeight(*comparison.a, r.id) == weights)
+                entry(parentFor(removed, weights), graphA.findNode(r.id), r.name, r.op, r.id, kNoNode);
+        for (const diff::NodeRef& r : diff.added)
+            if (isWeight(*comparison.b, r.id) == weights)
+                entry(parentFor(added, weights), graphB.findNode(r.id), r.name, r.op, kNoNode, r.id);
+        for (const diff::ChangedNode& c : diff.changed) {
+            if (isWeight(*comparison.b, c.b) != weights) continue;
+            QTreeWidgetItem* item =
+                entry(parentFor(changed, weights), graphB.findNode(c.b), c.name, c.op, c.a, c.b);
+            QStringList fields;
+            for (const diff::FieldChange& f : c.fields) {
+                const QString text =
+                    tr("%1: %2 → %3")
+                        .arg(QString::fromStdString(f.field), valueText(f.before), valueText(f.after));
+                auto* field = new QTreeWidgetItem(item, {text});
+                field->setToolTip(0, text);
+                field->setData(0, kIdInARole, QVariant::fromValue<quint32>(c.a));
+                field->setData(0, kIdInBRole, QVariant::fromValue<quint32>(c.b));
+                fields << QString::fromStdString(f.field);
+            }
+            item->setText(0, item->text(0) + QStringLiteral(": ") + fields.join(QStringLiteral(", ")));
+            item->setToolTip(0, item->text(0));
         }
-        item->setText(0, item->text(0) + QStringLiteral(": ") + fields.join(QStringLiteral(", ")));
-        item->setToolTip(0, item->text(0));
     }
-    // Removed and added lists are short next to the changed fields: open the sections, not the nodes.
+    for (auto& [section, group] : constantsOf)
+        group->setText(0, tr("Constants (%1)").arg(group->childCount()));
+    // Open the sections, not the constants or the changed nodes' fields.
     for (QTreeWidgetItem* s : {removed, added, changed}) s->setExpanded(true);
     quiet_ = false;
 }

@@ -1,12 +1,15 @@
 #pragma once
 // The differences between two graphs as a list: sections Removed, Added and Changed, one entry per
 // node ("name  (op)"), the changed fields under each changed node ("attr:alpha: 0.1 → 0.2").
+// Weights (constants the graph view draws inside the boxes that read them) come last in each
+// section, in a folded "Constants" group: a model and its folded form differ in hundreds of them,
+// and they would bury the nodes that have boxes. Unnamed nodes are listed by their first output.
 // Choosing an entry (or one of its fields) asks for the node on both sides: entrySelected().
 #include <unordered_map>
 
 #include <QTreeWidget>
 
-#include "diff/graph_diff.h"
+#include "comparison.h"
 
 namespace passscope::views {
 
@@ -19,7 +22,8 @@ class DiffList : public QTreeWidget {
 
     explicit DiffList(QWidget* parent = nullptr);
 
-    void setDiff(const diff::GraphDiff& diff);
+    // The diff of `comparison`; its models name unnamed nodes and tell weights apart.
+    void setComparison(const Comparison& comparison);
     void clearDiff();
     // The entry of a node (by its id on the side given); null when it is not in the diff.
     QTreeWidgetItem* entryOfA(NodeId a) const;
