@@ -30,7 +30,7 @@ struct FieldChange {
 };
 
 struct NodeRef {
-    NodeId id = kNoNode;  // in a for removed, in b for added
+    NodeId id = kNoNode;   // in a for removed, in b for added
     std::string name, op;  // op: "Conv", or "<domain>:<type>" outside the ONNX domain
 };
 
