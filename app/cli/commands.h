@@ -14,6 +14,7 @@ Action addOptimizeCommand(CLI::App& app);
 Action addVerifyCommand(CLI::App& app);
 Action addFormatsCommand(CLI::App& app);
 Action addVarsCommand(CLI::App& app);
+Action addDiffCommand(CLI::App& app);
 #ifdef PASSSCOPE_WITH_RENDER
 Action addRenderCommand(CLI::App& app);
 #endif

@@ -1,5 +1,6 @@
 // passscope-cli: the headless face of the engine, for scripts and CI.
-// Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage.
+// Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage; `diff` alone returns 1 for
+// "the models differ" and 3 for a model it cannot load (docs/graph-diff.md §5).
 #include <csignal>
 #include <iostream>
 
@@ -21,7 +22,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough(false);
     std::vector<Action> actions{addInfoCommand(app),   addConvertCommand(app), addOptimizeCommand(app),
-                                addVerifyCommand(app), addFormatsCommand(app), addVarsCommand(app)};
+                                addVerifyCommand(app), addFormatsCommand(app), addVarsCommand(app),
+                                addDiffCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif
