@@ -20,6 +20,7 @@
 #include "compare/diff_list.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "graph/graph_view.h"
 #include "graph/node_item.h"
 #include "io/model_loader.h"
 #include "main_window.h"
@@ -48,6 +49,32 @@ onnx::ModelProto chainModel(float alpha, const std::string& lastOp, const std::s
     addNode(g, lastOp, {"u"}, {"y"}, lastName);
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
     return m;
+}
+
+// x → r0 → r1 → … → r{count-1} → y, Relus named by position; `skip` (if ≥ 0) left out (the next
+// one reads the one before it). Long enough that a view at a legible zoom must scroll.
+onnx::ModelProto reluChain(int count, int skip) {
+    using namespace passscope::test;
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    std::string last = "x";
+    for (int i = 0; i < count; ++i) {
+        if (i == skip) continue;
+        const std::string out = i == count - 1 ? "y" : "v" + std::to_string(i);
+        addNode(g, "Relu", {last}, {out}, "r" + std::to_string(i));
+        last = out;
+    }
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    return m;
+}
+
+bool inView(const GraphPanel& panel, NodeId id) {
+    const QGraphicsItem* item = panel.scene()->itemStandingFor(id);
+    const GraphView& view = *panel.view();
+    return item && view.mapToScene(view.viewport()->rect())
+                       .boundingRect()
+                       .contains(item->sceneBoundingRect().center());
 }
 
 NodeId idNamed(const Graph& g, const std::string& name) {
@@ -101,6 +128,7 @@ class TestCompareView : public QObject {
     void selectingANodeSelectsItsCounterpart();
     void weightsComeLastInAConstantsGroup();
     void compareWindowDiffsTwoFiles();
+    void aRemovedNodeCentresTheOtherSideOnItsNeighbour();
     void badSecondFileIsAnErrorAndNothingCloses();
 
   private:
@@ -286,6 +314,36 @@ void TestCompareView::compareWindowDiffsTwoFiles() {
     QCOMPARE(markOf(*view.rightPanel(), idNamed(b, "act")), NodeLook::Mark::Edited);
     QCOMPARE(markOf(*view.rightPanel(), idNamed(b, "add")), NodeLook::Mark::None);
     QVERIFY(window.errorText().isEmpty());
+}
+
+// r50 of a 60-Relu chain is removed: choosing it selects it on the left, and the right side (which
+// has no r50) scrolls to r49, the matched node next to where r50 was.
+void TestCompareView::aRemovedNodeCentresTheOtherSideOnItsNeighbour() {
+    const QString longA = dir_.filePath(QStringLiteral("chain.onnx"));
+    const QString longB = dir_.filePath(QStringLiteral("chain_without_r50.onnx"));
+    passscope::test::writeModel(reluChain(60, -1), longA.toStdString());
+    passscope::test::writeModel(reluChain(60, 50), longB.toStdString());
+    CompareWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 860);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy ready(&window, &CompareWindow::viewReady);
+    window.compareFiles(longA, longB);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0, kTimeoutMs);
+    const Comparison& c = *window.comparison();
+    const NodeId r50 = idNamed(*c.a->model.graph, "r50");
+    const NodeId r49InB = idNamed(*c.b->model.graph, "r49");
+    QVERIFY(r50 != kNoNode && r49InB != kNoNode);
+    CompareView& view = *window.view();
+    QVERIFY2(!inView(*view.rightPanel(), r49InB), "the chain fits the view: nothing to scroll to");
+    DiffList& list = *view.diffList();
+    QVERIFY(list.entryOfA(r50));
+    clickEntry(list, list.entryOfA(r50));
+    QTRY_COMPARE(view.selectedNode(CompareSide::Left), r50);
+    QVERIFY(inView(*view.leftPanel(), r50));
+    QCOMPARE(view.selectedNode(CompareSide::Right), kNoNode);
+    QVERIFY(inView(*view.rightPanel(), r49InB));
 }
 
 void TestCompareView::badSecondFileIsAnErrorAndNothingCloses() {
