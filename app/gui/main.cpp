@@ -269,9 +269,9 @@ void scheduleCompareScreenshot(passscope::views::CompareWindow& window, const QS
             const passscope::views::CompareView& view = *window.view();
             std::printf(
                 "screenshot %s: compare: %zu removed, %zu added, %zu changed; load %.2f s, diff "
-                "%.2f s, layout %.2f s + %.2f s\n",
+                "%.2f s, show %.2f s, layout %.2f s + %.2f s\n",
                 qPrintable(file), c->diff.removed.size(), c->diff.added.size(), c->diff.changed.size(),
-                c->loadSeconds, c->diffSeconds, view.leftPanel()->lastLayoutSeconds(),
+                c->loadSeconds, c->diffSeconds, window.showSeconds(), view.leftPanel()->lastLayoutSeconds(),
                 view.rightPanel()->lastLayoutSeconds());
             std::fflush(stdout);
         }

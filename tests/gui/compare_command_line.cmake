@@ -44,3 +44,8 @@ run_gui(1 ${SAMPLE} --compare ${WORK}/not_a_model.onnx --screenshot ${WORK}/bad.
 if(NOT LAST_ERR MATCHES "not_a_model.onnx" OR EXISTS ${WORK}/bad.png)
   message(FATAL_ERROR "a bad second file: ${LAST_ERR}")
 endif()
+# The same as the first file: the error names that one.
+run_gui(1 ${WORK}/not_a_model.onnx --compare ${SAMPLE} --screenshot ${WORK}/bad.png)
+if(NOT LAST_ERR MATCHES "not_a_model.onnx" OR EXISTS ${WORK}/bad.png)
+  message(FATAL_ERROR "a bad first file: ${LAST_ERR}")
+endif()

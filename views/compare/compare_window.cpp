@@ -1,5 +1,6 @@
 #include "compare_window.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
@@ -45,10 +46,11 @@ CompareWindow::CompareWindow(QWidget* parent) : QMainWindow(parent) {
     connect(view_, &CompareView::viewReady, this, [this] {
         const Comparison* c = view_->comparison();
         if (c)
-            statusBar()->showMessage(tr("Loaded in %1 s, diffed in %2 s, laid out in %3 s + %4 s")
-                                         .arg(seconds(c->loadSeconds), seconds(c->diffSeconds),
-                                              seconds(view_->leftPanel()->lastLayoutSeconds()),
-                                              seconds(view_->rightPanel()->lastLayoutSeconds())));
+            statusBar()->showMessage(
+                tr("Loaded in %1 s, diffed in %2 s, listed in %3 s, laid out in %4 s + %5 s")
+                    .arg(seconds(c->loadSeconds), seconds(c->diffSeconds), seconds(showSeconds_),
+                         seconds(view_->leftPanel()->lastLayoutSeconds()),
+                         seconds(view_->rightPanel()->lastLayoutSeconds())));
         emit viewReady();
     });
 }
@@ -82,7 +84,10 @@ QString CompareWindow::errorText() const {
 
 void CompareWindow::onReady(std::shared_ptr<const Comparison> comparison) {
     busy_->hide();
+    QElapsedTimer clock;
+    clock.start();
     view_->setComparison(std::move(comparison));
+    showSeconds_ = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     pages_->setCurrentWidget(view_);
     statusBar()->showMessage(tr("Laying out…"));
     emit compared();

@@ -31,6 +31,8 @@ class CompareWindow : public QMainWindow {
 
     CompareView* view() const { return view_; }
     const Comparison* comparison() const;
+    // UI-thread seconds the last comparison took to show (the difference list, the scenes' setup).
+    double showSeconds() const { return showSeconds_; }
     // The error shown in place of the graphs after the last failure (empty when none).
     QString errorText() const;
 
@@ -44,6 +46,7 @@ class CompareWindow : public QMainWindow {
     void onFailed(const QString& message);
 
     bool interactive_ = true;
+    double showSeconds_ = 0;
     CompareLoader* loader_;
     CompareView* view_;
     QStackedWidget* pages_;
