@@ -20,7 +20,8 @@ struct NodeMatching {
 };
 NodeMatching matchNodes(const Graph& a, const Graph& b);
 
-// One changed field, named so a script can select it: "op", "input:<i>", "control_inputs",
+// One changed field, named so a script can select it: "name" (a node matched under another
+// name), "op", "input:<i>", "control_inputs",
 // "attr:<name>", "output:<i>.dtype", "output:<i>.shape", "output:<i>.origin_shape",
 // "output:<i>.format", "output:<i>.origin_format", "output:<i>.name", "input_desc:<i>.<...>",
 // "body:<attr>".

@@ -53,6 +53,10 @@ class Matcher {
 
   private:
     bool matched(int s, NodeId id) const { return partner_[s][id] != kNoNode; }
+    // A depth-0 reference to a live node of side s (a dangling one counts as no producer).
+    bool local(int s, const ValueRef& r) const {
+        return r.valid() && r.depth == 0 && r.node < partner_[s].size() && g_[s]->findNode(r.node);
+    }
 
     void pair(NodeId x, NodeId y) {
         partner_[0][x] = y;
@@ -107,7 +111,7 @@ class Matcher {
                 if (matched(s, n->id())) continue;
                 int inputs = 0, uses = 0;
                 for (const ValueRef& r : n->inputs())
-                    if (r.valid() && r.depth == 0 && !matched(s, r.node)) ++inputs;
+                    if (local(s, r) && !matched(s, r.node)) ++inputs;
                 for (const NodeOutput& o : n->outputs())
                     for (const Use& u : o.uses)
                         if (u.input >= 0 && !matched(s, u.node)) ++uses;
@@ -125,7 +129,7 @@ class Matcher {
     std::string forwardSignature(int s, const Node& n) const {
         std::string sig = opLabel(n) + '\n';
         for (const ValueRef& r : n.inputs()) {
-            if (!r.valid() || r.depth != 0)
+            if (!local(s, r))
                 sig += "-,";
             else
                 sig += std::to_string(asB(s, r.node)) + ':' + std::to_string(r.output) + ',';
@@ -194,7 +198,7 @@ class Matcher {
                 }
             }
         for (const ValueRef& r : n.inputs()) {
-            if (!r.valid() || r.depth != 0 || matched(s, r.node)) continue;
+            if (!local(s, r) || matched(s, r.node)) continue;
             if (--pendingUses_[s][r.node] == 0) {
                 const Node& p = g.node(r.node);
                 enter(backward_, s, p, backwardSignature(s, p));

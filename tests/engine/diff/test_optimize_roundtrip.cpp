@@ -59,10 +59,11 @@ std::set<std::string> names(const std::vector<diff::NodeRef>& refs) {
 }
 
 // Runs the pipeline on a copy of `original`, exports and reloads the result, and checks the diff.
-void expectDiffMatchesJournal(const Model& original, const std::string& tag) {
+diff::GraphDiff expectDiffMatchesJournal(const Model& original, const std::string& tag,
+                                         const PipelineOptions& options = {}) {
     Model model = original.clone();
     Journal journal;
-    runPipeline(model, PipelineOptions{}, &journal);
+    runPipeline(model, options, &journal);
     const std::filesystem::path file = freshDir("diff_roundtrip_" + tag) / "optimized.onnx";
     Diagnostics diag;
     io::exportModel(model, file, io::ExportOptions{}, diag);
@@ -73,6 +74,7 @@ void expectDiffMatchesJournal(const Model& original, const std::string& tag) {
     EXPECT_EQ(names(d.added), expected.added) << tag;
     EXPECT_EQ(names(d.removed), expected.removed) << tag;
     EXPECT_FALSE(expected.removed.empty()) << tag << ": the pipeline should change something";
+    return d;
 }
 
 }  // namespace
@@ -85,13 +87,23 @@ TEST(GraphDiffRoundTrip, TransformerBlockSample) {
     expectDiffMatchesJournal(loadSample("transformer_block.onnx"), "transformer_block");
 }
 
+TEST(GraphDiffRoundTrip, ConvNetSampleAtTargetGe) {
+    // Format refinement adds TransData nodes (domain ai.passscope.ge) and changes storage formats.
+    PipelineOptions ge;
+    ge.target = Target::Ge;
+    const diff::GraphDiff d = expectDiffMatchesJournal(loadSample("conv_net.onnx"), "conv_net_ge", ge);
+    bool transData = false;
+    for (const diff::NodeRef& r : d.added) transData |= r.op == "ai.passscope.ge:TransData";
+    EXPECT_TRUE(transData);
+}
+
 TEST(GraphDiffRoundTrip, TrainingStepSample) {
     expectDiffMatchesJournal(loadSample("training_step.onnx"), "training_step");
 }
 
 TEST(GraphDiffRoundTrip, FoldingDceAndCseAllChangeSomething) {
     // x -> Relu (twice: CSE keeps one) -> Add(Mul(c1, c2) (folds)) -> y; a dead Sigmoid (DCE);
-    // the graph output's producer is folded away so the exporter bridges it.
+    // a graph output folded to a constant (z).
     onnx::ModelProto m = emptyModel();
     onnx::GraphProto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
@@ -106,6 +118,11 @@ TEST(GraphDiffRoundTrip, FoldingDceAndCseAllChangeSomething) {
     addNode(g, "Neg", {"c1"}, {"z"}, "const_out/Neg");
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
     addTensorValue(g.mutable_output(), "z", onnx::TensorProto::FLOAT, {2, 3});
+    // Two graph outputs computed alike: CSE gives both one producer, so the file bridges one.
+    addNode(g, "Abs", {"x"}, {"o1"}, "out_dup/Abs_a");
+    addNode(g, "Abs", {"x"}, {"o2"}, "out_dup/Abs_b");
+    addTensorValue(g.mutable_output(), "o1", onnx::TensorProto::FLOAT, {2, 3});
+    addTensorValue(g.mutable_output(), "o2", onnx::TensorProto::FLOAT, {2, 3});
     const Model original = loadProto(m, "diff_roundtrip_built_src");
     Model probe = original.clone();
     Journal journal;
@@ -115,5 +132,9 @@ TEST(GraphDiffRoundTrip, FoldingDceAndCseAllChangeSomething) {
     EXPECT_EQ(byName(*probe.graph, "dead/Sigmoid"), nullptr);
     EXPECT_EQ(
         (byName(*probe.graph, "dup/Relu_a") != nullptr) + (byName(*probe.graph, "dup/Relu_b") != nullptr), 1);
-    expectDiffMatchesJournal(original, "built");
+    const diff::GraphDiff d = expectDiffMatchesJournal(original, "built");
+    // The merged graph output is bridged by the exporter, and the diff says so.
+    bool bridge = false;
+    for (const diff::NodeRef& r : d.added) bridge |= r.name == "o2_output" && r.op == "Identity";
+    EXPECT_TRUE(bridge) << diff::diffToText(d);
 }
