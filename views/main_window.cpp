@@ -27,6 +27,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
+#include "compare/compare_window.h"
 #include "diagram/diagram_model.h"
 #include "document/model_document.h"
 #include "graph/graph_panel.h"
@@ -154,6 +155,11 @@ void MainWindow::createActions() {
     openAction_->setStatusTip(tr("Open an ONNX model"));
     connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
+    compareAction_ = new QAction(tr("Compare &With…"), this);
+    compareAction_->setStatusTip(tr("Show the model beside another one with the differences marked"));
+    compareAction_->setEnabled(false);  // until a model is loaded
+    connect(compareAction_, &QAction::triggered, this, &MainWindow::showCompareDialog);
+
     cancelLoadAction_ = new QAction(tr("&Cancel Loading"), this);
     cancelLoadAction_->setShortcut(QKeySequence(Qt::Key_Escape));
     cancelLoadAction_->setEnabled(false);
@@ -191,6 +197,7 @@ void MainWindow::createMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
+    file->addAction(compareAction_);
     file->addAction(cancelLoadAction_);
     file->addSeparator();
     file->addAction(openSessionAction_);
@@ -479,6 +486,30 @@ void MainWindow::showOpenDialog() {
     openModel(path);
 }
 
+void MainWindow::showCompareDialog() {
+    if (!loadedModel()) return;
+    QSettings settings;
+    const QString dir = settings.value(kLastDirKey, QFileInfo(loadedModel()->path).absolutePath()).toString();
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Compare With"), dir,
+                                     tr("ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(kLastDirKey, QFileInfo(path).absolutePath());
+    compareWith(path);
+}
+
+CompareWindow* MainWindow::compareWith(const QString& path) {
+    if (!loadedModel()) return nullptr;
+    auto* window = new CompareWindow(this);
+    window->setWindowFlag(Qt::Window);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setInteractive(interactive_);
+    window->resize(size());
+    window->compareFiles(loadedModel()->path, path);
+    window->show();
+    return window;
+}
+
 void MainWindow::cancelLoading() {
     document_->cancelLoading();
 }
@@ -509,6 +540,7 @@ void MainWindow::onModelAboutToChange() {
 void MainWindow::onModelLoaded() {
     showLoadEnded();
     const LoadedModel& m = *document_->loadedModel();
+    compareAction_->setEnabled(true);
     tableColumnsSized_ = false;
     setTableGraph(m.model.graph.get());
     pages_->setCurrentIndex(1);

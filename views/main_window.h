@@ -34,6 +34,7 @@ class QToolButton;
 
 namespace passscope::views {
 
+class CompareWindow;
 class GraphPanel;
 class MemoryMapPanel;
 class ModelDocument;
@@ -72,6 +73,11 @@ class MainWindow : public QMainWindow {
     // first) of the node named `ownerName` in the graph shown, as the node's context menu does;
     // false when there is no such node or body.
     bool openBody(const QString& ownerName, const QString& attribute = {});
+
+    // File ▸ Compare With…: a window comparing the loaded model's file with `path` side by side
+    // (views/compare/); null when no model is loaded. The window is this one's child and closes
+    // with it; a file that does not load is reported there.
+    CompareWindow* compareWith(const QString& path);
 
     // Window geometry and dock layout from the last session; they are saved on close.
     void restoreLayout();
@@ -148,6 +154,7 @@ class MainWindow : public QMainWindow {
     void showOpenDialog();
     // Opens a folder of GE graph dumps as a timeline of GE's compile stages (docs/ge-dumps.md §6).
     void showOpenDumpFolderDialog();
+    void showCompareDialog();
     // Stops waiting for the model being loaded; the model shown (if any) stays.
     void cancelLoading();
     void showAbout();
@@ -268,6 +275,7 @@ class MainWindow : public QMainWindow {
     QToolButton* warningsButton_ = nullptr;
 
     QAction* openAction_ = nullptr;
+    QAction* compareAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* cancelLoadAction_ = nullptr;
     QToolButton* cancelLoadButton_ = nullptr;

@@ -4,6 +4,8 @@
 // --help needs only a QCoreApplication. Exit codes: 0 success, 1 failure, 2 wrong usage.
 // --screenshot FILE.png loads MODEL (if given), runs its pipeline, grabs the window once the graph
 // is laid out (after --step N, --overlay MODE, --side-by-side) and exits.
+// --compare FILE opens a window comparing MODEL with FILE side by side (views/compare/); with
+// --screenshot, that window is the picture.
 // Hidden: --select NODE selects a node (by name) once loaded.
 #include <cstdio>
 #include <cstring>
@@ -17,6 +19,8 @@
 
 #include <QSettings>
 
+#include "compare/compare_view.h"
+#include "compare/compare_window.h"
 #include "graph/graph_panel.h"
 #include "graph/overlay.h"
 #include "graph/view_census.h"
@@ -76,6 +80,11 @@ struct CommandLine {
                                     "Pipeline option KEY=VALUE, as passscope-cli --option (e.g. "
                                     "passscope.target=ge runs the format passes); repeatable."),
         QStringLiteral("KEY=VALUE")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QCoreApplication::translate(
+            "main", "Open a window showing MODEL and FILE side by side with their differences marked."),
+        QStringLiteral("FILE")};
     QString error;  // set by parse() on wrong usage
     qint64 stepValue = -1;
     passscope::PipelineOptions pipelineOptions;  // Pipeline ▸ Options' defaults plus --option
@@ -95,6 +104,7 @@ struct CommandLine {
         parser.addOption(sideBySide);
         parser.addOption(openBody);
         parser.addOption(option);
+        parser.addOption(compare);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
         parser.addPositionalArgument(
@@ -137,6 +147,8 @@ struct CommandLine {
         }
         if (parser.positionalArguments().size() > 1)
             error = QCoreApplication::translate("main", "only one MODEL can be opened");
+        if (parser.isSet(compare) && parser.positionalArguments().isEmpty())
+            error = QCoreApplication::translate("main", "--compare needs a MODEL to compare FILE with");
         if (parser.isSet(step)) {
             bool ok = false;
             stepValue = parser.value(step).toLongLong(&ok);
@@ -246,6 +258,47 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
     });
 }
 
+// --compare with --screenshot: the comparison window alone, grabbed once both sides are laid out
+// (and, with --select, once the node is selected and centred on both sides).
+void scheduleCompareScreenshot(passscope::views::CompareWindow& window, const QString& file,
+                               const QString& select) {
+    auto grab = [&window, file] {
+        const bool saved = window.grab().save(file);
+        if (!saved) {
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
+        } else if (const passscope::views::Comparison* c = window.comparison()) {
+            const passscope::views::CompareView& view = *window.view();
+            std::printf(
+                "screenshot %s: compare: %zu removed, %zu added, %zu changed; load %.2f s, diff "
+                "%.2f s, show %.2f s, layout %.2f s + %.2f s\n",
+                qPrintable(file), c->diff.removed.size(), c->diff.added.size(), c->diff.changed.size(),
+                c->loadSeconds, c->diffSeconds, window.showSeconds(), view.leftPanel()->lastLayoutSeconds(),
+                view.rightPanel()->lastLayoutSeconds());
+            std::fflush(stdout);
+        }
+        QCoreApplication::exit(saved ? kOk : kFailure);
+    };
+    QObject::connect(&window, &passscope::views::CompareWindow::viewReady, &window, [&window, select, grab] {
+        if (!select.isEmpty() && !window.view()->showNodeNamed(select))
+            std::fprintf(stderr, "passscope: %s\n",
+                         qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
+        // Selecting may open scopes, which lays a side out again: grab when both have settled.
+        auto* poll = new QTimer(&window);
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, grab] {
+            if (window.view()->isLayingOut()) return;
+            poll->stop();
+            poll->deleteLater();
+            QTimer::singleShot(300, &window, grab);
+        });
+        poll->start(50);
+    });
+    QObject::connect(&window, &passscope::views::CompareWindow::failed, &window, [](const QString& message) {
+        std::fprintf(stderr, "passscope: %s\n", qPrintable(message));
+        QCoreApplication::exit(kFailure);
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -287,7 +340,22 @@ int main(int argc, char** argv) {
     const QString screenshot = commandLine.parser.value(commandLine.screenshot);
     const QString select = commandLine.parser.value(commandLine.select);
 
+    const QString compareFile = commandLine.parser.value(commandLine.compare);
+    if (!compareFile.isEmpty() && !screenshot.isEmpty()) {
+        passscope::views::CompareWindow compareWindow;
+        compareWindow.setInteractive(false);
+        compareWindow.resize(1400, 860);
+        scheduleCompareScreenshot(compareWindow, QFileInfo(screenshot).absoluteFilePath(), select);
+        compareWindow.compareFiles(model, compareFile);
+        compareWindow.show();
+        return app->exec();
+    }
+
     passscope::views::MainWindow window;
+    if (!compareFile.isEmpty())
+        QObject::connect(
+            &window, &passscope::views::MainWindow::modelLoaded, &window,
+            [&window, compareFile] { window.compareWith(compareFile); }, Qt::SingleShotConnection);
     if (screenshot.isEmpty()) {
         window.restoreLayout();
         if (!model.isEmpty() && !select.isEmpty())
