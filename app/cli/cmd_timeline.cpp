@@ -2,6 +2,7 @@
 // GE's dump files of one compile (a folder, or files) as a timeline of stages, each diffed against
 // the one before (docs/ge-dumps.md §6). The stages replay into a journal as the GUI's do, so
 // what this prints is what File ▸ Open on the folder steps through.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -59,12 +60,15 @@ void printTimeline(const dump::GeDumpSet& set, const dump::StageTimeline& t, boo
         for (const std::string& id : set.otherGraphIds) std::cout << " " << id;
         std::cout << "\n";
     }
-    std::cout << "\n  #  index     stage" << std::string(34, ' ') << "nodes   added removed changed\n";
+    size_t stageWidth = 5;
+    for (const dump::StageInfo& s : t.stages) stageWidth = std::max(stageWidth, s.stage.size());
+    std::cout << "\n  #  index     " << std::left << std::setw(static_cast<int>(stageWidth)) << "stage"
+              << std::right << "   nodes   added removed changed\n";
     for (size_t k = 0; k < t.stages.size(); ++k) {
         const dump::StageInfo& s = t.stages[k];
         std::cout << std::setw(3) << k << "  " << std::setw(8) << std::setfill('0') << s.index
-                  << std::setfill(' ') << "  " << std::left << std::setw(38) << s.stage << std::right
-                  << std::setw(6) << s.nodeCount;
+                  << std::setfill(' ') << "  " << std::left << std::setw(static_cast<int>(stageWidth))
+                  << s.stage << std::right << std::setw(8) << s.nodeCount;
         if (k > 0)
             std::cout << std::setw(8) << s.diff.added.size() << std::setw(8) << s.diff.removed.size()
                       << std::setw(8) << s.diff.changed.size();

@@ -52,7 +52,8 @@ struct GeDumpSet {
 // The stages of one graph among `paths` (dump files and/or folders; a folder's files are listed,
 // not its subfolders), ordered by index, then stage name. `graphId` picks the graph; empty picks
 // the one with the most stages (ties: the smallest id). One timeline uses one format: when a
-// graph has both, the one with more files (ties: ge_onnx). Throws ModelError when there is none.
+// graph has both, the one with more files (ties: ge_proto, which keeps subgraph owners). Throws ModelError
+// when there is none.
 GeDumpSet listGeDumpStages(const std::vector<std::filesystem::path>& paths, const std::string& graphId = {});
 
 }  // namespace passscope::dump

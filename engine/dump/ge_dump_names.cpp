@@ -186,7 +186,8 @@ GeDumpSet listGeDumpStages(const std::vector<std::filesystem::path>& paths, cons
     size_t onnxCount = 0, protoCount = 0;
     for (const auto& s : all)
         if (s.name.graphId == chosen) ++(s.name.format == GeDumpFormat::OnnxText ? onnxCount : protoCount);
-    const GeDumpFormat format = onnxCount >= protoCount ? GeDumpFormat::OnnxText : GeDumpFormat::ProtoText;
+    // Ties go to ge_proto: it says which node owns each subgraph and types every attribute (§4).
+    const GeDumpFormat format = onnxCount > protoCount ? GeDumpFormat::OnnxText : GeDumpFormat::ProtoText;
     for (auto& s : all) {
         if (s.name.graphId != chosen) continue;
         if (s.name.format != format) {

@@ -165,7 +165,13 @@ StageTimeline replayStages(const GeDumpSet& set, Model& working, Journal& journa
         return s;
     };
     if (set.stages.empty()) throw ModelError("no GE dump stage to show");
-    for (const std::string& why : set.skipped) timeline.diagnostics.warn(why);
+    // Files left out are named, a few at a time: a dump folder with both forms leaves out half.
+    constexpr size_t kSkippedShown = 3;
+    for (size_t k = 0; k < set.skipped.size() && k < kSkippedShown; ++k)
+        timeline.diagnostics.warn(set.skipped[k]);
+    if (set.skipped.size() > kSkippedShown)
+        timeline.diagnostics.warn("and " + std::to_string(set.skipped.size() - kSkippedShown) +
+                                  " more files left out of the timeline");
 
     timeline.first = load(set.stages.front());
     working = timeline.first.clone();

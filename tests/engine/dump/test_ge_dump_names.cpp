@@ -89,11 +89,12 @@ TEST(GeDumpStages, AFolderIsOneGraphInIndexOrder) {
     EXPECT_EQ(set.stages[1].name.stage, "AfterFirstInferformat");
     EXPECT_EQ(set.stages[2].name.stage, "OptimizeOriginalGraph_FeInsertTransNodeAfter");
     EXPECT_EQ(set.stages[3].name.stage, "PreRunAfterOptimize1");
-    // Both formats hold four stages: the tie goes to ge_onnx, and the ge_proto files are skipped.
-    for (const auto& s : set.stages) EXPECT_EQ(s.name.format, GeDumpFormat::OnnxText);
+    // Both formats hold four stages: the tie goes to ge_proto (it keeps subgraph owners), and the
+    // ge_onnx files are skipped.
+    for (const auto& s : set.stages) EXPECT_EQ(s.name.format, GeDumpFormat::ProtoText);
     ASSERT_EQ(set.skipped.size(), 4u);
-    EXPECT_NE(set.skipped[0].find("ge_proto"), std::string::npos);
-    EXPECT_NE(set.skipped[0].find("uses its ge_onnx files"), std::string::npos);
+    EXPECT_NE(set.skipped[0].find("ge_onnx"), std::string::npos);
+    EXPECT_NE(set.skipped[0].find("uses its ge_proto files"), std::string::npos);
     EXPECT_TRUE(set.otherGraphIds.empty());
 }
 
