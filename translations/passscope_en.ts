@@ -213,6 +213,49 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>PassStatistic</name>
+    <message>
+        <source>Nodes replaced by constants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operations removed (folded, dead, merged or bypassed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes of constants created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes of constants deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Potential constants marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Common subexpressions merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Potential-constant marks without a weight, cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No-op dimension ops bypassed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pairs of dimension ops collapsed into one Reshape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes removed because nothing needs them</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Render</name>
     <message>
         <source>--step %1 is past the last pass run (%2)</source>
@@ -317,10 +360,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ONNX model to open (binary or text).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>only one MODEL can be opened</source>
         <translation type="unfinished"></translation>
     </message>
@@ -362,6 +401,30 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>there are only %1 pass runs; showing the last</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the If/Loop/Scan body of node NODE once shown (NODE:ATTRIBUTE picks one, e.g. if:else_branch; default: the first), as its context menu does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline option KEY=VALUE, as passscope-cli --option (e.g. passscope.target=ge runs the format passes); repeatable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a window showing MODEL and FILE side by side with their differences marked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX model to open (binary or text), a GE dump file, or a folder of GE graph dumps to step through GE&apos;s compile stages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--compare needs a MODEL to compare FILE with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node with a body “%1”</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -437,6 +500,135 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>reads a constant this step made or replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an earlier graph of the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareLoader</name>
+    <message>
+        <source>Not enough memory to load %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error while loading %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory to compare %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not diff the models: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareView</name>
+    <message numerus="yes">
+        <source>%1: %2  (%n nodes)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graphs do not differ.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 removed, %2 added, %3 changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in B (removed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in A (added)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed between A and B</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareWindow</name>
+    <message>
+        <source>Compare — PassScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s, diffed in %2 s, listed in %3 s, laid out in %4 s + %5 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 — PassScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading and comparing %1 and %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Laying out…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare the models.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::DiffList</name>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constants (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -533,10 +725,6 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Open a model to see what the graph compiler does to it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file on this window.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -932,6 +1120,34 @@ Double-click to close this scope.</source>
         <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the model beside another one with the differences marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open GE &amp;Dump Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE&apos;s compile stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open GE Dump Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>
@@ -1261,6 +1477,82 @@ Double-click to close this scope.</source>
         <source>%1 is not an input of the loaded model; clear its dimensions.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Variable fusion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Target GE: store a variable in the format all its readers convert it to, and remove the conversions (VariableOpPass).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formats (target GE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The format of graph inputs that no format-defining operator reaches (GE&apos;s data_format).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Data format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bundled table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The op-format capability table (JSON) the storage format selection reads; empty: the bundled default table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format tables (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format &amp;table:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graph input or output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The format a graph input or output is stored in on the device; empty: the one the format passes choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an input or output of the loaded model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a readable file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The format passes run only for target GE.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::PassChart</name>
@@ -1490,6 +1782,126 @@ Double-click to close this scope.</source>
         <source>input %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Value range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refers to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Var key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logic address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no (memory of its own)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not in the memory plan at this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fusion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not fused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decided at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1, later than the step shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trans road</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Persistent memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Converts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stored as %1, but the attribute says %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input (from %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format conversion</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -1536,26 +1948,6 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Nodes added %1, removed %2, edited %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Folded nodes: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Operations removed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Constant bytes added %1, removed %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Potential constants marked: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Common subexpressions merged: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1640,6 +2032,26 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Constants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (first dump)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inside the body %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes of the body added %1, removed %2, edited %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

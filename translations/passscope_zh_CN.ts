@@ -356,10 +356,6 @@ Double-click to close this scope.</source>
         <translation>PassScope：在 ONNX 模型上逐个查看图编译器的优化 Pass。</translation>
     </message>
     <message>
-        <source>ONNX model to open (binary or text).</source>
-        <translation>要打开的 ONNX 模型（二进制或文本格式）。</translation>
-    </message>
-    <message>
         <source>only one MODEL can be opened</source>
         <translation>只能打开一个 MODEL</translation>
     </message>
@@ -402,6 +398,30 @@ Double-click to close this scope.</source>
     <message>
         <source>there are only %1 pass runs; showing the last</source>
         <translation>只有 %1 次 Pass 运行；显示最后一次</translation>
+    </message>
+    <message>
+        <source>Open the If/Loop/Scan body of node NODE once shown (NODE:ATTRIBUTE picks one, e.g. if:else_branch; default: the first), as its context menu does.</source>
+        <translation>显示后打开节点 NODE 的 If/Loop/Scan 子图（NODE:ATTRIBUTE 指定其一，例如 if:else_branch；默认第一个），与其右键菜单相同。</translation>
+    </message>
+    <message>
+        <source>Pipeline option KEY=VALUE, as passscope-cli --option (e.g. passscope.target=ge runs the format passes); repeatable.</source>
+        <translation>流水线选项 KEY=VALUE，同 passscope-cli --option（例如 passscope.target=ge 运行格式 Pass）；可重复。</translation>
+    </message>
+    <message>
+        <source>Open a window showing MODEL and FILE side by side with their differences marked.</source>
+        <translation>打开一个窗口，并排显示 MODEL 与 FILE，并标出差异。</translation>
+    </message>
+    <message>
+        <source>ONNX model to open (binary or text), a GE dump file, or a folder of GE graph dumps to step through GE&apos;s compile stages.</source>
+        <translation>要打开的 ONNX 模型（二进制或文本）、一个 GE dump 文件，或一个 GE 图 dump 文件夹（逐个阶段查看 GE 的编译过程）。</translation>
+    </message>
+    <message>
+        <source>--compare needs a MODEL to compare FILE with</source>
+        <translation>--compare 需要一个 MODEL 来与 FILE 比较</translation>
+    </message>
+    <message>
+        <source>no node with a body “%1”</source>
+        <translation>没有带子图的节点“%1”</translation>
     </message>
 </context>
 <context>
@@ -477,6 +497,136 @@ Double-click to close this scope.</source>
     <message>
         <source>reads a constant this step made or replaced</source>
         <translation>读取本步骤生成或替换的常量</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>an earlier graph of the session</source>
+        <translation>会话中较早的一张图</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareLoader</name>
+    <message>
+        <source>Not enough memory to load %1.</source>
+        <translation>内存不足，无法加载 %1。</translation>
+    </message>
+    <message>
+        <source>Unknown error while loading %1.</source>
+        <translation>加载 %1 时发生未知错误。</translation>
+    </message>
+    <message>
+        <source>Not enough memory to compare %1 and %2.</source>
+        <translation>内存不足，无法比较 %1 和 %2。</translation>
+    </message>
+    <message>
+        <source>Could not diff the models: %1</source>
+        <translation>无法比较模型：%1</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareView</name>
+    <message numerus="yes">
+        <source>%1: %2  (%n nodes)</source>
+        <translation>
+            <numerusform>%1：%2（%n 个节点）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>The graphs do not differ.</source>
+        <translation>两张图没有差异。</translation>
+    </message>
+    <message>
+        <source>%1 removed, %2 added, %3 changed</source>
+        <translation>删除 %1，新增 %2，变更 %3</translation>
+    </message>
+    <message>
+        <source>not in B (removed)</source>
+        <translation>B 中没有（已删除）</translation>
+    </message>
+    <message>
+        <source>not in A (added)</source>
+        <translation>A 中没有（新增）</translation>
+    </message>
+    <message>
+        <source>changed between A and B</source>
+        <translation>A 与 B 之间有变更</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::CompareWindow</name>
+    <message>
+        <source>Compare — PassScope</source>
+        <translation>比较 — PassScope</translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s, diffed in %2 s, listed in %3 s, laid out in %4 s + %5 s</source>
+        <translation>加载 %1 秒，比较 %2 秒，列表 %3 秒，布局 %4 秒 + %5 秒</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2 — PassScope</source>
+        <translation>%1 ↔ %2 — PassScope</translation>
+    </message>
+    <message>
+        <source>Loading and comparing %1 and %2…</source>
+        <translation>正在加载并比较 %1 和 %2…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>Laying out…</source>
+        <translation>正在布局…</translation>
+    </message>
+    <message>
+        <source>Could not compare the models.
+
+%1</source>
+        <translation>无法比较模型。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Comparison failed</source>
+        <translation>比较失败</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::DiffList</name>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Removed (%1)</source>
+        <translation>已删除（%1）</translation>
+    </message>
+    <message>
+        <source>Added (%1)</source>
+        <translation>新增（%1）</translation>
+    </message>
+    <message>
+        <source>Changed (%1)</source>
+        <translation>已变更（%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>Constants (%1)</source>
+        <translation>常量（%1）</translation>
     </message>
 </context>
 <context>
@@ -572,10 +722,6 @@ Double-click to close this scope.</source>
     <message>
         <source>Open a model to see what the graph compiler does to it</source>
         <translation>打开一个模型，查看图编译器对它做了什么</translation>
-    </message>
-    <message>
-        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file on this window.</source>
-        <translation>选择“文件 ▸ 打开…”（%1）、从最近打开的模型中选择，或将 ONNX 文件拖放到此窗口。</translation>
     </message>
     <message>
         <source>Open Model…</source>
@@ -963,6 +1109,34 @@ Double-click to close this scope.</source>
         <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
         <translation>匹配节点名称和算子类型，与节点表的过滤规则相同：含有正则表达式字符的模式按正则表达式处理；除非模式中含有大写字母，否则不区分大小写。按 Enter 跳到下一个匹配项。</translation>
     </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>与其他模型比较(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Show the model beside another one with the differences marked</source>
+        <translation>将当前模型与另一个模型并排显示，并标出差异</translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
+        <translation>选择 文件 ▸ 打开…（%1）、从最近文件中选择一个模型，或将 ONNX 文件（或 GE 图 dump 文件夹）拖放到此窗口。</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>与其他模型比较</translation>
+    </message>
+    <message>
+        <source>Open GE &amp;Dump Folder…</source>
+        <translation>打开 GE &amp;Dump 文件夹…</translation>
+    </message>
+    <message>
+        <source>Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE&apos;s compile stages</source>
+        <translation>打开一个 GE 图 dump 文件夹（DUMP_GE_GRAPH），逐个阶段查看 GE 的编译过程</translation>
+    </message>
+    <message>
+        <source>Open GE Dump Folder</source>
+        <translation>打开 GE Dump 文件夹</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>
@@ -1292,6 +1466,82 @@ Double-click to close this scope.</source>
         <source>%1 is not an input of the loaded model; clear its dimensions.</source>
         <translation>%1 不是已加载模型的输入；请清除其维度。</translation>
     </message>
+    <message>
+        <source>&amp;Variable fusion</source>
+        <translation>变量融合(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Target GE: store a variable in the format all its readers convert it to, and remove the conversions (VariableOpPass).</source>
+        <translation>目标 GE：以所有读取者都会转换成的格式存储变量，并删除这些转换（VariableOpPass）。</translation>
+    </message>
+    <message>
+        <source>Formats (target GE)</source>
+        <translation>格式（目标 GE）</translation>
+    </message>
+    <message>
+        <source>The format of graph inputs that no format-defining operator reaches (GE&apos;s data_format).</source>
+        <translation>没有任何定义格式的算子到达的图输入所用的格式（GE 的 data_format）。</translation>
+    </message>
+    <message>
+        <source>&amp;Data format:</source>
+        <translation>数据格式(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>bundled table</source>
+        <translation>内置表</translation>
+    </message>
+    <message>
+        <source>The op-format capability table (JSON) the storage format selection reads; empty: the bundled default table.</source>
+        <translation>存储格式选择所读取的算子格式能力表（JSON）；留空：使用内置的默认表。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Format Table</source>
+        <translation>格式表</translation>
+    </message>
+    <message>
+        <source>Format tables (*.json);;All files (*)</source>
+        <translation>格式表 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Format &amp;table:</source>
+        <translation>格式表(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Graph input or output</source>
+        <translation>图输入或输出</translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation>存储格式</translation>
+    </message>
+    <message>
+        <source>The format a graph input or output is stored in on the device; empty: the one the format passes choose.</source>
+        <translation>图输入或输出在设备上的存储格式；留空：由格式 Pass 选择。</translation>
+    </message>
+    <message>
+        <source>graph input</source>
+        <translation>图输入</translation>
+    </message>
+    <message>
+        <source>graph output</source>
+        <translation>图输出</translation>
+    </message>
+    <message>
+        <source>not an input or output of the loaded model</source>
+        <translation>不是已加载模型的输入或输出</translation>
+    </message>
+    <message>
+        <source>%1 is not a readable file.</source>
+        <translation>%1 不是可读文件。</translation>
+    </message>
+    <message>
+        <source>The format passes run only for target GE.</source>
+        <translation>格式 Pass 仅在目标 GE 下运行。</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::PassChart</name>
@@ -1525,6 +1775,122 @@ Double-click to close this scope.</source>
         <source>input %1 of %2</source>
         <translation>%2 的输入 %1</translation>
     </message>
+    <message>
+        <source>Refers to</source>
+        <translation>指向</translation>
+    </message>
+    <message>
+        <source>Var key</source>
+        <translation>变量键</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Logic address</source>
+        <translation>逻辑地址</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>Reuses</source>
+        <translation>复用</translation>
+    </message>
+    <message>
+        <source>no (memory of its own)</source>
+        <translation>否（独占内存）</translation>
+    </message>
+    <message>
+        <source>not in the memory plan at this step</source>
+        <translation>此步骤不在内存规划中</translation>
+    </message>
+    <message>
+        <source>Fusion</source>
+        <translation>融合</translation>
+    </message>
+    <message>
+        <source>fused</source>
+        <translation>已融合</translation>
+    </message>
+    <message>
+        <source>not fused</source>
+        <translation>未融合</translation>
+    </message>
+    <message>
+        <source>Decided at</source>
+        <translation>决定于</translation>
+    </message>
+    <message>
+        <source>step %1, later than the step shown</source>
+        <translation>第 %1 步，晚于当前显示的步骤</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>第 %1 步</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>Trans road</source>
+        <translation>转换路径</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Persistent memory</source>
+        <translation>持久内存</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>Converts</source>
+        <translation>转换</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>stored as %1, but the attribute says %2</source>
+        <translation>存储为 %1，但属性为 %2</translation>
+    </message>
+    <message>
+        <source>Input (from %1)</source>
+        <translation>输入（来自 %1）</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Format conversion</source>
+        <translation>格式转换</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -1574,26 +1940,6 @@ Double-click to close this scope.</source>
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>Folded nodes: %1</source>
-        <translation>折叠的节点：%1</translation>
-    </message>
-    <message>
-        <source>Operations removed: %1</source>
-        <translation>删除的算子：%1</translation>
-    </message>
-    <message>
-        <source>Constant bytes added %1, removed %2</source>
-        <translation>常量字节：新增 %1，删除 %2</translation>
-    </message>
-    <message>
-        <source>Potential constants marked: %1</source>
-        <translation>标记的潜在常量：%1</translation>
-    </message>
-    <message>
-        <source>Common subexpressions merged: %1</source>
-        <translation>合并的公共子表达式：%1</translation>
     </message>
     <message>
         <source>Nodes left unfolded: %1</source>
@@ -1678,6 +2024,22 @@ Double-click to close this scope.</source>
     <message>
         <source>Constants</source>
         <translation>常量</translation>
+    </message>
+    <message>
+        <source>%1 (first dump)</source>
+        <translation>%1（第一个 dump）</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，位于 %2</translation>
+    </message>
+    <message>
+        <source>Inside the body %1</source>
+        <translation>位于子图 %1 内</translation>
+    </message>
+    <message>
+        <source>Nodes of the body added %1, removed %2, edited %3</source>
+        <translation>子图中新增 %1、删除 %2、编辑 %3 个节点</translation>
     </message>
 </context>
 <context>
