@@ -63,8 +63,13 @@ class StepReplayer {
             }
         }
         std::sort(additions.begin(), additions.end());
+        for (NodeId a : removals) removed_.insert(a);
         for (NodeId b : additions) add(b);
         for (NodeId b : kept_) updateInPlace(toW_[b], t_.node(b));
+        // Bodies last among the attributes: their reads of main-graph values name nodes by id, and
+        // every target node has its working id only now.
+        for (NodeId b : additions) updateBodies(toW_[b], t_.node(b));
+        for (NodeId b : kept_) updateBodies(toW_[b], t_.node(b));
         for (NodeId b : kept_) wire(toW_[b], t_.node(b));
         for (NodeId b : additions) wire(toW_[b], t_.node(b));
         for (NodeId a : removals) w_.removeNode(a);
@@ -94,6 +99,7 @@ class StepReplayer {
             if (!t.findAttr(a.name)) stale.push_back(a.name);
         for (const std::string& name : stale) w_.removeAttribute(id, name);
         for (const Attribute& a : t.attributes()) {
+            if (!a.graphs().empty()) continue;  // updateBodies()
             const Attribute* mine = w_.node(id).findAttr(a.name);
             if (!mine || !sameAttribute(*mine, a)) w_.setAttribute(id, deepCopy(a, &w_, id));
         }
@@ -106,6 +112,49 @@ class StepReplayer {
         }
         if (w_.node(id).inputDescs() != t.inputDescs()) w_.setInputDescs(id, t.inputDescs());
         if (w_.node(id).docString() != t.docString()) w_.setDocString(id, t.docString());
+    }
+
+    // A body attribute is set again when it differs, or when it reads a main-graph value whose
+    // producer this step removes (a Constant replaced by a Const of the same value name).
+    void updateBodies(NodeId id, const Node& t) {
+        for (const Attribute& a : t.attributes()) {
+            if (a.graphs().empty()) continue;
+            const Attribute* mine = w_.node(id).findAttr(a.name);
+            bool stale = !mine || !sameAttribute(*mine, a);
+            if (!stale)
+                for (Graph* body : mine->graphs()) stale = stale || readsRemoved(*body, 1);
+            if (!stale) continue;
+            Attribute copy = deepCopy(a);  // parentless until setAttribute adopts it
+            for (Graph* body : copy.graphs()) remapMainReads(*body, 1);
+            w_.setAttribute(id, std::move(copy));
+        }
+    }
+
+    // Whether `body` (nested `level` graphs below the main graph) reads a node this step removes.
+    bool readsRemoved(const Graph& body, uint32_t level) const {
+        for (const Node* n : body.nodes()) {
+            for (const ValueRef& r : n->inputs())
+                if (r.valid() && r.depth == level && removed_.count(r.node)) return true;
+            for (const Graph* inner : n->subgraphs())
+                if (readsRemoved(*inner, level + 1)) return true;
+        }
+        return false;
+    }
+
+    // Rewrites the reads of main-graph values in a copy of a target body from target ids to
+    // working ids (use lists are linked when setAttribute adopts the body).
+    void remapMainReads(Graph& body, uint32_t level) const {
+        for (const Node* n : body.nodes()) {
+            std::vector<ValueRef> inputs = n->inputs();
+            bool changed = false;
+            for (ValueRef& r : inputs)
+                if (r.valid() && r.depth == level) {
+                    r.node = toW_.at(r.node);
+                    changed = true;
+                }
+            if (changed) body.setInputsUnlinked(n->id(), std::move(inputs));
+            for (Graph* inner : n->subgraphs()) remapMainReads(*inner, level + 1);
+        }
     }
 
     ValueRef mapped(const ValueRef& r) const {
@@ -132,6 +181,7 @@ class StepReplayer {
     const Graph& t_;
     std::vector<NodeId> toW_;  // target id -> working id
     std::vector<NodeId> kept_;
+    std::unordered_set<NodeId> removed_;  // working ids this step removes
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {

@@ -192,5 +192,68 @@ TEST(StageReplay, GraphInputsReorderedAndReplacedAreReplayed) {
     EXPECT_EQ(cursor.graph().node(cursor.graph().inputs()[0]).name(), "x");
 }
 
+// A branch body whose Neg reads the main-graph value `outer` (an outer-scope read, depth 1).
+GraphPtr negBody(NodeId outer) {
+    auto body = std::make_shared<Graph>();
+    const NodeId neg = body->addNode("Neg", "", "neg", 1).id();
+    body->setOutputName(neg, 0, "neg_out");
+    body->setInputsUnlinked(neg, {ValueRef{outer, 0, 1}});
+    const NodeId out = body->addNode(std::string(op::kNetOutput), "", "branch_out", 0).id();
+    body->setInputsUnlinked(out, {ValueRef{neg, 0, 0}});
+    body->setNetOutput(out);
+    return body;
+}
+
+// x, c -> If(x) whose then_branch negates c. `constantOp`: c is an ONNX Constant op, else a Const;
+// `padding` Const nodes come first so that the ids of the two stages differ.
+std::unique_ptr<Graph> ifReadingOuter(bool constantOp, int padding) {
+    Builder b;
+    NodeId x = b.data("x", nchw({1}));
+    for (int k = 0; k < padding; ++k) b.constant("pad" + std::to_string(k), nchw({1}), 1.0f);
+    NodeId c;
+    if (constantOp) {
+        c = b.g->addNode("Constant", "", "c", 1).id();
+        b.g->setOutputName(c, 0, "c");
+        b.g->setOutputDesc(c, 0, nchw({1}));
+    } else {
+        c = b.constant("c", nchw({1}), 2.0f);
+    }
+    const NodeId ifNode = b.g->addNode("If", "", "if", 1).id();
+    b.g->addInput(ifNode, ValueRef{x, 0, 0});
+    b.g->setOutputName(ifNode, 0, "y");
+    b.g->setAttribute(ifNode, Attribute::makeGraph("then_branch", negBody(c)));
+    b.output(ifNode);
+    return std::move(b.g);
+}
+
+// A body reads a main-graph value by node id: when the stage replaces that value's producer (GE
+// turning a Constant into a Const of the same name), the replayed body must read the new node.
+TEST(StageReplay, BodiesFollowTheMainGraphValuesTheyRead) {
+    std::unique_ptr<Graph> before = ifReadingOuter(true, 0);
+    std::unique_ptr<Graph> after = ifReadingOuter(false, 3);
+    std::unique_ptr<Graph> working = before->clone();
+    Journal journal;
+    journal.begin(*working);
+    journal.beginStep("stage", "GE dump", 0);
+    dump::replayStep(*working, *after);
+    journal.endStep(0, {}, {});
+    journal.end();
+    diff::GraphDiff d = diff::diffGraphs(*working, *after);
+    EXPECT_TRUE(d.empty()) << diff::diffToText(d);
+    // The body reads the Const that replaced the Constant.
+    const Node* ifNode = nullptr;
+    working->forEachNode([&](const Node& n) { ifNode = n.name() == "if" ? &n : ifNode; });
+    ASSERT_NE(ifNode, nullptr);
+    const Graph& body = *ifNode->subgraphs().front();
+    const Node* neg = nullptr;
+    body.forEachNode([&](const Node& n) { neg = n.name() == "neg" ? &n : neg; });
+    ASSERT_NE(neg, nullptr);
+    EXPECT_EQ(working->node(neg->input(0).node).opType(), op::kConst);
+    JournalCursor cursor(journal, *working);
+    cursor.moveTo(0);
+    d = diff::diffGraphs(cursor.graph(), *before);
+    EXPECT_TRUE(d.empty()) << diff::diffToText(d);
+}
+
 }  // namespace
 }  // namespace passscope
