@@ -8,6 +8,7 @@
 
 #include "diff/desc_text.h"
 #include "diff/node_identity.h"
+#include "ir/ge_attributes.h"
 
 namespace passscope::diff {
 namespace {
@@ -97,6 +98,7 @@ class FieldDiffer {
         for (const Attribute& at : x.attributes()) names.insert(at.name);
         for (const Attribute& at : y.attributes()) names.insert(at.name);
         for (const std::string& name : names) {
+            if (ge::isBookkeepingAttribute(name)) continue;  // GE's renumbered node id
             const Attribute* ax = x.findAttr(name);
             const Attribute* ay = y.findAttr(name);
             const bool isBody = (ax && !ax->graphs().empty()) || (ay && !ay->graphs().empty());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "ir/ge_attributes.h"
 #include "ir/op_types.h"
 
 namespace passscope {
@@ -60,8 +61,9 @@ StepNodeChanges classifyStep(const JournalStep& step, const ConstantNodes& const
                 if constexpr (std::is_same_v<T, change::InputChanged>) {
                     if (constants.contains(x.node) || !(constantEnd(x.before) && constantEnd(x.after)))
                         edited.insert(x.node);
+                } else if constexpr (std::is_same_v<T, change::AttributeChanged>) {
+                    if (!ge::isBookkeepingAttribute(x.name)) edited.insert(x.node);  // GE's renumbered id
                 } else if constexpr (std::is_same_v<T, change::InputsResized> ||
-                                     std::is_same_v<T, change::AttributeChanged> ||
                                      std::is_same_v<T, change::OutputDescChanged> ||
                                      std::is_same_v<T, change::InputDescsChanged> ||
                                      std::is_same_v<T, change::OutputNameChanged>) {

@@ -7,6 +7,7 @@
 #include "diff/graph_diff.h"
 #include "dump/stage_replay.h"
 #include "ir/op_types.h"
+#include "pipeline/step_changes.h"
 
 namespace passscope {
 namespace {
@@ -253,6 +254,33 @@ TEST(StageReplay, BodiesFollowTheMainGraphValuesTheyRead) {
     cursor.moveTo(0);
     d = diff::diffGraphs(cursor.graph(), *before);
     EXPECT_TRUE(d.empty()) << diff::diffToText(d);
+}
+
+// GE renumbers its node `id` whenever a stage adds or removes a node upstream: the replay keeps
+// the ids exact, but an id alone makes no node "changed" (diff) or "edited" (step marks).
+TEST(StageReplay, GeNodeIdRenumberingIsBookkeeping) {
+    std::vector<std::unique_ptr<Graph>> stages = convStages();
+    Graph& before = *stages[0];
+    std::unique_ptr<Graph> after = before.clone();
+    NodeId relu = kNoNode, conv = kNoNode;
+    after->forEachNode([&](const Node& n) {
+        relu = n.name() == "relu" ? n.id() : relu;
+        conv = n.name() == "conv" ? n.id() : conv;
+    });
+    after->setAttribute(relu, Attribute::makeInt("id", 7));
+    after->setAttribute(conv, Attribute::makeInt("stream_id", 1));  // not bookkeeping
+    std::unique_ptr<Graph> working = before.clone();
+    Journal journal;
+    journal.begin(*working);
+    journal.beginStep("s", "GE dump", 0);
+    diff::GraphDiff applied = dump::replayStep(*working, *after);
+    journal.endStep(0, {}, {});
+    journal.end();
+    EXPECT_EQ(working->node(relu).attrInt("id", -1), 7);  // the replay keeps GE's ids
+    ASSERT_EQ(applied.changed.size(), 1u);
+    EXPECT_EQ(applied.changed[0].name, "conv");
+    const StepNodeChanges marks = classifyStep(journal.steps()[0], ConstantNodes(journal, *working));
+    EXPECT_EQ(marks.edited, std::vector<NodeId>{conv});
 }
 
 }  // namespace
