@@ -2,40 +2,19 @@
 
 #include <algorithm>
 #include <chrono>
-#include <type_traits>
 #include <unordered_set>
+
+#include "diff/desc_text.h"
 
 namespace passscope::dump {
 namespace {
 
-bool sameGraph(const GraphPtr& a, const GraphPtr& b) {
-    if (!a || !b) return a == b;
-    return diff::diffGraphs(*a, *b).empty();
-}
-
 // Whether setting `b` in place of `a` would change anything (bodies by content, tensors by value).
 bool sameAttribute(const Attribute& a, const Attribute& b) {
-    if (a.kind != b.kind || a.refAttrName != b.refAttrName || a.docString != b.docString ||
-        a.value.index() != b.value.index())
-        return false;
-    return std::visit(
-        [&](const auto& x) {
-            using T = std::decay_t<decltype(x)>;
-            const T& y = std::get<T>(b.value);
-            if constexpr (std::is_same_v<T, Tensor>) {
-                return x.sameValue(y);
-            } else if constexpr (std::is_same_v<T, GraphPtr>) {
-                return sameGraph(x, y);
-            } else if constexpr (std::is_same_v<T, std::vector<Tensor>>) {
-                return std::equal(x.begin(), x.end(), y.begin(), y.end(),
-                                  [](const Tensor& p, const Tensor& q) { return p.sameValue(q); });
-            } else if constexpr (std::is_same_v<T, std::vector<GraphPtr>>) {
-                return std::equal(x.begin(), x.end(), y.begin(), y.end(), sameGraph);
-            } else {
-                return x == y;
-            }
-        },
-        a.value);
+    if (!diff::sameAttrValue(a, b) || a.docString != b.docString) return false;
+    const std::vector<Graph*> x = a.graphs(), y = b.graphs();  // sameAttrValue leaves bodies to us
+    return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                      [](const Graph* p, const Graph* q) { return diff::diffGraphs(*p, *q).empty(); });
 }
 
 // A matched pair can be edited in place only when it is the same kind of node under the same
