@@ -23,9 +23,12 @@ struct Outcome {
 
 // A folder of GE dumps: its stages replayed into a journal (docs/ge-dumps.md §6). Returns the first
 // stage; `replayed` receives the ready "run" whose steps are the later stages.
-std::shared_ptr<LoadedModel> loadDumpTimeline(const std::filesystem::path& folder,
+std::shared_ptr<LoadedModel> loadDumpTimeline(const QString& path,
                                               std::shared_ptr<const PipelineResult>& replayed) {
-    const dump::GeDumpSet set = dump::listGeDumpStages({folder});
+    QElapsedTimer clock;
+    clock.start();
+    const dump::GeDumpSet set =
+        dump::listGeDumpStages({std::filesystem::path(QFile::encodeName(path).toStdString())});
     auto result = std::make_shared<PipelineResult>();
     dump::StageTimeline timeline = dump::replayStages(set, result->optimized, result->journal);
     auto loaded = std::make_shared<LoadedModel>();
@@ -37,31 +40,35 @@ std::shared_ptr<LoadedModel> loadDumpTimeline(const std::filesystem::path& folde
     result->source = loaded;
     result->series = computeSeries(*result);
     replayed = std::move(result);
+    loaded->path = QFileInfo(path).absoluteFilePath();
+    loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     return loaded;
 }
+
+}  // namespace
+
+std::shared_ptr<LoadedModel> readModelFile(const QString& path) {
+    QElapsedTimer clock;
+    clock.start();
+    io::LoadResult result = io::loadModel(std::filesystem::path(QFile::encodeName(path).toStdString()));
+    auto loaded = std::make_shared<LoadedModel>();
+    loaded->path = QFileInfo(path).absoluteFilePath();
+    loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
+    loaded->model = std::move(result.model);
+    loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
+    loaded->diagnostics = std::move(result.diagnostics);
+    loaded->timings = result.timings;
+    loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    return loaded;
+}
+
+namespace {
 
 // Runs on a pool thread: nothing here touches a widget.
 Outcome loadInBackground(const QString& path) {
     Outcome out;
-    QElapsedTimer clock;
-    clock.start();
     try {
-        const std::filesystem::path file(QFile::encodeName(path).toStdString());
-        std::shared_ptr<LoadedModel> loaded;
-        if (QFileInfo(path).isDir()) {
-            loaded = loadDumpTimeline(file, out.replayed);
-        } else {
-            io::LoadResult result = io::loadModel(file);
-            loaded = std::make_shared<LoadedModel>();
-            loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
-            loaded->model = std::move(result.model);
-            loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
-            loaded->diagnostics = std::move(result.diagnostics);
-            loaded->timings = result.timings;
-        }
-        loaded->path = QFileInfo(path).absoluteFilePath();
-        loaded->wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-        out.model = std::move(loaded);
+        out.model = QFileInfo(path).isDir() ? loadDumpTimeline(path, out.replayed) : readModelFile(path);
     } catch (const std::bad_alloc&) {
         out.error = ModelLoader::tr("Not enough memory to load %1.").arg(path);
     } catch (const std::exception& e) {  // ModelError and anything the libraries throw

@@ -11,6 +11,10 @@
 
 namespace passscope::views {
 
+// Reads one model file (or GE dump file) into what the window holds, on the calling thread; throws
+// what io::loadModel throws. ModelLoader and the comparison window load through it.
+std::shared_ptr<LoadedModel> readModelFile(const QString& path);
+
 class ModelLoader : public QObject {
     Q_OBJECT
   public:

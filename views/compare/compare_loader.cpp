@@ -6,10 +6,11 @@
 #include <system_error>
 
 #include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include "model_loader.h"
 
 namespace passscope::views {
 namespace {
@@ -38,18 +39,7 @@ QString fileError(const QString& path, const QString& message) {
 Loaded loadOne(const QString& path) {
     Loaded out;
     try {
-        QElapsedTimer clock;
-        clock.start();
-        const QByteArray encoded = QFile::encodeName(path);
-        io::LoadResult result = io::loadModel(std::filesystem::path(encoded.toStdString()));
-        auto loaded = std::make_shared<LoadedModel>();
-        loaded->path = QFileInfo(path).absoluteFilePath();
-        loaded->model = std::move(result.model);
-        loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
-        loaded->diagnostics = std::move(result.diagnostics);
-        loaded->timings = result.timings;
-        loaded->wallSeconds = secondsOf(clock);
-        out.model = std::move(loaded);
+        out.model = readModelFile(path);
     } catch (const std::bad_alloc&) {
         out.error = CompareLoader::tr("Not enough memory to load %1.").arg(path);
     } catch (const std::exception& e) {  // ModelError and anything the libraries throw
