@@ -2,10 +2,10 @@
 
 #include <cinttypes>
 #include <cstdio>
-#include <cstring>
 #include <sstream>
 
 #include "ir/graph.h"
+#include "kernels/tensor_util.h"
 
 namespace passscope::diff {
 namespace {
@@ -67,48 +67,27 @@ uint32_t fnv1a(const uint8_t* data, size_t size) {
     return h;
 }
 
-// The values of a small tensor whose element type reads directly (others show only the digest).
+// The values of a tensor of at most 8 elements ("" for other dtypes or a payload that does not
+// match its shape): read with the kernels' helpers, which know every numeric dtype.
 std::string valuesText(const Tensor& t) {
     const int64_t count = t.elementCount();
     if (count > 8 || !t.rawData() || t.byteSize() != static_cast<size_t>(count) * elementSize(t.dtype()))
         return {};
-    std::string s = " {";
-    for (int64_t i = 0; i < count; ++i) {
-        const uint8_t* p = t.rawData() + i * elementSize(t.dtype());
-        std::string v;
-        switch (t.dtype()) {
-            case DataType::Float: {
-                float f;
-                std::memcpy(&f, p, sizeof f);
-                v = number(f);
-                break;
-            }
-            case DataType::Double: {
-                double d;
-                std::memcpy(&d, p, sizeof d);
-                v = number(d);
-                break;
-            }
-            case DataType::Int32: {
-                int32_t x;
-                std::memcpy(&x, p, sizeof x);
-                v = std::to_string(x);
-                break;
-            }
-            case DataType::Int64: {
-                int64_t x;
-                std::memcpy(&x, p, sizeof x);
-                v = std::to_string(x);
-                break;
-            }
-            case DataType::Bool:
-                v = *p ? "true" : "false";
-                break;
-            default:
-                return {};
-        }
-        s += (i ? "," : "") + v;
+    std::vector<std::string> items;
+    try {
+        if (t.dtype() == DataType::Bool)
+            for (uint8_t v : kernels::boolValues(t)) items.push_back(v ? "true" : "false");
+        else if (isIntegerType(t.dtype()))
+            for (int64_t v : kernels::toInt64s(t)) items.push_back(std::to_string(v));
+        else if (isFloatingType(t.dtype()))
+            for (double v : kernels::toDoubles(t)) items.push_back(number(v));
+        else
+            return {};
+    } catch (const std::exception&) {  // a dtype the kernels do not read (float8): digest only
+        return {};
     }
+    std::string s = " {";
+    for (size_t i = 0; i < items.size(); ++i) s += (i ? "," : "") + items[i];
     return s + "}";
 }
 
