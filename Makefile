@@ -9,6 +9,9 @@ DEPS := build-essential cmake ninja-build ccache pkg-config dpkg-dev \
         libgraphviz-dev graphviz libprotobuf-dev protobuf-compiler libonnx-dev libonnx-testdata \
         libeigen3-dev libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev \
         xvfb xauth fonts-dejavu-core clang-format
+# ccache keys on paths relative to the checkout, so a second clone (CI's) reuses the first's objects.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= $(shell nproc)
 SAMPLE ?= resources/samples/conv_net.onnx

@@ -316,13 +316,15 @@ struct ScreenshotRun {
     double exitS = -1;     // wall time until the process exited
     double layoutS = -1, zoom = -1;
     double boxes = -1, inView = -1, labelled = -1;
+    double fill = -1, flatFill = -1;  // F and F0 (drawing_fill.h)
 };
 
-// "screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z" (FILE may hold ": ").
+// "screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z, fill F (flat F0)"
+// (FILE may hold ": "; later fields may follow).
 bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
     static const QRegularExpression line(
         QStringLiteral(
-            R"(^screenshot .*: layout ([0-9.eE+-]+) s, ([0-9]+) boxes, ([0-9]+) in view \(([0-9]+) labelled\), zoom ([0-9.eE+-]+)\s*$)"),
+            R"(^screenshot .*: layout ([0-9.eE+-]+) s, ([0-9]+) boxes, ([0-9]+) in view \(([0-9]+) labelled\), zoom ([0-9.eE+-]+)(?:, fill ([0-9.]+) \(flat ([0-9.]+)\))?(?:,[^\n]*)?\s*$)"),
         QRegularExpression::MultilineOption);
     const QRegularExpressionMatch m = line.match(out);
     if (!m.hasMatch()) return false;
@@ -331,6 +333,8 @@ bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
     run.inView = m.captured(3).toDouble();
     run.labelled = m.captured(4).toDouble();
     run.zoom = m.captured(5).toDouble();
+    if (m.hasCaptured(6)) run.fill = m.captured(6).toDouble();
+    if (m.hasCaptured(7)) run.flatFill = m.captured(7).toDouble();
     return true;
 }
 
@@ -455,9 +459,9 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
             if (run.error.empty())
                 std::printf(
                     "  %-34s run %d: picture %.2f s, exit %.2f s, layout %.2f s, %.0f boxes, %.0f in view "
-                    "(%.0f labelled), zoom %.3g\n",
+                    "(%.0f labelled), zoom %.3g, fill %.2f (flat %.2f)\n",
                     model.name.c_str(), r + 1, run.pictureS, run.exitS, run.layoutS, run.boxes, run.inView,
-                    run.labelled, run.zoom);
+                    run.labelled, run.zoom, run.fill, run.flatFill);
             else
                 std::printf("  %-34s run %d: %s\n", model.name.c_str(), r + 1, run.error.c_str());
             std::fflush(stdout);
@@ -466,8 +470,8 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
         rows.push_back(std::move(row));
     }
     std::printf("\npassscope --screenshot on real and real-shaped models (offscreen, medians over runs)\n");
-    std::printf("%-34s %6s %5s %9s %7s %9s %6s %8s %9s %6s\n", "model", "nodes", "runs", "picture s",
-                "exit s", "layout s", "boxes", "in view", "labelled", "zoom");
+    std::printf("%-34s %6s %5s %9s %7s %9s %6s %8s %9s %6s %5s %5s\n", "model", "nodes", "runs", "picture s",
+                "exit s", "layout s", "boxes", "in view", "labelled", "zoom", "F", "F0");
     for (const Row& r : rows) {
         if (r.ok() == 0) {
             std::printf("%-34s %6.0f %2d/%-2d %s\n", r.model.c_str(), r.nodes, 0,
@@ -475,11 +479,12 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
                         r.runs.empty() ? "no run" : r.runs.front().error.c_str());
             continue;
         }
-        std::printf("%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g\n", r.model.c_str(),
-                    r.nodes, r.ok(), static_cast<int>(r.runs.size()), r.med(&ScreenshotRun::pictureS),
-                    r.med(&ScreenshotRun::exitS), r.med(&ScreenshotRun::layoutS),
-                    r.med(&ScreenshotRun::boxes), r.med(&ScreenshotRun::inView),
-                    r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom));
+        std::printf("%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g %5.2f %5.2f\n",
+                    r.model.c_str(), r.nodes, r.ok(), static_cast<int>(r.runs.size()),
+                    r.med(&ScreenshotRun::pictureS), r.med(&ScreenshotRun::exitS),
+                    r.med(&ScreenshotRun::layoutS), r.med(&ScreenshotRun::boxes),
+                    r.med(&ScreenshotRun::inView), r.med(&ScreenshotRun::labelled),
+                    r.med(&ScreenshotRun::zoom), r.med(&ScreenshotRun::fill), r.med(&ScreenshotRun::flatFill));
     }
     std::printf(
         "\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"

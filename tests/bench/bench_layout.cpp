@@ -67,6 +67,7 @@ void reportLayout(benchmark::State& state, const LayoutRequest& request, const L
 void layoutRequest(benchmark::State& state, const LayoutRequest& request) {
     LayoutResult last;
     for (auto _ : state) {
+        passscope::views::clearLayoutPieceCache();  // from scratch, as the first view of a model
         last = passscope::views::layoutGraph(request);
         if (!last.ok) {
             state.SkipWithError(last.error.toUtf8().constData());

@@ -28,11 +28,12 @@ inline std::vector<RealModel> onnxFilesIn(const std::filesystem::path& dir) {
     return found;
 }
 
-// resources/models, then the generated real-shaped models, then each of `extraDirs`; one model per
+// resources/models and resources/models/pytorch, then the generated real-shaped models, then each of `extraDirs`; one model per
 // file name.
 inline std::vector<RealModel> realModels(const std::vector<std::string>& extraDirs) {
-    std::vector<RealModel> models =
-        onnxFilesIn(std::filesystem::path(PASSSCOPE_SOURCE_DIR) / "resources" / "models");
+    const std::filesystem::path kept = std::filesystem::path(PASSSCOPE_SOURCE_DIR) / "resources" / "models";
+    std::vector<RealModel> models = onnxFilesIn(kept);
+    for (RealModel& m : onnxFilesIn(kept / "pytorch")) models.push_back(std::move(m));  // issue 21's exports
     const std::filesystem::path generated = std::filesystem::path(PASSSCOPE_BENCH_DIR) / "real_shaped";
     const std::string cmd =
         std::string(PASSSCOPE_MAKE_REAL_SHAPED) + " " + generated.string() + " > /dev/null";

@@ -81,3 +81,14 @@ add_test(NAME gui.command_line
                  -DWORK=${CMAKE_CURRENT_BINARY_DIR}/gui_command_line
                  -P ${CMAKE_CURRENT_LIST_DIR}/gui_command_line.cmake)
 set_tests_properties(gui.command_line PROPERTIES ENVIRONMENT "${_gui_workflow_env}" LABELS gui TIMEOUT 300)
+
+# The first view of every model kept in resources/ (published exports, PyTorch exports, samples)
+# and the transformer encoder's column of layers (issue 21).
+add_executable(test_model_layouts ${CMAKE_CURRENT_LIST_DIR}/test_model_layouts.cpp)
+target_link_libraries(test_model_layouts PRIVATE passscope_views Qt6::Test)
+target_compile_definitions(test_model_layouts PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_test(NAME gui.model_layouts COMMAND test_model_layouts)
+set_tests_properties(gui.model_layouts PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 900)

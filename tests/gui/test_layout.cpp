@@ -19,6 +19,7 @@
 #include "layout/graphviz_session.h"
 #include "layout/layout_cache.h"
 #include "layout/layout_worker.h"
+#include "layout/nested_layout.h"
 #include "nn_layout_request.h"
 
 #include <graphviz/cgraph.h>  // last: its macros must not reach the headers above
@@ -123,6 +124,42 @@ LayoutRequest randomRequest(std::mt19937& rng) {
     return r;
 }
 
+// A transformer-shaped request: an "encoder" group holding `layers` layer groups of a chain with a
+// side branch each; the input feeds the first layer, each layer the next (the residual stream),
+// and one "mask" node at the top level feeds every layer, as an attention mask does.
+struct LayerStack {
+    LayoutRequest request;
+    std::vector<int> layerClusters;
+    int maskedNodeOfLayer0 = 0;
+};
+
+LayerStack layerStack(int layers) {
+    LayerStack s;
+    LayoutRequest& r = s.request;
+    r.clusters.push_back({QStringLiteral("encoder"), -1});
+    r.nodes = {{60, 30, -1}, {60, 30, -1}};  // input, mask
+    int previous = 0;
+    for (int l = 0; l < layers; ++l) {
+        const int cluster = static_cast<int>(r.clusters.size());
+        r.clusters.push_back({QStringLiteral("layers.%1").arg(l), 0});
+        s.layerClusters.push_back(cluster);
+        const int first = static_cast<int>(r.nodes.size());
+        for (int k = 0; k < 6; ++k) r.nodes.push_back({90, 36, cluster});
+        const int side = static_cast<int>(r.nodes.size());
+        r.nodes.push_back({70, 36, cluster});
+        r.edges.push_back({previous, first});
+        for (int k = 0; k + 1 < 6; ++k) r.edges.push_back({first + k, first + k + 1});
+        r.edges.push_back({first + 1, side});
+        r.edges.push_back({side, first + 4});
+        r.edges.push_back({1, first + 2});  // the mask
+        if (l == 0) s.maskedNodeOfLayer0 = first + 2;
+        previous = first + 5;
+    }
+    r.nodes.push_back({60, 30, -1});  // the output
+    r.edges.push_back({previous, static_cast<int>(r.nodes.size()) - 1});
+    return s;
+}
+
 }  // namespace
 
 class TestLayout : public QObject {
@@ -132,6 +169,8 @@ class TestLayout : public QObject {
     void chainRunsTopToBottom();
     void chainRunsLeftToRight();
     void nestedClustersContainTheirNodes();
+    void layerStackStaysAColumn();
+    void unchangedGroupsKeepTheirPieces();
     void nnShapedGeometryHolds_data();
     void nnShapedGeometryHolds();
     void duplicateEdgesSelfLoopsAndCycles();
@@ -210,6 +249,54 @@ void TestLayout::nestedClustersContainTheirNodes() {
         QVERIFY(!outer.intersects(nodeBox(r, out, 4)));
         QVERIFY(!inner.intersects(nodeBox(r, out, 1)));
     }
+}
+
+// Issue 21: a stack of layers is a column in model order whatever feeds them all; each group's
+// frame holds its nodes; an edge into a group starts at its source and ends at its target.
+void TestLayout::layerStackStaysAColumn() {
+    const LayerStack stack = layerStack(4);
+    const LayoutResult out = layoutGraph(stack.request);
+    QVERIFY2(geometryProblem(stack.request, out).isEmpty(), qPrintable(geometryProblem(stack.request, out)));
+    for (size_t l = 1; l < stack.layerClusters.size(); ++l) {
+        const QRectF above = out.clusterRects[static_cast<size_t>(stack.layerClusters[l - 1])];
+        const QRectF below = out.clusterRects[static_cast<size_t>(stack.layerClusters[l])];
+        QVERIFY2(below.top() >= above.bottom(), qPrintable(QStringLiteral("layer %1 is not below layer %2").arg(l).arg(l - 1)));
+        QVERIFY2(std::abs(below.center().x() - above.center().x()) <= below.width(),
+                 qPrintable(QStringLiteral("layer %1 is %2 pt sideways").arg(l).arg(below.center().x() - above.center().x())));
+    }
+    // The frames sit inside the encoder's, and the mask reaches into the first layer's frame.
+    const QRectF encoder = out.clusterRects[0];
+    for (int c : stack.layerClusters) QVERIFY(contains(encoder, out.clusterRects[static_cast<size_t>(c)]));
+    const QRectF layer0 = out.clusterRects[static_cast<size_t>(stack.layerClusters[0])];
+    const QRectF maskBox = nodeBox(stack.request, out, 1);
+    QVERIFY(!encoder.intersects(maskBox));
+    QVERIFY(layer0.contains(nodeBox(stack.request, out, stack.maskedNodeOfLayer0)));
+}
+
+// Each group is laid out as a piece keyed by its content: changing a node of one layer changes
+// that layer's piece and its ancestors' (the layer's box may change size), not its siblings'.
+void TestLayout::unchangedGroupsKeepTheirPieces() {
+    auto pieceKeys = [](const LayoutRequest& r) {
+        std::vector<QString> keys;
+        const LayoutResult out = layoutNested(r, [&keys](const LayoutRequest& piece) {
+            keys.push_back(piece.cacheKey);
+            return std::make_shared<const LayoutResult>(layoutGraph(piece));
+        });
+        return std::make_pair(out.ok, keys);
+    };
+    LayerStack stack = layerStack(4);
+    const auto [okBefore, before] = pieceKeys(stack.request);
+    stack.request.nodes[static_cast<size_t>(stack.maskedNodeOfLayer0)].width = 200;
+    const auto [okAfter, after] = pieceKeys(stack.request);
+    QVERIFY(okBefore && okAfter);
+    // Innermost first: the four layers, the encoder, the top level.
+    QCOMPARE(before.size(), size_t(6));
+    QCOMPARE(after.size(), size_t(6));
+    QVERIFY(before[0] != after[0]);  // layers.0 changed
+    QCOMPARE(before[1], after[1]);
+    QCOMPARE(before[2], after[2]);
+    QCOMPARE(before[3], after[3]);
+    QVERIFY(before[4] != after[4]);  // the encoder holds a wider layers.0 box
 }
 
 void TestLayout::nnShapedGeometryHolds_data() {

@@ -1,7 +1,9 @@
 #include "visible_plan.h"
 
 #include <algorithm>
+#include <map>
 #include <queue>
+#include <string>
 
 #include <QStringList>
 
@@ -48,6 +50,27 @@ struct PlanBuilder {
     }
 };
 
+// Drawn nodes that compute a constant from weights alone and that a later step removes (folding
+// replaced them by a constant drawn inside their reader), with one reader: laid out beside that
+// reader rather than a rank above it. At the last step, what a first view shows, they are gone,
+// and a rank of their own would leave a band of empty space in every block that folded one
+// (issue 21: a first view with fewer boxes than the screen holds).
+std::vector<char> constantsBesideTheirReader(const DiagramModel& diagram) {
+    const size_t n = diagram.nodes().size();
+    std::vector<int> producers(n, 0), readers(n, 0);
+    for (const DiagramEdge& e : diagram.edges()) {
+        ++producers[e.to];
+        ++readers[e.from];
+    }
+    const int last = static_cast<int>(diagram.positionCount()) - 1;
+    std::vector<char> beside(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        const DiagramNode& node = diagram.node(static_cast<int>(i));
+        beside[i] = !node.weight && producers[i] == 0 && readers[i] == 1 && node.lastPosition < last;
+    }
+    return beside;
+}
+
 }  // namespace
 
 VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded,
@@ -59,14 +82,31 @@ VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& ex
     plan.itemOfNode.assign(diagram.nodes().size(), -1);
     for (size_t item = 0; item < diagram.drawnCount(); ++item)
         plan.itemOfNode[diagram.drawnNodes()[item]] = builder.itemOfScopeItem[item];
+    const std::vector<char> beside = constantsBesideTheirReader(diagram);
     for (const DiagramEdge& e : diagram.edges()) {
         const int from = plan.itemOfNode[e.from], to = plan.itemOfNode[e.to];
         if (from < 0 || to < 0 || from == to) continue;
         auto [it, inserted] =
             plan.edgeOfItems.try_emplace({from, to}, static_cast<int>(plan.request.edges.size()));
-        if (inserted) plan.request.edges.push_back(LayoutEdge{from, to});
+        const bool ownBoxes = plan.items[from].kind == VisibleItem::Kind::Node &&
+                              plan.items[to].kind == VisibleItem::Kind::Node;
+        if (inserted) plan.request.edges.push_back(LayoutEdge{from, to, beside[e.from] && ownBoxes ? 0 : 1});
     }
     return std::move(plan);
+}
+
+std::string groupKind(const ScopeGroup& group) {
+    if (group.synthetic) return group.path;  // a stretch of a flat level is a kind of its own
+    std::string kind;
+    kind.reserve(group.path.size());
+    for (char c : group.path) {
+        const bool digit = c >= '0' && c <= '9';
+        if (!digit)
+            kind += c;
+        else if (kind.empty() || kind.back() != '#')
+            kind += '#';
+    }
+    return kind;
 }
 
 std::vector<bool> defaultExpansion(const DiagramModel& diagram, int budget) {
@@ -75,19 +115,43 @@ std::vector<bool> defaultExpansion(const DiagramModel& diagram, int budget) {
     expanded[ScopeTree::root()] = true;
     const ScopeGroup& root = scopes.group(ScopeTree::root());
     int boxes = static_cast<int>(root.members.size() + root.childGroups.size());
-    // Largest groups first: they hide the most.
-    auto larger = [&](int a, int b) { return scopes.group(a).totalMembers < scopes.group(b).totalMembers; };
-    std::priority_queue<int, std::vector<int>, decltype(larger)> queue(larger);
-    for (int child : root.childGroups) queue.push(child);
+
+    // The groups of one kind whose parents are open, opened or left closed together.
+    struct Kin {
+        std::vector<int> groups;
+        int hidden = 0;  // nodes inside them: the largest kinds open first, they hide the most
+        int cost = 0;    // boxes added by opening them all
+    };
+    auto lessHidden = [](const Kin& a, const Kin& b) { return a.hidden < b.hidden; };
+    std::priority_queue<Kin, std::vector<Kin>, decltype(lessHidden)> queue(lessHidden);
+    // Kinds in the order their first group comes, so equal sizes open in model order.
+    auto pushKinds = [&](const std::vector<int>& children) {
+        std::vector<std::string> order;
+        std::map<std::string, Kin> byKind;
+        for (int child : children) {
+            const std::string kind = groupKind(scopes.group(child));
+            auto [it, added] = byKind.try_emplace(kind);
+            if (added) order.push_back(kind);
+            const ScopeGroup& g = scopes.group(child);
+            it->second.groups.push_back(child);
+            it->second.hidden += g.totalMembers;
+            it->second.cost += static_cast<int>(g.members.size() + g.childGroups.size()) - 1;
+        }
+        for (const std::string& kind : order) queue.push(std::move(byKind[kind]));
+    };
+    pushKinds(root.childGroups);
     while (!queue.empty()) {
-        const int g = queue.top();
+        const Kin kin = queue.top();
         queue.pop();
-        const ScopeGroup& group = scopes.group(g);
-        const int opened = static_cast<int>(group.members.size() + group.childGroups.size()) - 1;
-        if (boxes + opened > budget) continue;
-        expanded[g] = true;
-        boxes += opened;
-        for (int child : group.childGroups) queue.push(child);
+        if (boxes + kin.cost > budget) continue;
+        boxes += kin.cost;
+        std::vector<int> children;
+        for (int g : kin.groups) {
+            expanded[g] = true;
+            const auto& more = scopes.group(g).childGroups;
+            children.insert(children.end(), more.begin(), more.end());
+        }
+        pushKinds(children);
     }
     return expanded;
 }

@@ -37,8 +37,15 @@ using ItemSizer = std::function<QSizeF(const DiagramModel&, const VisibleItem&)>
 VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded,
                         const ItemSizer& sizer);
 
-// Opens groups breadth-first, largest first, while the number of boxes stays within `budget`:
-// small models open completely, large ones start at their top scopes.
+// What a group is an instance of: its path with every number replaced by '#', so that
+// "/encoder/layers.3/self_attn" is "/encoder/layers.#/self_attn" like the other layers'
+// attention. A stretch cut from a flat level (ScopeGroup::synthetic) is its own kind.
+std::string groupKind(const ScopeGroup& group);
+
+// Opens groups kind by kind, breadth-first, the kinds hiding the most nodes first, while the
+// number of boxes stays within `budget`: every layer of a stack opens, or none does (issue 21:
+// an expansion a person can predict), small models open completely, large ones start at their
+// top scopes.
 std::vector<bool> defaultExpansion(const DiagramModel& diagram, int budget);
 
 // Expanded groups as paths (for session files and layout cache keys), and back.

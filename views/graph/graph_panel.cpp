@@ -111,16 +111,15 @@ void GraphPanel::clear() {
     updateLegend();
 }
 
-void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded,
-                            bool keepView, bool addDefault) {
+void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram,
+                            const std::optional<QStringList>& expanded, bool keepView, bool addDefault) {
     bodyTitles_.clear();
     mainDiagram_.reset();
     updateBreadcrumb();
     diagram_ = std::move(diagram);
     setProperty("diagramSerial", nextDiagramSerial());
-    expanded_ = expanded.isEmpty() ? defaultExpansion(*diagram_, kDefaultBoxBudget)
-                                   : expansionFromPaths(*diagram_, expanded);
-    if (addDefault && !expanded.isEmpty()) {
+    expanded_ = expanded ? expansionFromPaths(*diagram_, *expanded) : defaultExpansion(*diagram_, kDefaultBoxBudget);
+    if (addDefault && expanded) {
         const std::vector<bool> fresh = defaultExpansion(*diagram_, kDefaultBoxBudget);
         for (size_t g = 0; g < expanded_.size(); ++g) expanded_[g] = expanded_[g] || fresh[g];
     }

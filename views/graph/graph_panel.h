@@ -7,6 +7,7 @@
 // which to show; the panel owns scenes, views and the layout worker. The panel knows nothing
 // about passes, only diagrams and step marks (docs/architecture.md §6.1).
 #include <memory>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -41,13 +42,15 @@ class GraphPanel : public QWidget {
     explicit GraphPanel(QWidget* parent = nullptr);
     ~GraphPanel() override;
 
-    // A new diagram; `expanded` empty = open scopes up to kDefaultBoxBudget boxes. Lays out in
-    // the background; layoutFinished() follows. Leaves any subgraph body being shown.
+    // A new diagram; `expanded`: the scopes to open (an empty list opens none), or none given =
+    // defaultExpansion() within kDefaultBoxBudget boxes. Lays out in the background;
+    // layoutFinished() follows. Leaves any subgraph body being shown.
     // `keepView`: keep zoom and centre (a new run of the same model) instead of showing the start.
     // `addDefault`: open what a fresh diagram would open as well as `expanded` (the scopes open in
     // the preview of a model stay open when its pipeline's diagram, with more scopes, replaces it).
-    void setDiagram(std::shared_ptr<const DiagramModel> diagram, const QStringList& expanded = {},
-                    bool keepView = false, bool addDefault = false);
+    void setDiagram(std::shared_ptr<const DiagramModel> diagram,
+                    const std::optional<QStringList>& expanded = std::nullopt, bool keepView = false,
+                    bool addDefault = false);
     void clear();
     const DiagramModel* diagram() const { return diagram_.get(); }
 

@@ -4,6 +4,7 @@
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <algorithm>
+#include <numeric>
 #include <set>
 
 #include <onnx/defs/schema.h>
@@ -12,6 +13,7 @@
 #include "group_item.h"
 #include "ir/op_types.h"
 #include "item_style.h"
+#include "layout/nested_layout.h"
 #include "node_item.h"
 #include "passes/constant_folding/folding.h"
 #include "tensor_stats.h"
@@ -178,15 +180,36 @@ void GraphScene::refresh() {
     applyClusters();
 }
 
-// A scope frame whose contents are all absent at this step would be an empty box: hide it.
+// A scope frame whose contents are all absent at this step would be an empty box: hide it. The
+// others are drawn around what they show at this step: the layout's frame holds the nodes of
+// every step, and one whose nodes were folded away would stand mostly empty (issue 21: a first
+// view of open frames with no box in them). Positions do not move; only the frames tighten.
 void GraphScene::applyClusters() {
-    std::vector<bool> used(clusters_.size(), false);
+    const auto& clusters = plan_.request.clusters;
+    std::vector<QRectF> shown(clusters_.size());
     for (size_t i = 0; i < itemByPlanIndex_.size(); ++i) {
-        if (!itemByPlanIndex_[i]->isVisible()) continue;
-        for (int c = plan_.request.nodes[i].cluster; c >= 0 && !used[c]; c = plan_.request.clusters[c].parent)
-            used[c] = true;
+        const int c = plan_.request.nodes[i].cluster;
+        if (c < 0 || !itemByPlanIndex_[i]->isVisible()) continue;
+        const LayoutNode& n = plan_.request.nodes[i];
+        const QPointF centre = layout_->centers.at(i);
+        shown[c] = shown[c].united(QRectF(centre.x() - n.width / 2, centre.y() - n.height / 2, n.width, n.height));
     }
-    for (size_t c = 0; c < clusters_.size(); ++c) clusters_[c]->setVisible(used[c]);
+    std::vector<int> depth(clusters.size(), 0);
+    for (size_t c = 0; c < clusters.size(); ++c)
+        for (int p = clusters[c].parent; p >= 0; p = clusters[p].parent) ++depth[c];
+    std::vector<int> innermostFirst(clusters.size());
+    std::iota(innermostFirst.begin(), innermostFirst.end(), 0);
+    std::stable_sort(innermostFirst.begin(), innermostFirst.end(), [&](int a, int b) { return depth[a] > depth[b]; });
+    for (int c : innermostFirst) {
+        const bool used = shown[c].isValid();
+        clusters_[c]->setVisible(used);
+        if (!used) continue;
+        const QRectF frame = shown[c]
+                                 .adjusted(-kGroupMargin, -kGroupMargin - kGroupTitleHeight, kGroupMargin, kGroupMargin)
+                                 .intersected(layout_->clusterRects.at(c));
+        static_cast<ClusterItem*>(clusters_[c])->setRect(frame);
+        if (clusters[c].parent >= 0) shown[clusters[c].parent] = shown[clusters[c].parent].united(frame);
+    }
 }
 
 void GraphScene::applyNodeLooks() {

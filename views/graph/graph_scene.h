@@ -32,6 +32,12 @@ class GraphScene : public QGraphicsScene {
                     std::shared_ptr<const LayoutResult> layout);
     const DiagramModel* diagram() const { return diagram_.get(); }
     const VisiblePlan& plan() const { return plan_; }
+    // The layout the items were placed by (null before the first one).
+    const LayoutResult* layout() const { return layout_.get(); }
+    // The box standing for plan item `index` (a node or a collapsed group), null when out of range.
+    QGraphicsItem* planItem(size_t index) const {
+        return index < itemByPlanIndex_.size() ? itemByPlanIndex_[index] : nullptr;
+    }
 
     // Shows `graph` (the graph at some position) with `marks` of the step to show, as `side`.
     void showGraph(const Graph& graph, const StepMarks& marks, DisplaySide side);

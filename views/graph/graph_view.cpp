@@ -73,7 +73,7 @@ void GraphView::showAnchor(const QRectF& anchor) {
     // Inputs spread wider than the view: start on the first (leftmost) one's side.
     const double x = target.width() > visible.width() * 0.9 ? target.left() + visible.width() / 2 - 20
                                                             : target.center().x();
-    centerOn(x, target.top() - 24 + visible.height() / 2);
+    centerOn(x, target.top() - 8 + visible.height() / 2);
     emit viewChanged();
     minimap_->update();
 }

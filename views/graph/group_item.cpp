@@ -68,6 +68,12 @@ ClusterItem::ClusterItem(int group, QString label, QRectF rect, int depth)
         QCoreApplication::translate("GraphScene", "%1\nDouble-click to close this scope.").arg(label_));
 }
 
+void ClusterItem::setRect(const QRectF& rect) {
+    if (rect == rect_) return;
+    prepareGeometryChange();
+    rect_ = rect;
+}
+
 void ClusterItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const int shade = std::max(0xe4, 0xf6 - 6 * depth_);

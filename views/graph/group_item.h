@@ -42,6 +42,8 @@ class ClusterItem : public QGraphicsItem {
     int type() const override { return Type; }
     int group() const { return group_; }
     QRectF boundingRect() const override { return rect_.adjusted(-1, -1, 1, 1); }
+    const QRectF& rect() const { return rect_; }
+    void setRect(const QRectF& rect);
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
   private:

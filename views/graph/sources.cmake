@@ -13,6 +13,7 @@ list(APPEND VIEWS_SOURCES
     graph/graph_view.cpp graph/graph_view.h
     graph/graph_panel.cpp graph/graph_panel.h
     graph/view_census.cpp graph/view_census.h
+    graph/drawing_fill.cpp graph/drawing_fill.h
     graph/diagram_render.cpp graph/diagram_render.h
     graph/headless_render.cpp graph/headless_render.h
 )

@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 
 #include "layout/graphviz_discipline.h"
+#include "layout/layout_cache.h"
+#include "layout/nested_layout.h"
 #include "layout/graphviz_session.h"
 #include "layout/long_edges.h"
 
@@ -25,15 +27,33 @@ constexpr double kPointsPerInch = 72.0;
 // works in integer points internally (ranks and x positions) and asserts on empty boxes.
 constexpr double kMinNodeSize = 1.0;
 constexpr double kMaxNodeSize = 7200.0;
+// What dot is given at most: a node of the request is at most kMaxNodeSize, but a group laid out
+// on its own and placed as one box in its parent's piece (nested_layout.h) can be far larger —
+// an open stack of layers is tens of thousands of points tall.
+constexpr double kMaxBoxSize = 1.0e6;
 // dot's virtual nodes allowed per box before the longest edges are routed around it
 // (long_edges.h). At 2, boxes + dummies stay under 3x the boxes, and a 1,000-box request of a real
 // model lays out in a fraction of a second.
 constexpr long long kDummyBudgetPerBox = 2;
 
-double clampSize(double v) {
+double clampSize(double v, double max = kMaxNodeSize) {
     if (!(v >= kMinNodeSize))  // also catches NaN
         return kMinNodeSize;
-    return v > kMaxNodeSize ? kMaxNodeSize : v;
+    return v > max ? max : v;
+}
+
+double clampBox(double v) {
+    return clampSize(v, kMaxBoxSize);
+}
+
+// The request with every node's size within [kMinNodeSize, kMaxNodeSize].
+LayoutRequest withClampedSizes(const LayoutRequest& request) {
+    LayoutRequest clamped = request;
+    for (LayoutNode& n : clamped.nodes) {
+        n.width = clampSize(n.width);
+        n.height = clampSize(n.height);
+    }
+    return clamped;
 }
 
 // Why the request cannot be laid out, or an empty string. Checked before Graphviz sees anything:
@@ -132,7 +152,7 @@ void setGraphAttributes(Agraph_t* g, const LayoutRequest& r, const EffortCaps& c
     set("splines", "spline");
     set("newrank", "true");  // see EffortCaps
     set("nodesep", "0.25");
-    set("ranksep", "0.3");
+    set("ranksep", "0.25");
     set("fontsize", "11");  // cluster labels: space reserved above a group's nodes
     set("label", "");
     set("margin", "");  // declared so clusters can set it (points for clusters)
@@ -176,6 +196,7 @@ class DotGraph {
   private:
     Agraph_t* clusterGraph(int cluster);
     Agraph_t* commonGraph(int clusterA, int clusterB);
+    Agraph_t* rankGraph(RankHint hint);
     void readEdge(std::size_t i, LayoutResult& out) const;
     QPointF toQt(pointf p) const { return {p.x - m_bb.LL.x, m_bb.UR.y - p.y}; }
     static char* fillName() {
@@ -194,6 +215,8 @@ class DotGraph {
     const LongEdgePlan& m_longEdges;
     Agraph_t* m_root = nullptr;
     Agraph_t* m_fill = nullptr;
+    Agraph_t* m_firstRank = nullptr;
+    Agraph_t* m_lastRank = nullptr;
     bool m_laidOut = false;
     boxf m_bb{};
     std::vector<Agraph_t*> m_clusters;  // nullptr for groups without nodes (dot drops them)
@@ -224,12 +247,14 @@ void DotGraph::build() {
         std::string id = "n" + std::to_string(i);
         // Creating the node in its cluster installs it in every enclosing cluster too.
         Agnode_t* node = agnode(clusterGraph(n.cluster), id.data(), 1);
-        QByteArray w = QByteArray::number(clampSize(n.width) / kPointsPerInch, 'g', 10);
-        QByteArray h = QByteArray::number(clampSize(n.height) / kPointsPerInch, 'g', 10);
+        QByteArray w = QByteArray::number(clampBox(n.width) / kPointsPerInch, 'g', 10);
+        QByteArray h = QByteArray::number(clampBox(n.height) / kPointsPerInch, 'g', 10);
         agxset(node, width, w.data());
         agxset(node, height, h.data());
+        if (n.rank != RankHint::Free) agsubnode(rankGraph(n.rank), node, 1);
         m_nodes.push_back(node);
     }
+    Agsym_t* minLength = agattr(m_root, AGEDGE, const_cast<char*>("minlen"), const_cast<char*>("1"));
     m_edges.reserve(m_request.edges.size());
     for (std::size_t i = 0; i < m_request.edges.size(); ++i) {
         const LayoutEdge& e = m_request.edges[i];
@@ -242,8 +267,13 @@ void DotGraph::build() {
         // duplicates stay distinct (one spline each).
         const int a = m_request.nodes[static_cast<std::size_t>(e.from)].cluster;
         const int b = m_request.nodes[static_cast<std::size_t>(e.to)].cluster;
-        m_edges.push_back(agedge(commonGraph(a, b), m_nodes[static_cast<std::size_t>(e.from)],
-                                 m_nodes[static_cast<std::size_t>(e.to)], nullptr, 1));
+        Agedge_t* edge = agedge(commonGraph(a, b), m_nodes[static_cast<std::size_t>(e.from)],
+                                m_nodes[static_cast<std::size_t>(e.to)], nullptr, 1);
+        if (e.minLength != 1) {
+            QByteArray minlen = QByteArray::number(std::max(0, e.minLength));
+            agxset(edge, minLength, minlen.data());
+        }
+        m_edges.push_back(edge);
     }
 }
 
@@ -260,6 +290,19 @@ Agraph_t* DotGraph::clusterGraph(int cluster) {
     char labelName[] = "label", marginName[] = "margin", margin[] = "10";
     agsafeset(g, labelName, label.data(), const_cast<char*>(""));
     agsafeset(g, marginName, margin, const_cast<char*>(""));
+    return g;
+}
+
+// A subgraph whose nodes dot puts on its first (rank=min) or last (rank=max) rank. Only flat
+// requests use hints (nested_layout.h's ports); no cluster may hold such a node.
+Agraph_t* DotGraph::rankGraph(RankHint hint) {
+    const bool first = hint == RankHint::First;
+    Agraph_t*& g = first ? m_firstRank : m_lastRank;
+    if (g) return g;
+    char firstName[] = "rank_first", lastName[] = "rank_last";
+    g = agsubg(m_root, first ? firstName : lastName, 1);
+    char rankName[] = "rank", minRank[] = "min", maxRank[] = "max", none[] = "";
+    agsafeset(g, rankName, first ? minRank : maxRank, none);
     return g;
 }
 
@@ -315,8 +358,8 @@ void DotGraph::readEdge(std::size_t i, LayoutResult& out) const {
         const LayoutNode& na = m_request.nodes[from];
         const LayoutNode& nb = m_request.nodes[to];
         pts.clear();
-        appendLine(pts, boxExit(a, clampSize(na.width), clampSize(na.height), b),
-                   boxExit(b, clampSize(nb.width), clampSize(nb.height), a));
+        appendLine(pts, boxExit(a, clampBox(na.width), clampBox(na.height), b),
+                   boxExit(b, clampBox(nb.width), clampBox(nb.height), a));
         tip = pts.back();
     }
     out.arrowTips[i] = tip;
@@ -371,7 +414,44 @@ LayoutResult DotGraph::read() const {
     return out;
 }
 
+// One request through dot, the session held: the whole request when it has no clusters, or one
+// group's piece of a nested layout. Errors dot reports end the layout; the caller collects the
+// warnings.
+LayoutResult layoutWithDot(GraphvizSession& session, const LayoutRequest& request) {
+    LayoutResult result;
+    const LongEdgePlan longEdges =
+        planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
+    const auto start = std::chrono::steady_clock::now();
+    {
+        DotGraph graph(session.context(), request, longEdges);
+        graph.build();
+        if (graph.layout()) {
+            result = graph.read();
+        } else {
+            QStringList why = session.errors();
+            if (!session.contextError().isEmpty()) why << session.contextError();
+            if (why.isEmpty())
+                why << QCoreApplication::translate("GraphvizLayout", "Graphviz could not lay out the graph.");
+            result.error = why.join(QLatin1Char('\n'));
+        }
+    }  // freeing dot's data is part of the cost (a quarter of it with many clusters)
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+// Pieces of nested layouts by content (nested_layout.h gives each piece a key made of its sizes,
+// edges and hints): opening or closing one group lays out only the groups around it again, and
+// the same block in two diagrams (a re-run, a second window) is laid out once.
+LayoutCache& pieceCache() {
+    static LayoutCache cache(2048, 64u << 20);
+    return cache;
+}
+
 }  // namespace
+
+void clearLayoutPieceCache() {
+    pieceCache().clear();
+}
 
 LayoutResult layoutGraph(const LayoutRequest& request) {
     LayoutResult result;
@@ -392,21 +472,18 @@ LayoutResult layoutGraph(const LayoutRequest& request) {
         return result;
     }
     const auto start = std::chrono::steady_clock::now();
-    const LongEdgePlan longEdges =
-        planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
-    {
-        DotGraph graph(session.context(), request, longEdges);
-        graph.build();
-        if (graph.layout()) {
-            result = graph.read();
-        } else {
-            QStringList why = session.errors();
-            if (!session.contextError().isEmpty()) why << session.contextError();
-            if (why.isEmpty())
-                why << QCoreApplication::translate("GraphvizLayout", "Graphviz could not lay out the graph.");
-            result.error = why.join(QLatin1Char('\n'));
-        }
-    }  // freeing dot's data is part of the cost (a quarter of it with many clusters)
+    const LayoutRequest clamped = withClampedSizes(request);
+    if (clamped.clusters.empty()) {
+        result = layoutWithDot(session, clamped);
+    } else {
+        result = layoutNested(clamped, [&session](const LayoutRequest& piece) {
+            const QString key = LayoutCache::keyFor(piece);
+            if (auto hit = pieceCache().find(key)) return hit;
+            auto laidOut = std::make_shared<const LayoutResult>(layoutWithDot(session, piece));
+            if (laidOut->ok) pieceCache().insert(key, laidOut);
+            return std::shared_ptr<const LayoutResult>(laidOut);
+        });
+    }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // Errors dot recovered from (it logs and carries on) are kept beside its warnings.
     QStringList messages = session.errors();

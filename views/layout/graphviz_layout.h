@@ -8,7 +8,12 @@ namespace passscope::views {
 // time behind a process-wide lock (GraphvizSession). Never aborts on bad input: invalid indices,
 // cycles in cluster parents or oversized requests come back as ok = false with `error` set.
 // An empty request succeeds with an empty result.
+// A request with clusters is laid out group by group (nested_layout.h); the groups' pieces are
+// cached by content, process-wide, so a group that did not change is not laid out again.
 LayoutResult layoutGraph(const LayoutRequest& request);
+
+// Forgets the cached pieces of nested layouts (benchmarks measure layouts from scratch).
+void clearLayoutPieceCache();
 
 // Requests above these sizes are refused rather than tying up the single layout thread for
 // minutes: 5,000 clustered nodes take about a second here, 5,000 flat ones 5 s (10 s while the

@@ -9,10 +9,15 @@
 
 namespace passscope::views {
 
+// Where dot may rank a node: anywhere, or on the first or last rank of its graph (the ports
+// through which a group's edges enter and leave its own layout, nested_layout.h).
+enum class RankHint : unsigned char { Free, First, Last };
+
 struct LayoutNode {
     double width = 0;   // points
     double height = 0;  // points
     int cluster = -1;   // index into LayoutRequest::clusters, -1 = top level
+    RankHint rank = RankHint::Free;
 };
 
 // A drawn box around nodes (an expanded name-scope group). Clusters nest through `parent`.
@@ -24,6 +29,9 @@ struct LayoutCluster {
 struct LayoutEdge {
     int from = 0;  // indices into LayoutRequest::nodes
     int to = 0;
+    // Ranks the edge spans at least (dot's minlen): 0 lets its source sit beside its target
+    // (visible_plan.cpp: a constant computation that folding removes).
+    int minLength = 1;
 };
 
 struct LayoutRequest {

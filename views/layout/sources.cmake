@@ -4,6 +4,7 @@ list(APPEND VIEWS_SOURCES
     layout/graphviz_discipline.cpp layout/graphviz_discipline.h
     layout/graphviz_session.cpp layout/graphviz_session.h
     layout/graphviz_layout.cpp layout/graphviz_layout.h
+    layout/nested_layout.cpp layout/nested_layout.h
     layout/layout_cache.cpp layout/layout_cache.h
     layout/layout_quality.cpp layout/layout_quality.h
     layout/long_edges.cpp layout/long_edges.h
