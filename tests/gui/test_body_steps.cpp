@@ -3,7 +3,12 @@
 // timeline, opens the body from the If box's context menu, and compares. The body's nested pass
 // runs are journal steps of their own (engine/pipeline/journal.h); the before side shows the body
 // as it was before the step, the after side the folded constant, and the folded-away Sqrt is a
-// ghost. Expected values come from the engine (the run's Journal), never from the views.
+// ghost. A second model has an If inlined by CondRemovePass inside a body, one and two bodies
+// deep (issue 21, item 5): the inlined nodes are marked added there, and a tall body opens on
+// them. Expected values come from the engine (the run's Journal), never from the views.
+#include <algorithm>
+#include <set>
+
 #include <QAction>
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -23,6 +28,7 @@
 #include "graph/node_item.h"
 #include "main_window.h"
 #include "model_builders.h"
+#include "pipeline/step_changes.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_filter_proxy.h"
@@ -58,6 +64,67 @@ onnx::ModelProto foldingBodyModel() {
     return m;
 }
 
+// cond, x[2], c = [4, 9], k = true (initializers) → If "outer" (cond: run time) → y. Its then-branch
+// is a column of `chainLength` Adds (chain_i = chain_{i-1} + x), then two Ifs:
+//  - "then_inner" on k: constant, so CondRemovePass in outer/then_branch inlines its then-branch
+//    (inner_neg = Neg(chain end), inner_mul = inner_neg * c), one body deep, below the column;
+//  - "then_mid" on cond (run time), whose then-branch holds "mid_inner" on k: CondRemovePass in
+//    outer/then_branch/then_mid/then_branch inlines deep_neg = Neg(x), deep_add = deep_neg + c,
+//    two bodies deep.
+// The branch sums both. Like silero_vad v5's If_0/else_branch: the inlined nodes are far below
+// the body's first boxes, and the body is too tall to read whole.
+onnx::ModelProto inlinedBodyModel(int chainLength) {
+    using namespace passscope::test;
+    auto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addFloatInitializer(g, "c", {2}, {4, 9});
+    auto* k = g.add_initializer();
+    k->set_name("k");
+    k->set_data_type(onnx::TensorProto::BOOL);
+    k->set_raw_data(std::string(1, '\1'));
+    auto* outer = addNode(g, "If", {"cond"}, {"y"}, "outer");
+    auto* then = addBody(*outer, "then_branch");
+    std::string last = "x";
+    for (int i = 0; i < chainLength; ++i) {
+        const std::string out = "chain_" + std::to_string(i) + "_out";
+        addNode(*then, "Add", {last, "x"}, {out}, "chain_" + std::to_string(i));
+        last = out;
+    }
+    auto* inner = addNode(*then, "If", {"k"}, {"inner_out"}, "then_inner");
+    auto* innerThen = addBody(*inner, "then_branch");
+    addNode(*innerThen, "Neg", {last}, {"inner_negated"}, "inner_neg");
+    addNode(*innerThen, "Mul", {"inner_negated", "c"}, {"inner_then_out"}, "inner_mul");
+    addTensorValue(innerThen->mutable_output(), "inner_then_out", onnx::TensorProto::FLOAT, {2});
+    auto* innerElse = addBody(*inner, "else_branch");
+    addNode(*innerElse, "Sub", {last, "c"}, {"inner_else_out"}, "inner_sub");
+    addTensorValue(innerElse->mutable_output(), "inner_else_out", onnx::TensorProto::FLOAT, {2});
+    auto* mid = addNode(*then, "If", {"cond"}, {"mid_out"}, "then_mid");
+    auto* midThen = addBody(*mid, "then_branch");
+    auto* deep = addNode(*midThen, "If", {"k"}, {"mid_then_out"}, "mid_inner");
+    auto* deepThen = addBody(*deep, "then_branch");
+    addNode(*deepThen, "Neg", {"x"}, {"deep_negated"}, "deep_neg");
+    addNode(*deepThen, "Add", {"deep_negated", "c"}, {"deep_then_out"}, "deep_add");
+    addTensorValue(deepThen->mutable_output(), "deep_then_out", onnx::TensorProto::FLOAT, {2});
+    auto* deepElse = addBody(*deep, "else_branch");
+    addNode(*deepElse, "Sub", {"x", "c"}, {"deep_else_out"}, "deep_sub");
+    addTensorValue(deepElse->mutable_output(), "deep_else_out", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(midThen->mutable_output(), "mid_then_out", onnx::TensorProto::FLOAT, {2});
+    auto* midElse = addBody(*mid, "else_branch");
+    addNode(*midElse, "Mul", {"x", "c"}, {"mid_else_out"}, "mid_mul");
+    addTensorValue(midElse->mutable_output(), "mid_else_out", onnx::TensorProto::FLOAT, {2});
+    addNode(*then, "Add", {"inner_out", "mid_out"}, {"then_out"}, "then_sum");
+    addTensorValue(then->mutable_output(), "then_out", onnx::TensorProto::FLOAT, {2});
+    auto* otherwise = addBody(*outer, "else_branch");
+    addNode(*otherwise, "Add", {"x", "c"}, {"else_out"}, "else_add");
+    addTensorValue(otherwise->mutable_output(), "else_out", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
+constexpr int kChainLength = 30;
+
 const Node* nodeNamed(const Graph& g, const std::string& name) {
     const Node* found = nullptr;
     g.forEachNode([&](const Node& n) {
@@ -88,10 +155,18 @@ class TestBodySteps : public QObject {
     void initTestCase();
     void bodyStepShowsBeforeAfterAndGhosts();
     void bodyOfAStepThatLeftItAloneHasNoGhosts();
+    void nodesInlinedInABodyAreMarkedAndShown();
+    void nodesInlinedTwoBodiesDeepAreMarked();
 
   private:
-    // Opens the model and waits for its first laid-out view in a shown window.
-    void openModel(MainWindow& window);
+    // Opens the model (default: the folding-body one) and waits for its first laid-out view in a
+    // shown window.
+    void openModel(MainWindow& window, const QString& path = {});
+    // Stands on the CondRemovePass run in the body named `graphName` and opens the bodies
+    // `owners` (one per level, their then_branch), as a user would; returns the expected marks:
+    // the engine's classification of that run's changes in that body.
+    StepNodeChanges openInlinedBody(MainWindow& window, const std::string& graphName,
+                                    const QStringList& owners);
     // The position after the then-branch's folding step (0 when the run has none).
     size_t bodyFoldPosition(const MainWindow& window) const;
     // Clicks the timeline row of `position`.
@@ -100,6 +175,7 @@ class TestBodySteps : public QObject {
     void openThenBranchByMenu(MainWindow& window);
     QTemporaryDir dir_;
     QString modelPath_;
+    QString inlinedModelPath_;
 };
 
 void TestBodySteps::initTestCase() {
@@ -110,14 +186,19 @@ void TestBodySteps::initTestCase() {
     QVERIFY(dir_.isValid());
     modelPath_ = dir_.filePath(QStringLiteral("folding_body.onnx"));
     passscope::test::writeModel(foldingBodyModel(), modelPath_.toStdString());
-    // PASSSCOPE_TEST_MODELS=folder: the fixture is written there too, to open it in the GUI and look.
-    if (const QByteArray keep = qgetenv("PASSSCOPE_TEST_MODELS"); !keep.isEmpty())
-        passscope::test::writeModel(
-            foldingBodyModel(),
-            QDir(QString::fromLocal8Bit(keep)).filePath(QStringLiteral("folding_body.onnx")).toStdString());
+    inlinedModelPath_ = dir_.filePath(QStringLiteral("inlined_body.onnx"));
+    passscope::test::writeModel(inlinedBodyModel(kChainLength), inlinedModelPath_.toStdString());
+    // PASSSCOPE_TEST_MODELS=folder: the fixtures are written there too, to open them in the GUI and look.
+    if (const QByteArray keep = qgetenv("PASSSCOPE_TEST_MODELS"); !keep.isEmpty()) {
+        const QDir folder(QString::fromLocal8Bit(keep));
+        passscope::test::writeModel(foldingBodyModel(),
+                                    folder.filePath(QStringLiteral("folding_body.onnx")).toStdString());
+        passscope::test::writeModel(inlinedBodyModel(kChainLength),
+                                    folder.filePath(QStringLiteral("inlined_body.onnx")).toStdString());
+    }
 }
 
-void TestBodySteps::openModel(MainWindow& window) {
+void TestBodySteps::openModel(MainWindow& window, const QString& path) {
     window.setInteractive(false);
     window.resize(1400, 900);
     window.show();
@@ -125,7 +206,7 @@ void TestBodySteps::openModel(MainWindow& window) {
     QSignalSpy ready(&window, &MainWindow::viewReady);
     QSignalSpy failed(&window, &MainWindow::pipelineFailed);
     QSignalSpy loadFailed(&window, &MainWindow::loadFailed);
-    window.openModel(modelPath_);
+    window.openModel(path.isEmpty() ? modelPath_ : path);
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() + loadFailed.count() > 0, kViewTimeoutMs);
     QVERIFY2(failed.isEmpty() && loadFailed.isEmpty(), "the model did not load and run");
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
@@ -296,6 +377,123 @@ void TestBodySteps::bodyOfAStepThatLeftItAloneHasNoGhosts() {
         QCOMPARE(item->look().mark, NodeLook::Mark::None);
     }
     QVERIFY(!window.openBody(QStringLiteral("no such node")));
+}
+
+StepNodeChanges TestBodySteps::openInlinedBody(MainWindow& window, const std::string& graphName,
+                                               const QStringList& owners) {
+    const PipelineResult& result = *window.pipelineResult();
+    const auto& steps = result.journal.steps();
+    size_t position = 0;
+    for (size_t s = 0; s < steps.size() && !position; ++s)
+        if (steps[s].pass == "CondRemovePass" && steps[s].graphName == graphName && steps[s].changed)
+            position = s + 1;
+    if (!position) {
+        QTest::qFail(
+            qPrintable(
+                QStringLiteral("no CondRemovePass run changed %1").arg(QString::fromStdString(graphName))),
+            __FILE__, __LINE__);
+        return {};
+    }
+    const JournalStep& step = steps[position - 1];
+    window.showPosition(position);
+    if (window.position() != position) {
+        QTest::qFail("the window did not move to the step", __FILE__, __LINE__);
+        return {};
+    }
+    GraphPanel* panel = window.graphPanel();
+    for (const QString& owner : owners) {
+        QSignalSpy laidOut(panel, &GraphPanel::layoutFinished);
+        if (!window.openBody(owner, QStringLiteral("then_branch"))) {
+            QTest::qFail(qPrintable(QStringLiteral("no body %1:then_branch").arg(owner)), __FILE__, __LINE__);
+            return {};
+        }
+        if (!QTest::qWaitFor([&] { return laidOut.count() > 0; }, kViewTimeoutMs)) {
+            QTest::qFail("the body was not laid out", __FILE__, __LINE__);
+            return {};
+        }
+    }
+    // The engine's word, on the body at that position (the window's own graph after the step).
+    const Graph* body = panel->shownGraph();
+    if (!body) return {};
+    return classifyStep(step, ConstantNodes(result.journal, *body, step.graph), step.graph);
+}
+
+// CondRemovePass run inside a body (issue 21, item 5; silero_vad v5's "CondRemovePass in
+// If_0/else_branch"): standing on that run and opening the body, the nodes it inlined there are
+// boxes marked added, the If it replaced a ghost marked removed, and the view starts on them, not
+// on the body's first boxes screens above (where the body looked unchanged).
+void TestBodySteps::nodesInlinedInABodyAreMarkedAndShown() {
+    MainWindow window;
+    openModel(window, inlinedModelPath_);
+    if (QTest::currentTestFailed()) return;
+    const StepNodeChanges changes = openInlinedBody(window, "outer/then_branch", {QStringLiteral("outer")});
+    if (QTest::currentTestFailed()) return;
+    GraphPanel* panel = window.graphPanel();
+    QVERIFY(panel->inSubgraph());
+    const Graph& body = *panel->shownGraph();
+    std::set<std::string> addedNames;
+    for (NodeId id : changes.added)
+        if (const Node* n = body.findNode(id)) addedNames.insert(n->name());
+    QVERIFY2(addedNames.count("inner_neg") && addedNames.count("inner_mul"),
+             "the engine did not inline then_inner's then-branch into outer/then_branch");
+
+    const GraphScene& scene = *panel->scene();
+    std::vector<const NodeItem*> added;
+    for (NodeId id : changes.added) {
+        const NodeItem* item = scene.nodeItem(id);
+        QVERIFY2(item, qPrintable(QStringLiteral("added node %1 has no box").arg(id)));
+        QVERIFY2(item->look().mark == NodeLook::Mark::Added, qPrintable(describe(item)));
+        QCOMPARE(item->look().presence, NodeLook::Presence::Shown);
+        QVERIFY(item->isVisible());
+        added.push_back(item);
+    }
+    for (NodeItem* item : scene.nodeItems())
+        if (item && item->look().mark == NodeLook::Mark::Added)
+            QVERIFY2(std::count(changes.added.begin(), changes.added.end(), item->nodeId()) == 1,
+                     qPrintable(describe(item)));
+    NodeItem* ghost = itemNamed(scene, QStringLiteral("then_inner"));
+    QVERIFY2(ghost, "the inlined If has no box at the step");
+    QCOMPARE(ghost->look().presence, NodeLook::Presence::Ghost);
+    QCOMPARE(ghost->look().mark, NodeLook::Mark::Removed);
+    NodeItem* first = itemNamed(scene, QStringLiteral("chain_0"));
+    QVERIFY(first);
+    QCOMPARE(first->look().mark, NodeLook::Mark::None);
+
+    // The body is too tall to read whole, and the view shows what the step did in it.
+    const QRectF visible = panel->view()->visibleSceneRect();
+    QVERIFY2(!visible.contains(first->sceneBoundingRect()) || !visible.contains(ghost->sceneBoundingRect()),
+             "the body fits the view: lengthen the chain");
+    const bool changeInView =
+        std::any_of(added.begin(), added.end(),
+                    [&](const NodeItem* item) { return visible.intersects(item->sceneBoundingRect()); }) ||
+        visible.intersects(ghost->sceneBoundingRect());
+    QVERIFY2(changeInView, "the body opened on boxes the step did not touch; its marks are out of view");
+}
+
+// The same two bodies deep: outer/then_branch/then_mid/then_branch, opened level by level.
+void TestBodySteps::nodesInlinedTwoBodiesDeepAreMarked() {
+    MainWindow window;
+    openModel(window, inlinedModelPath_);
+    if (QTest::currentTestFailed()) return;
+    const StepNodeChanges changes = openInlinedBody(window, "outer/then_branch/then_mid/then_branch",
+                                                    {QStringLiteral("outer"), QStringLiteral("then_mid")});
+    if (QTest::currentTestFailed()) return;
+    GraphPanel* panel = window.graphPanel();
+    const Graph& body = *panel->shownGraph();
+    QVERIFY2(nodeNamed(body, "deep_neg") && nodeNamed(body, "deep_add") && !nodeNamed(body, "mid_inner"),
+             "the shown body is not then_mid's then_branch after the step");
+    std::set<std::string> addedNames;
+    for (NodeId id : changes.added)
+        if (const Node* n = body.findNode(id)) addedNames.insert(n->name());
+    QVERIFY(addedNames.count("deep_neg") && addedNames.count("deep_add"));
+    std::set<NodeId> marked;
+    for (const NodeItem* item : panel->scene()->nodeItems())
+        if (item && item->look().mark == NodeLook::Mark::Added) marked.insert(item->nodeId());
+    QCOMPARE(marked, std::set<NodeId>(changes.added.begin(), changes.added.end()));
+    NodeItem* ghost = itemNamed(*panel->scene(), QStringLiteral("mid_inner"));
+    QVERIFY(ghost);
+    QCOMPARE(ghost->look().presence, NodeLook::Presence::Ghost);
+    QCOMPARE(ghost->look().mark, NodeLook::Mark::Removed);
 }
 
 QTEST_MAIN(TestBodySteps)

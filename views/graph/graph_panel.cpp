@@ -162,7 +162,12 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     const QRectF toggled =
         centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
     if (fitAfterLayout_) {
-        afterView_->showStart(afterScene_->startAnchor());
+        // A body opened at a step that changed it starts on the changes: its inputs may be far
+        // from them (silero_vad v5's If_0/else_branch at CondRemovePass: the inlined nodes are
+        // screens below the STFT the inputs feed, so the body looked unmarked).
+        const QSizeF readable = QSizeF(afterView_->viewport()->size()) / GraphView::kReadableZoom;
+        const QRectF changes = inSubgraph() ? afterScene_->changesAnchor(readable) : QRectF();
+        afterView_->showStart(changes.isNull() ? afterScene_->startAnchor() : changes);
     } else if (revealed) {
         afterView_->centerOnItem(revealed);
     } else if (!toggled.isNull()) {

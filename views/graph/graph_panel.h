@@ -73,7 +73,8 @@ class GraphPanel : public QWidget {
     // Shows an If/Loop/Scan body until leaveSubgraph(), with `marks`: what the selected step
     // changed inside that body (its nested pass runs). `before`: the same body in the graph before
     // the step (null = it did not change, or the body has no history): the before side shows it,
-    // and the nodes the step removed from it are drawn as ghosts, as on the main graph.
+    // and the nodes the step removed from it are drawn as ghosts, as on the main graph. A body
+    // too big to read whole first shows where the step marked most boxes (else its inputs).
     void enterSubgraph(const Graph& body, const QString& title, const StepMarks& marks = {},
                        const Graph* before = nullptr);
     void leaveSubgraph();

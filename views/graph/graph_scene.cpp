@@ -399,6 +399,34 @@ QRectF GraphScene::startAnchor() const {
     return topmost;
 }
 
+QRectF GraphScene::changesAnchor(const QSizeF& window) const {
+    std::vector<QRectF> marked;
+    for (NodeItem* item : nodeItemByIndex_)
+        if (item && item->isVisible() && item->look().mark != NodeLook::Mark::None)
+            marked.push_back(item->sceneBoundingRect());
+    for (GroupItem* group : groupItemByGroup_)
+        if (group && group->isVisible() &&
+            (group->look().added || group->look().removed || group->look().edited))
+            marked.push_back(group->sceneBoundingRect());
+    std::sort(marked.begin(), marked.end(), [](const QRectF& a, const QRectF& b) {
+        return a.top() != b.top() ? a.top() < b.top() : a.left() < b.left();
+    });
+    QRectF best;
+    size_t bestCount = 0;
+    for (const QRectF& anchor : marked) {
+        // As GraphView::showAnchor places it: centred across, near the top.
+        const QRectF view(anchor.center().x() - window.width() / 2, anchor.top() - 24, window.width(),
+                          window.height());
+        const size_t count = static_cast<size_t>(std::count_if(
+            marked.begin(), marked.end(), [&](const QRectF& r) { return view.contains(r.center()); }));
+        if (count > bestCount) {
+            best = anchor;
+            bestCount = count;
+        }
+    }
+    return best;
+}
+
 QRectF GraphScene::groupRect(int group) const {
     if (GroupItem* item = groupItem(group)) return item->sceneBoundingRect();
     for (QGraphicsItem* cluster : clusters_)

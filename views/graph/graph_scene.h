@@ -59,6 +59,11 @@ class GraphScene : public QGraphicsScene {
     // Where a first view starts: the boxes of the graph inputs (Data nodes) shown at this step,
     // or the topmost box when there are none; null for an empty scene.
     QRectF startAnchor() const;
+    // Where a first view of a step's changes starts: of the boxes shown with a mark of the step
+    // (a node marked added, removed or changed, or a collapsed group holding such nodes), the one
+    // that, at the top of a view of `window` (scene units; GraphView::showAnchor's placement),
+    // brings the most marked boxes into it; the topmost on a tie. Null when nothing is marked.
+    QRectF changesAnchor(const QSizeF& window) const;
     // The frame of an expanded group or the box of a collapsed one; null when it is not drawn.
     QRectF groupRect(int group) const;
 
