@@ -180,10 +180,10 @@ void MainWindow::onStepsReady() {
     // Scopes the user opened or closed (in the preview of the loaded model or a previous run)
     // stay so, even when every scope is closed; a session file says exactly which are open.
     const Session* session = document_->pendingView();
-    const std::optional<QStringList> expanded =
-        session                              ? std::optional<QStringList>(session->expandedGroups)
-        : (firstViewShown_ || previewShown_) ? std::optional<QStringList>(graphPanel_->expandedPaths())
-                                             : std::nullopt;
+    const std::optional<QStringList> expanded = session ? std::optional<QStringList>(session->expandedGroups)
+                                                : (firstViewShown_ || previewShown_)
+                                                    ? std::optional<QStringList>(graphPanel_->expandedPaths())
+                                                    : std::nullopt;
     timeline_->setResult(document_->pipelineResult());
     timeline_->setPosition(document_->position());
     graphPanel_->setDiagram(document_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_,

@@ -21,10 +21,10 @@
 
 #include "compare/compare_view.h"
 #include "compare/compare_window.h"
-#include "graph/graph_panel.h"
-#include "graph/overlay.h"
 #include "graph/drawing_fill.h"
+#include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
+#include "graph/overlay.h"
 #include "graph/view_census.h"
 #include "localization.h"
 #include "main_window.h"
@@ -198,10 +198,12 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
                          qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
         } else {
             const passscope::views::GraphPanel& panel = *window.graphPanel();
-            const QString fill = passscope::views::describeFill(passscope::views::measureFill(*panel.scene()));
-            std::printf("screenshot %s: %s%s\n", qPrintable(file),
-                        qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())),
-                        qPrintable(fill));
+            const QString fill =
+                passscope::views::describeFill(passscope::views::measureFill(*panel.scene()));
+            std::printf(
+                "screenshot %s: %s%s\n", qPrintable(file),
+                qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())),
+                qPrintable(fill));
             std::fflush(stdout);
         }
         QCoreApplication::exit(saved ? kOk : kFailure);

@@ -479,12 +479,12 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
                         r.runs.empty() ? "no run" : r.runs.front().error.c_str());
             continue;
         }
-        std::printf("%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g %5.2f %5.2f\n",
-                    r.model.c_str(), r.nodes, r.ok(), static_cast<int>(r.runs.size()),
-                    r.med(&ScreenshotRun::pictureS), r.med(&ScreenshotRun::exitS),
-                    r.med(&ScreenshotRun::layoutS), r.med(&ScreenshotRun::boxes),
-                    r.med(&ScreenshotRun::inView), r.med(&ScreenshotRun::labelled),
-                    r.med(&ScreenshotRun::zoom), r.med(&ScreenshotRun::fill), r.med(&ScreenshotRun::flatFill));
+        std::printf(
+            "%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g %5.2f %5.2f\n", r.model.c_str(),
+            r.nodes, r.ok(), static_cast<int>(r.runs.size()), r.med(&ScreenshotRun::pictureS),
+            r.med(&ScreenshotRun::exitS), r.med(&ScreenshotRun::layoutS), r.med(&ScreenshotRun::boxes),
+            r.med(&ScreenshotRun::inView), r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom),
+            r.med(&ScreenshotRun::fill), r.med(&ScreenshotRun::flatFill));
     }
     std::printf(
         "\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"

@@ -28,8 +28,8 @@ inline std::vector<RealModel> onnxFilesIn(const std::filesystem::path& dir) {
     return found;
 }
 
-// resources/models and resources/models/pytorch, then the generated real-shaped models, then each of `extraDirs`; one model per
-// file name.
+// resources/models and resources/models/pytorch, then the generated real-shaped models, then each of
+// `extraDirs`; one model per file name.
 inline std::vector<RealModel> realModels(const std::vector<std::string>& extraDirs) {
     const std::filesystem::path kept = std::filesystem::path(PASSSCOPE_SOURCE_DIR) / "resources" / "models";
     std::vector<RealModel> models = onnxFilesIn(kept);

@@ -85,6 +85,7 @@ class TestDiagram : public QObject {
     void longEdgesAreRoutedAroundDot();
     void routedEdgesStayClearOfBoxes();
     void estimatedRanksFollowLongestPaths();
+    void kindsOfScopesOpenTogether();
 };
 
 void TestDiagram::constantNodesAreWeightsInsideTheirConsumers() {
@@ -278,6 +279,57 @@ void TestDiagram::bodyDiagramIsTheUnionOfBothSides() {
     // Without a change, the same nodes as the body alone.
     QCOMPARE(DiagramModel::fromGraphs(*after, *after)->nodes().size(),
              DiagramModel::fromGraph(*after)->nodes().size());
+}
+
+// Issue 21: a stack of layers opens whole or not at all, and so does each kind of block inside
+// the layers ("/enc/layers.#/attn"), the kinds hiding the most nodes first, within the budget.
+void TestDiagram::kindsOfScopesOpenTogether() {
+    Graph g;
+    const NodeId input = g.addNode("Data", "", "x", 1).id();
+    g.setInputs({input});
+    NodeId previous = input;
+    auto chain = [&](const std::string& op, const std::string& name) {
+        const NodeId id = g.addNode(op, "", name, 1).id();
+        g.addInput(id, {previous, 0, 0});
+        previous = id;
+    };
+    for (int l = 0; l < 6; ++l) {
+        const std::string layer = "/enc/layers." + std::to_string(l);
+        chain("MatMul", layer + "/attn/MatMul");
+        chain("Softmax", layer + "/attn/Softmax");
+        chain("MatMul", layer + "/attn/MatMul_1");
+        chain("MatMul", layer + "/mlp/MatMul");
+        chain("Relu", layer + "/mlp/Relu");
+        chain("Add", layer + "/Add");
+    }
+    const NodeId output = g.addNode("NetOutput", "", "", 0).id();
+    g.addInput(output, {previous, 0, 0});
+    g.setNetOutput(output);
+    const auto d = DiagramModel::fromGraph(g);
+    const ScopeTree& scopes = d->scopes();
+    QCOMPARE(groupKind(scopes.group(scopes.findPath("/enc/layers.3/attn"))),
+             std::string("/enc/layers.#/attn"));
+
+    auto openOfKind = [&](const std::vector<bool>& expanded, const std::string& kind) {
+        int open = 0, all = 0;
+        for (size_t i = 1; i < scopes.groups().size(); ++i) {
+            if (groupKind(scopes.group(static_cast<int>(i))) != kind) continue;
+            ++all;
+            open += expanded[i] ? 1 : 0;
+        }
+        return std::make_pair(open, all);
+    };
+    // Boxes: x, enc, output = 3; enc open: + 6 layers - 1 = 8; the layers: + 6 x 2 = 20; the mlps
+    // (12 nodes): + 6 = 26; the attentions (18 nodes): + 12 = 32, over a budget of 30.
+    const std::vector<bool> thirty = defaultExpansion(*d, 30);
+    QCOMPARE(openOfKind(thirty, "/enc/layers.#"), std::make_pair(6, 6));
+    QCOMPARE(openOfKind(thirty, "/enc/layers.#/attn"), std::make_pair(0, 6));
+    QCOMPARE(openOfKind(thirty, "/enc/layers.#/mlp"), std::make_pair(6, 6));
+    QVERIFY(static_cast<int>(planVisible(*d, thirty, style::itemSize).items.size()) <= 30);
+    // A budget that holds five layers but not six opens none of them.
+    const std::vector<bool> nineteen = defaultExpansion(*d, 19);
+    QCOMPARE(openOfKind(nineteen, "/enc/layers.#"), std::make_pair(0, 6));
+    QVERIFY(nineteen[static_cast<size_t>(scopes.findPath("/enc"))]);
 }
 
 QTEST_MAIN(TestDiagram)

@@ -260,9 +260,12 @@ void TestLayout::layerStackStaysAColumn() {
     for (size_t l = 1; l < stack.layerClusters.size(); ++l) {
         const QRectF above = out.clusterRects[static_cast<size_t>(stack.layerClusters[l - 1])];
         const QRectF below = out.clusterRects[static_cast<size_t>(stack.layerClusters[l])];
-        QVERIFY2(below.top() >= above.bottom(), qPrintable(QStringLiteral("layer %1 is not below layer %2").arg(l).arg(l - 1)));
+        QVERIFY2(below.top() >= above.bottom(),
+                 qPrintable(QStringLiteral("layer %1 is not below layer %2").arg(l).arg(l - 1)));
         QVERIFY2(std::abs(below.center().x() - above.center().x()) <= below.width(),
-                 qPrintable(QStringLiteral("layer %1 is %2 pt sideways").arg(l).arg(below.center().x() - above.center().x())));
+                 qPrintable(QStringLiteral("layer %1 is %2 pt sideways")
+                                .arg(l)
+                                .arg(below.center().x() - above.center().x())));
     }
     // The frames sit inside the encoder's, and the mask reaches into the first layer's frame.
     const QRectF encoder = out.clusterRects[0];

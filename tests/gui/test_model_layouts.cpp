@@ -35,8 +35,8 @@ std::vector<QString> modelsKept() {
     for (const char* dir : {"resources/models", "resources/models/pytorch", "resources/samples"}) {
         std::error_code ec;
         std::vector<QString> here;
-        for (const auto& entry : std::filesystem::directory_iterator(
-                 std::filesystem::path(PASSSCOPE_SOURCE_DIR) / dir, ec))
+        for (const auto& entry :
+             std::filesystem::directory_iterator(std::filesystem::path(PASSSCOPE_SOURCE_DIR) / dir, ec))
             if (entry.is_regular_file() && entry.path().extension() == ".onnx")
                 here.push_back(QString::fromStdString(entry.path().string()));
         std::sort(here.begin(), here.end());
@@ -115,7 +115,8 @@ std::vector<int> layerGroups(const DiagramModel& diagram, const std::string& sta
     const auto& groups = diagram.scopes().groups();
     for (size_t g = 0; g < groups.size(); ++g) {
         std::smatch m;
-        if (std::regex_match(groups[g].path, m, layer)) byIndex.emplace_back(std::stoi(m[1]), static_cast<int>(g));
+        if (std::regex_match(groups[g].path, m, layer))
+            byIndex.emplace_back(std::stoi(m[1]), static_cast<int>(g));
     }
     std::sort(byIndex.begin(), byIndex.end());
     std::vector<int> out;
@@ -156,12 +157,12 @@ class TestModelLayouts : public QObject {
     void firstViewIsReadable_data();
     void firstViewIsReadable();
     void transformerLayersStandInAColumn();
+    void closedScopesStayClosedAcrossARerun();
 };
 
 void TestModelLayouts::firstViewIsReadable_data() {
     QTest::addColumn<QString>("path");
-    for (const QString& path : modelsKept())
-        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    for (const QString& path : modelsKept()) QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 
 void TestModelLayouts::firstViewIsReadable() {
@@ -176,17 +177,20 @@ void TestModelLayouts::firstViewIsReadable() {
           qPrintable(describeCensus(census, panel.lastLayoutSeconds())), qPrintable(describeFill(fill)));
     const bool whole = census.inView == census.boxes;
     QVERIFY2(whole || census.inputsInView >= 1, "no graph input in view");
-    QVERIFY2(whole || (census.labelled >= 10 && census.zoom >= GraphView::kReadableZoom - 1e-9),
-             qPrintable(QStringLiteral("%1 labelled boxes at zoom %2").arg(census.labelled).arg(census.zoom)));
+    QVERIFY2(
+        whole || (census.labelled >= 10 && census.zoom >= GraphView::kReadableZoom - 1e-9),
+        qPrintable(QStringLiteral("%1 labelled boxes at zoom %2").arg(census.labelled).arg(census.zoom)));
     const QString empty = emptyFrameInView(*panel.scene(), panel.view()->visibleSceneRect());
     QVERIFY2(empty.isEmpty(), qPrintable(empty));
     QVERIFY2(fill.flatFill > 0, "the flat layout failed");
     QVERIFY2(fill.fill >= 0.5 * fill.flatFill,
-             qPrintable(QStringLiteral("fill %1 < half of the flat layout's %2").arg(fill.fill).arg(fill.flatFill)));
+             qPrintable(
+                 QStringLiteral("fill %1 < half of the flat layout's %2").arg(fill.fill).arg(fill.flatFill)));
 }
 
 void TestModelLayouts::transformerLayersStandInAColumn() {
-    const QString path = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/models/pytorch/transformer_encoder.onnx");
+    const QString path =
+        QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/models/pytorch/transformer_encoder.onnx");
     QVERIFY2(QFileInfo::exists(path), qPrintable(path));
     MainWindow window;
     openShown(window, path);
@@ -209,6 +213,26 @@ void TestModelLayouts::transformerLayersStandInAColumn() {
     relayout(panel, all);
     if (QTest::currentTestFailed()) return;
     checkColumn(*panel.scene(), layers);
+}
+
+// Issue 21: "a user's open/close stays as it is across steps and re-runs", also when the user
+// closed every scope (an empty list of open scopes is a choice, not "open the defaults").
+void TestModelLayouts::closedScopesStayClosedAcrossARerun() {
+    const QString path =
+        QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/models/pytorch/transformer_encoder.onnx");
+    MainWindow window;
+    openShown(window, path);
+    if (QTest::currentTestFailed()) return;
+    GraphPanel& panel = *window.graphPanel();
+    QVERIFY(!panel.expandedPaths().isEmpty());  // the default opens some
+    relayout(panel, {});
+    if (QTest::currentTestFailed()) return;
+    QVERIFY(panel.expandedPaths().isEmpty());
+    QSignalSpy finished(&window, &MainWindow::pipelineFinished);
+    QVERIFY(window.setNodeFoldingDisabled(QStringLiteral("/encoder/layers.0/Add"), true));  // re-runs
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, kViewTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
+    QVERIFY2(panel.expandedPaths().isEmpty(), qPrintable(panel.expandedPaths().join(QLatin1Char(','))));
 }
 
 QTEST_MAIN(TestModelLayouts)

@@ -18,12 +18,23 @@ struct PlanBuilder {
     const ItemSizer& sizer;
     VisiblePlan plan;
     std::vector<int> itemOfScopeItem;  // per drawn node (scope item): the box standing for it
+    const std::vector<char>& removed;  // per diagram node: absent at the last position
 
     int addItem(VisibleItem item, int cluster) {
         const QSizeF size = sizer(diagram, item);
         plan.items.push_back(item);
-        plan.request.nodes.push_back(LayoutNode{size.width(), size.height(), cluster});
+        const bool transient = item.kind == VisibleItem::Kind::Node ? removed[item.index] != 0 : allRemoved(item.index);
+        plan.request.nodes.push_back(LayoutNode{size.width(), size.height(), cluster, RankHint::Free, transient});
         return static_cast<int>(plan.items.size()) - 1;
+    }
+
+    bool allRemoved(int group) const {
+        const ScopeGroup& g = diagram.scopes().group(group);
+        for (int member : g.members)
+            if (!removed[diagram.drawnNodes()[member]]) return false;
+        for (int child : g.childGroups)
+            if (!allRemoved(child)) return false;
+        return true;
     }
 
     void markHidden(int group, int item) {
@@ -39,8 +50,8 @@ struct PlanBuilder {
                 addItem({VisibleItem::Kind::Node, diagram.drawnNodes()[member]}, cluster);
         for (int child : g.childGroups) {
             if (expanded.at(child)) {
-                plan.request.clusters.push_back(
-                    LayoutCluster{QString::fromStdString(diagram.scopes().group(child).label), cluster});
+                plan.request.clusters.push_back(LayoutCluster{
+                    QString::fromStdString(diagram.scopes().group(child).label), cluster, allRemoved(child)});
                 plan.clusterGroup.push_back(child);
                 visit(child, static_cast<int>(plan.request.clusters.size()) - 1);
             } else {
@@ -50,39 +61,39 @@ struct PlanBuilder {
     }
 };
 
-// Drawn nodes that compute a constant from weights alone and that a later step removes (folding
-// replaced them by a constant drawn inside their reader), with one reader: laid out beside that
-// reader rather than a rank above it. At the last step, what a first view shows, they are gone,
-// and a rank of their own would leave a band of empty space in every block that folded one
-// (issue 21: a first view with fewer boxes than the screen holds).
-std::vector<char> constantsBesideTheirReader(const DiagramModel& diagram) {
-    const size_t n = diagram.nodes().size();
-    std::vector<int> producers(n, 0), readers(n, 0);
-    for (const DiagramEdge& e : diagram.edges()) {
-        ++producers[e.to];
-        ++readers[e.from];
-    }
+// Drawn nodes that a later step removes — constant computations that folding replaced by a
+// constant drawn inside their reader, shape arithmetic on a static shape, duplicates CSE merged,
+// dead branches — are laid out beside the nodes they connect to rather than on ranks of their
+// own: an edge into or out of one may stay within a rank. At the last step, what a first view
+// shows, they are gone, and ranks of their own would leave bands of empty space in every block
+// that folded something (issue 21: a ViT export's first view held 6 boxes, the rest was room
+// kept for its folded Shape/Gather/Concat chains). At the step that removes them they stand as
+// ghosts beside their neighbours.
+std::vector<char> removedLater(const DiagramModel& diagram) {
     const int last = static_cast<int>(diagram.positionCount()) - 1;
-    std::vector<char> beside(n, 0);
-    for (size_t i = 0; i < n; ++i) {
+    std::vector<char> removed(diagram.nodes().size(), 0);
+    for (size_t i = 0; i < removed.size(); ++i) {
         const DiagramNode& node = diagram.node(static_cast<int>(i));
-        beside[i] = !node.weight && producers[i] == 0 && readers[i] == 1 && node.lastPosition < last;
+        removed[i] = !node.weight && node.lastPosition < last;
     }
-    return beside;
+    return removed;
 }
 
 }  // namespace
 
 VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& expanded,
                         const ItemSizer& sizer) {
-    PlanBuilder builder{diagram, expanded, sizer, {}, std::vector<int>(diagram.drawnCount(), -1)};
+    const std::vector<char> removed = removedLater(diagram);
+    PlanBuilder builder{diagram, expanded, sizer, {}, std::vector<int>(diagram.drawnCount(), -1), removed};
     builder.visit(ScopeTree::root(), -1);
     VisiblePlan& plan = builder.plan;
 
     plan.itemOfNode.assign(diagram.nodes().size(), -1);
     for (size_t item = 0; item < diagram.drawnCount(); ++item)
         plan.itemOfNode[diagram.drawnNodes()[item]] = builder.itemOfScopeItem[item];
-    const std::vector<char> beside = constantsBesideTheirReader(diagram);
+    const std::vector<char>& beside = removed;
+    std::vector<char> hasProducer(diagram.nodes().size(), 0);
+    for (const DiagramEdge& e : diagram.edges()) hasProducer[e.to] = 1;
     for (const DiagramEdge& e : diagram.edges()) {
         const int from = plan.itemOfNode[e.from], to = plan.itemOfNode[e.to];
         if (from < 0 || to < 0 || from == to) continue;
@@ -90,7 +101,10 @@ VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& ex
             plan.edgeOfItems.try_emplace({from, to}, static_cast<int>(plan.request.edges.size()));
         const bool ownBoxes = plan.items[from].kind == VisibleItem::Kind::Node &&
                               plan.items[to].kind == VisibleItem::Kind::Node;
-        if (inserted) plan.request.edges.push_back(LayoutEdge{from, to, beside[e.from] && ownBoxes ? 0 : 1});
+        // Within a chain of removed nodes, and from a removed constant computation (no producer
+        // of its own) to its reader: the rest keep dot's usual rank apart.
+        const bool sideBySide = beside[e.from] && (beside[e.to] || !hasProducer[e.from]);
+        if (inserted) plan.request.edges.push_back(LayoutEdge{from, to, sideBySide && ownBoxes ? 0 : 1});
     }
     return std::move(plan);
 }

@@ -3,8 +3,8 @@
 // is"): the summed area of the boxes shown at this step (nodes and closed groups) over the area
 // of the rectangle around everything drawn (boxes and open groups' frames). A layout that leaves
 // frames mostly empty or spreads a stack of layers into a staircase scores low. The same boxes
-// laid out flat by Graphviz, with no groups, give the reference: a grouped drawing should keep
-// at least half of it.
+// laid out flat by Graphviz, with no groups and no rank hints of ours, give the reference: a grouped drawing
+// should keep at least half of it.
 #include <QString>
 
 namespace passscope::views {

@@ -118,7 +118,8 @@ void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram,
     updateBreadcrumb();
     diagram_ = std::move(diagram);
     setProperty("diagramSerial", nextDiagramSerial());
-    expanded_ = expanded ? expansionFromPaths(*diagram_, *expanded) : defaultExpansion(*diagram_, kDefaultBoxBudget);
+    expanded_ =
+        expanded ? expansionFromPaths(*diagram_, *expanded) : defaultExpansion(*diagram_, kDefaultBoxBudget);
     if (addDefault && expanded) {
         const std::vector<bool> fresh = defaultExpansion(*diagram_, kDefaultBoxBudget);
         for (size_t g = 0; g < expanded_.size(); ++g) expanded_[g] = expanded_[g] || fresh[g];

@@ -192,21 +192,24 @@ void GraphScene::applyClusters() {
         if (c < 0 || !itemByPlanIndex_[i]->isVisible()) continue;
         const LayoutNode& n = plan_.request.nodes[i];
         const QPointF centre = layout_->centers.at(i);
-        shown[c] = shown[c].united(QRectF(centre.x() - n.width / 2, centre.y() - n.height / 2, n.width, n.height));
+        shown[c] =
+            shown[c].united(QRectF(centre.x() - n.width / 2, centre.y() - n.height / 2, n.width, n.height));
     }
     std::vector<int> depth(clusters.size(), 0);
     for (size_t c = 0; c < clusters.size(); ++c)
         for (int p = clusters[c].parent; p >= 0; p = clusters[p].parent) ++depth[c];
     std::vector<int> innermostFirst(clusters.size());
     std::iota(innermostFirst.begin(), innermostFirst.end(), 0);
-    std::stable_sort(innermostFirst.begin(), innermostFirst.end(), [&](int a, int b) { return depth[a] > depth[b]; });
+    std::stable_sort(innermostFirst.begin(), innermostFirst.end(),
+                     [&](int a, int b) { return depth[a] > depth[b]; });
     for (int c : innermostFirst) {
         const bool used = shown[c].isValid();
         clusters_[c]->setVisible(used);
         if (!used) continue;
-        const QRectF frame = shown[c]
-                                 .adjusted(-kGroupMargin, -kGroupMargin - kGroupTitleHeight, kGroupMargin, kGroupMargin)
-                                 .intersected(layout_->clusterRects.at(c));
+        const QRectF frame =
+            shown[c]
+                .adjusted(-kGroupMargin, -kGroupMargin - kGroupTitleHeight, kGroupMargin, kGroupMargin)
+                .intersected(layout_->clusterRects.at(c));
         static_cast<ClusterItem*>(clusters_[c])->setRect(frame);
         if (clusters[c].parent >= 0) shown[clusters[c].parent] = shown[clusters[c].parent].united(frame);
     }

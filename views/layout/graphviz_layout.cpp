@@ -10,10 +10,10 @@
 #include <QCoreApplication>
 
 #include "layout/graphviz_discipline.h"
-#include "layout/layout_cache.h"
-#include "layout/nested_layout.h"
 #include "layout/graphviz_session.h"
+#include "layout/layout_cache.h"
 #include "layout/long_edges.h"
+#include "layout/nested_layout.h"
 
 // Graphviz last: its headers define macros (MIN, MAX, ROUND, NOT, ...) that must not reach ours.
 #include <graphviz/cgraph.h>
@@ -141,9 +141,9 @@ EffortCaps capsFor(std::size_t nodes) {
     return caps;
 }
 
-// Attributes the whole drawing shares. nodesep/ranksep are inches: 0.25/0.3 keep the chains of
-// an NN compact (a first view at legible zoom shows a dozen boxes of a one-column export) while
-// leaving room for arrow heads between ranks.
+// Attributes the whole drawing shares. nodesep/ranksep are inches: 0.25/0.2 keep the chains of
+// an NN compact (a first view at legible zoom shows a dozen boxes of a one-column export, frames
+// of nested groups included: issue 21) while leaving room for an 8-pt arrow head between ranks.
 void setGraphAttributes(Agraph_t* g, const LayoutRequest& r, const EffortCaps& caps) {
     auto set = [g](const char* name, const QByteArray& value) {
         agattr(g, AGRAPH, const_cast<char*>(name), const_cast<char*>(value.constData()));
@@ -152,7 +152,7 @@ void setGraphAttributes(Agraph_t* g, const LayoutRequest& r, const EffortCaps& c
     set("splines", "spline");
     set("newrank", "true");  // see EffortCaps
     set("nodesep", "0.25");
-    set("ranksep", "0.25");
+    set("ranksep", "0.2");
     set("fontsize", "11");  // cluster labels: space reserved above a group's nodes
     set("label", "");
     set("margin", "");  // declared so clusters can set it (points for clusters)

@@ -18,12 +18,16 @@ struct LayoutNode {
     double height = 0;  // points
     int cluster = -1;   // index into LayoutRequest::clusters, -1 = top level
     RankHint rank = RankHint::Free;
+    // Absent at the last step (removed by a pass): it does not claim the first or last rank of
+    // its group (nested_layout.h), where it would leave a band of room at that step.
+    bool transient = false;
 };
 
 // A drawn box around nodes (an expanded name-scope group). Clusters nest through `parent`.
 struct LayoutCluster {
     QString label;
     int parent = -1;
+    bool transient = false;  // every node inside is absent at the last step
 };
 
 struct LayoutEdge {

@@ -26,6 +26,7 @@ struct Piece {
     std::map<std::pair<int, int>, int> edgeOf;   // (from, to) piece nodes -> piece edge
     // Per piece node: whether a piece edge between two of its own boxes enters or leaves it.
     std::vector<char> fedInside, feedsInside;
+    std::vector<char> transient;  // per node or child group box: LayoutNode/LayoutCluster::transient
     std::shared_ptr<const LayoutResult> layout;
     QPointF offset;  // piece coordinates + offset = drawing coordinates
 };
@@ -122,10 +123,12 @@ void Nester::collectItems() {
         const LayoutNode& n = r_.nodes[i];
         Piece& own = piece(n.cluster);
         own.itemOfNode[static_cast<int>(i)] = addItem(own, n.width, n.height);
+        own.transient.push_back(n.transient);
         for (int c = n.cluster; c != -1; c = parentOf(c)) {
             Piece& parent = piece(parentOf(c));
-            if (parent.itemOfCluster.count(c)) break;  // and so are its ancestors
+            if (parent.itemOfCluster.count(c)) break;         // and so are its ancestors
             parent.itemOfCluster[c] = addItem(parent, 1, 1);  // sized once c is laid out
+            parent.transient.push_back(r_.clusters[static_cast<std::size_t>(c)].transient);
         }
     }
 }
@@ -157,7 +160,8 @@ int Nester::pieceEdge(int cluster, int from, int to, int minLength) {
 // Each edge: out of its source's groups, across the lowest group holding both ends, into the
 // target's groups. Where the node (or child group) inside a group has no other edge from its
 // own group's boxes on that side, it goes on the group's first (last) rank and the edge runs
-// straight from (to) the frame: no extra rank, no port. Otherwise the edge enters (leaves)
+// straight from (to) the frame: no extra rank, no port. A transient box (gone at the last step)
+// never takes a border rank: it would leave that rank empty when it is gone. Otherwise the edge enters (leaves)
 // through a port on the first (last) rank and dot routes it past the boxes in between.
 void Nester::routeEdges() {
     routes_.resize(r_.edges.size());
@@ -181,10 +185,10 @@ void Nester::routeEdges() {
     for (std::size_t e = 0; e < r_.edges.size(); ++e) {
         const int common = commonOf[e];
         const int from = itemFor(common, r_.edges[e].from), to = itemFor(common, r_.edges[e].to);
-        // Between two boxes of this piece the request's minimum length holds; between groups, 1.
-        const bool boxes = from == itemFor(common, r_.edges[e].from) && clusterOf(r_.edges[e].from) == common &&
-                           clusterOf(r_.edges[e].to) == common;
-        across[e] = pieceEdge(common, from, to, boxes ? r_.edges[e].minLength : 1);
+        // Between two nodes of this piece the request's minimum length holds; into or out of a
+        // child group's box, 1.
+        const bool nodes = clusterOf(r_.edges[e].from) == common && clusterOf(r_.edges[e].to) == common;
+        across[e] = pieceEdge(common, from, to, nodes ? r_.edges[e].minLength : 1);
         if (from != to) {
             piece(common).feedsInside[static_cast<std::size_t>(from)] = 1;
             piece(common).fedInside[static_cast<std::size_t>(to)] = 1;
@@ -198,7 +202,8 @@ void Nester::routeEdges() {
         route.push_back(Hop{Hop::Kind::Spline, common, across[e]});
         targetChain.clear();
         for (int c = clusterOf(v); c != common; c = parentOf(c)) targetChain.push_back(c);
-        for (auto it = targetChain.rbegin(); it != targetChain.rend(); ++it) route.push_back(enter(*it, u, v));
+        for (auto it = targetChain.rbegin(); it != targetChain.rend(); ++it)
+            route.push_back(enter(*it, u, v));
     }
 }
 
@@ -206,7 +211,8 @@ Hop Nester::leave(int cluster, int source) {
     const int item = itemFor(cluster, source);
     Piece& p = piece(cluster);
     LayoutNode& box = p.request.nodes[static_cast<std::size_t>(item)];
-    if (!p.feedsInside[static_cast<std::size_t>(item)] && box.rank != RankHint::First) {
+    if (!p.feedsInside[static_cast<std::size_t>(item)] && !p.transient[static_cast<std::size_t>(item)] &&
+        box.rank != RankHint::First) {
         box.rank = RankHint::Last;
         return Hop{Hop::Kind::Leave, cluster, item};
     }
@@ -217,7 +223,8 @@ Hop Nester::enter(int cluster, int source, int target) {
     const int item = itemFor(cluster, target);
     Piece& p = piece(cluster);
     LayoutNode& box = p.request.nodes[static_cast<std::size_t>(item)];
-    if (!p.fedInside[static_cast<std::size_t>(item)] && box.rank != RankHint::Last) {
+    if (!p.fedInside[static_cast<std::size_t>(item)] && !p.transient[static_cast<std::size_t>(item)] &&
+        box.rank != RankHint::Last) {
         box.rank = RankHint::First;
         return Hop{Hop::Kind::Enter, cluster, item};
     }
@@ -281,7 +288,8 @@ void Nester::placePieces(LayoutResult& out) {
     out.centers.resize(r_.nodes.size());
     for (std::size_t i = 0; i < r_.nodes.size(); ++i) {
         const Piece& p = piece(r_.nodes[i].cluster);
-        out.centers[i] = p.offset + p.layout->centers.at(static_cast<std::size_t>(p.itemOfNode.at(static_cast<int>(i))));
+        out.centers[i] =
+            p.offset + p.layout->centers.at(static_cast<std::size_t>(p.itemOfNode.at(static_cast<int>(i))));
     }
 }
 
@@ -289,7 +297,8 @@ QPointF Nester::boxSide(const Piece& p, int item, bool exit) const {
     const LayoutNode& box = p.request.nodes[static_cast<std::size_t>(item)];
     const QPointF centre = p.offset + p.layout->centers.at(static_cast<std::size_t>(item));
     const double sign = exit ? 1.0 : -1.0;
-    return r_.leftToRight ? centre + QPointF(sign * box.width / 2, 0) : centre + QPointF(0, sign * box.height / 2);
+    return r_.leftToRight ? centre + QPointF(sign * box.width / 2, 0)
+                          : centre + QPointF(0, sign * box.height / 2);
 }
 
 // An edge's hops joined by straight lines: dot's splines inside each group and between group
