@@ -110,6 +110,11 @@ MainWindow::MainWindow(QWidget* parent)
             properties_->clear();  // an edge into a collapsed scope stands for many values
     });
     connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
+    connect(graphPanel_, &GraphPanel::subgraphChanged, this, [this](const QStringList& breadcrumb) {
+        if (breadcrumb.size() <= 1) bodyShown_.clear();  // back on the main graph
+        changeCursor_ = -1;
+        updateChangeActions();
+    });
     updateStepActions();
 }
 
@@ -140,7 +145,7 @@ void MainWindow::connectDocument() {
         statusBar()->showMessage(tr("Pipeline cancelled"), 5000);
         updateStepActions();
     });
-    connect(document_, &ModelDocument::positionChanged, this, &MainWindow::onPositionChanged);
+    connect(document_, &ModelDocument::positionChanged, this, &MainWindow::onPositionSelected);
     connect(document_, &ModelDocument::warning, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 }
@@ -247,6 +252,8 @@ void MainWindow::createMenus() {
     pipelineMenu_->addAction(timeline_->previousAction());
     pipelineMenu_->addAction(timeline_->nextAction());
     pipelineMenu_->addAction(timeline_->lastAction());
+    pipelineMenu_->addAction(previousChangeAction_);
+    pipelineMenu_->addAction(nextChangeAction_);
     pipelineMenu_->addSeparator();
     pipelineMenu_->addAction(noFoldAction_);
 
@@ -407,6 +414,9 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createStatusBar() {
+    changeLabel_ = new QLabel(this);  // "12 changes (F3: next)", "Change 3 of 12: …"
+    changeLabel_->setObjectName(QStringLiteral("changeStatus"));
+    statusBar()->addPermanentWidget(changeLabel_);
     busy_ = new QProgressBar(this);
     busy_->setObjectName(QStringLiteral("busyIndicator"));
     busy_->setRange(0, 0);  // indeterminate
@@ -531,6 +541,7 @@ void MainWindow::onLoadStarted(const QString& path) {
 // Nothing may point into the previous model or run once the document releases them.
 void MainWindow::onModelAboutToChange() {
     graphPanel_->clear();
+    bodyShown_.clear();
     tableModel_->setGraph(nullptr);
     pendingTableGraph_.reset();
     plan_.reset();

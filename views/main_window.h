@@ -13,8 +13,10 @@
 #include <memory>
 
 #include <QMainWindow>
+#include <QPointF>
 
 #include "graph/overlay.h"
+#include "ir/graph_path.h"
 #include "ir/node.h"
 #include "loaded_model.h"
 #include "pipeline/options.h"
@@ -70,8 +72,8 @@ class MainWindow : public QMainWindow {
     bool selectNode(NodeId id);
     bool selectNodeByName(const QString& name);
     // Opens the If/Loop/Scan body `attribute` ("then_branch", "body", "branches[1]"; empty = the
-    // first) of the node named `ownerName` in the graph shown, as the node's context menu does;
-    // false when there is no such node or body.
+    // first) of the node named `ownerName` in the graph shown (the body shown, else the main
+    // graph), as the node's context menu does; false when there is no such node or body.
     bool openBody(const QString& ownerName, const QString& attribute = {});
 
     // File ▸ Compare With…: a window comparing the loaded model's file with `path` side by side
@@ -91,7 +93,18 @@ class MainWindow : public QMainWindow {
     // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
     size_t position() const;
     size_t positionCount() const;
+    // Shows the graph after step `position` (as the timeline's rows, step buttons and keys do) and
+    // brings what the step changed into view: a step run in an If/Loop/Scan body opens that body;
+    // a step that changed nothing leaves the view as it is. The position shown already: its
+    // changes are brought into view again.
     void showPosition(size_t position);
+    // Next / previous change (F3 / Shift+F3, toolbar): selects the next (previous) node the step
+    // shown marks, in topological order, wrapping around, brings it into view and says "Change k
+    // of n" in the status bar. False when the step marks no node.
+    bool showNextChange();
+    bool showPreviousChange();
+    QAction* nextChangeAction() const { return nextChangeAction_; }
+    QAction* previousChangeAction() const { return previousChangeAction_; }
     const Graph* graphShown() const;  // the graph at the selected position
     // Sets or clears _do_not_constant_folding on a node of the loaded model (by name) and re-runs.
     bool setNodeFoldingDisabled(const QString& nodeName, bool disabled);
@@ -196,6 +209,14 @@ class MainWindow : public QMainWindow {
     void onRunFinished(int passRuns, double wallSeconds);
     void onStepsReady();
     void onPositionChanged(size_t position);
+    void onPositionSelected(size_t position);
+    // Brings the changes of the step shown into view (see showPosition); `bodyShown`, `zoom` and
+    // `center`: where the user was before the step replaced the graphs.
+    void followStep(const GraphPath& bodyShown, double zoom, const QPointF& center);
+    // Opens the body at `path` of the graph shown, level by level, as the context menu does.
+    bool openBodyPath(const GraphPath& path);
+    bool walkChanges(int direction);
+    void updateChangeActions();
     void onLayoutFinished(double seconds);
     void onGraphNodeSelected(NodeId id);
     void showNodeProperties(NodeId id);
@@ -220,6 +241,8 @@ class MainWindow : public QMainWindow {
     bool previewShown_ = false;
     std::vector<NodeId> searchHits_;
     size_t searchCursor_ = 0;
+    GraphPath bodyShown_;    // the If/Loop/Scan body the graph panel shows (empty: the main graph)
+    int changeCursor_ = -1;  // the change last walked to (index into GraphPanel::changedNodes())
     bool syncingSelection_ = false;
     mutable std::shared_ptr<const Graph> pendingTableGraph_;  // set while the table is out of date
     mutable bool tableColumnsSized_ = false;  // graph and table selections follow each other once
@@ -252,6 +275,9 @@ class MainWindow : public QMainWindow {
     QAction* optionsAction_ = nullptr;
     QAction* cancelAction_ = nullptr;
     QAction* noFoldAction_ = nullptr;
+    QAction* nextChangeAction_ = nullptr;
+    QAction* previousChangeAction_ = nullptr;
+    QLabel* changeLabel_ = nullptr;
     QAction* openSessionAction_ = nullptr;
     QAction* openDumpFolderAction_ = nullptr;
     QAction* saveSessionAction_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QToolBar>
 
@@ -18,6 +19,7 @@
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
+#include "ir/graph_path.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "memory/memory_map_panel.h"
@@ -111,6 +113,25 @@ void MainWindow::createPipelineActions() {
     });
     cancelAction_ = new QAction(tr("&Cancel Run"), this);
     connect(cancelAction_, &QAction::triggered, document_, &ModelDocument::cancelPipeline);
+    // F3 / Shift+F3 as "find next / previous" in editors: here the next node the step changed.
+    nextChangeAction_ =
+        new QAction(QIcon::fromTheme(QStringLiteral("go-down"), style()->standardIcon(QStyle::SP_ArrowDown)),
+                    tr("Next C&hange"), this);
+    nextChangeAction_->setObjectName(QStringLiteral("nextChange"));
+    nextChangeAction_->setShortcut(QKeySequence(Qt::Key_F3));
+    nextChangeAction_->setStatusTip(
+        tr("Select the next node the step changed, in the order of the data flow"));
+    nextChangeAction_->setEnabled(false);
+    connect(nextChangeAction_, &QAction::triggered, this, &MainWindow::showNextChange);
+    previousChangeAction_ =
+        new QAction(QIcon::fromTheme(QStringLiteral("go-up"), style()->standardIcon(QStyle::SP_ArrowUp)),
+                    tr("Previous Chan&ge"), this);
+    previousChangeAction_->setObjectName(QStringLiteral("previousChange"));
+    previousChangeAction_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    previousChangeAction_->setStatusTip(
+        tr("Select the previous node the step changed, in the order of the data flow"));
+    previousChangeAction_->setEnabled(false);
+    connect(previousChangeAction_, &QAction::triggered, this, &MainWindow::showPreviousChange);
     noFoldAction_ = new QAction(tr("Do &Not Fold This Node"), this);
     noFoldAction_->setCheckable(true);
     noFoldAction_->setStatusTip(
@@ -130,6 +151,8 @@ void MainWindow::createToolBar() {
     bar->addAction(timeline_->previousAction());
     bar->addAction(timeline_->nextAction());
     bar->addAction(timeline_->lastAction());
+    bar->addAction(previousChangeAction_);
+    bar->addAction(nextChangeAction_);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Overlay:")));
     for (QAction* action : overlayGroup_->actions()) bar->addAction(action);
@@ -214,11 +237,75 @@ const Graph* MainWindow::graphShown() const {
 }
 
 void MainWindow::showPosition(size_t position) {
-    document_->showPosition(position);
+    if (!document_->hasSteps()) return;
+    position = std::min(position, document_->positionCount() - 1);
+    if (position != document_->position()) {
+        document_->showPosition(position);  // onPositionSelected() follows
+        return;
+    }
+    followStep(bodyShown_, graphPanel_->view()->zoom(), graphPanel_->view()->visibleSceneRect().center());
+}
+
+// A step the user selected (timeline, step buttons and keys, showPosition): shown, then followed.
+void MainWindow::onPositionSelected(size_t position) {
+    // Where the user is, taken before the new graphs replace the body shown (its Graph goes).
+    const GraphPath body = bodyShown_;
+    const double zoom = graphPanel_->view()->zoom();
+    const QPointF center = graphPanel_->view()->visibleSceneRect().center();
+    onPositionChanged(position);
+    followStep(body, zoom, center);
+}
+
+void MainWindow::followStep(const GraphPath& bodyShown, double zoom, const QPointF& center) {
+    const PipelineResult* result = pipelineResult();
+    const size_t position = document_->position();
+    const JournalStep* step = result && position > 0 && position <= result->journal.steps().size()
+                                  ? &result->journal.steps()[position - 1]
+                                  : nullptr;
+    // A pass run in an If/Loop/Scan body: that body, with its changes in view (enterSubgraph).
+    if (step && step->changed && !step->graph.empty()) {
+        if (graphPanel_->inSubgraph() && bodyShown_ == step->graph) {
+            graphPanel_->followChanges();
+            return;
+        }
+        if (openBodyPath(step->graph)) return;
+    }
+    if (!document_->marks().empty()) {
+        if (graphPanel_->inSubgraph()) graphPanel_->leaveSubgraph();  // follows once laid out
+        graphPanel_->followChanges();
+        return;
+    }
+    // The step changed nothing the view marks: the user stays where they were, in the body they
+    // had open (now the body of the graph at this step), at the same zoom and place.
+    if (!bodyShown.empty() && !graphPanel_->inSubgraph() && openBodyPath(bodyShown))
+        graphPanel_->restoreViewAfterLayout(zoom, center);
+}
+
+bool MainWindow::openBodyPath(const GraphPath& path) {
+    const Graph* root = document_->graphShown();
+    if (!root || path.empty()) return false;
+    std::vector<std::pair<const Graph*, QString>> levels;  // each body on the way, with its crumb
+    for (size_t i = 0; i < path.size(); ++i) {
+        const Graph* outer = resolvePath(*root, GraphPath(path.begin(), path.begin() + i));
+        const Graph* body = resolvePath(*root, GraphPath(path.begin(), path.begin() + i + 1));
+        const Node* owner = outer ? outer->findNode(path[i].owner) : nullptr;
+        if (!body || !owner) return false;
+        const Attribute* attribute = owner->findAttr(path[i].attribute);
+        const bool listed = attribute && std::holds_alternative<std::vector<GraphPtr>>(attribute->value);
+        QString title = QString::fromStdString(path[i].attribute);
+        if (listed) title = QStringLiteral("%1[%2]").arg(title).arg(path[i].index);
+        levels.emplace_back(
+            body, QStringLiteral("%1 › %2").arg(QString::fromStdString(owner->displayName()), title));
+    }
+    if (graphPanel_->inSubgraph()) graphPanel_->leaveSubgraph();
+    for (const auto& [body, crumb] : levels) enterBody(*body, crumb);
+    return true;
 }
 
 void MainWindow::onPositionChanged(size_t position) {
     graphPanel_->showStep(document_->graphBefore(), document_->graphShown(), document_->marks());
+    changeCursor_ = -1;
+    updateChangeActions();
     timeline_->setPosition(position);
     setTableGraph(document_->graphShown());
     updateFilterCount();
@@ -232,6 +319,7 @@ void MainWindow::onPositionChanged(size_t position) {
 
 void MainWindow::onLayoutFinished(double seconds) {
     busy_->hide();
+    updateChangeActions();
     statusBar()->showMessage(tr("Laid out in %1 s").arg(seconds, 0, 'f', 2), 4000);
     if (!document_->hasSteps()) {  // the preview of the loaded model, before its pipeline has finished
         if (!previewShown_) {
@@ -415,15 +503,25 @@ void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
 }
 
 bool MainWindow::openBody(const QString& ownerName, const QString& attribute) {
-    const Graph* g = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : document_->graphShown();
-    const Node* owner = nullptr;
-    if (g)
-        g->forEachNode([&](const Node& n) {
-            if (!owner && n.name() == ownerName.toStdString()) owner = &n;
-        });
+    auto find = [&](const Graph* g) {
+        const Node* owner = nullptr;
+        if (g)
+            g->forEachNode([&](const Node& n) {
+                if (!owner && n.name() == ownerName.toStdString()) owner = &n;
+            });
+        return owner;
+    };
+    // In the body shown, else in the main graph (a body step opened a body already).
+    const Node* owner = graphPanel_->inSubgraph() ? find(graphPanel_->shownGraph()) : nullptr;
+    const bool fromMain = !owner;
+    if (fromMain) owner = find(document_->graphShown());
     if (!owner) return false;
     for (const auto& [title, body] : bodiesOf(*owner))
         if (attribute.isEmpty() || title == attribute) {
+            if (fromMain && graphPanel_->inSubgraph()) {
+                if (bodyShown_ == pathOf(*body)) return true;  // open already
+                graphPanel_->leaveSubgraph();
+            }
             enterBody(*body,
                       QStringLiteral("%1 › %2").arg(QString::fromStdString(owner->displayName()), title));
             return true;
@@ -436,6 +534,59 @@ void MainWindow::enterBody(const Graph& body, const QString& crumb) {
     // the same body in the graph before that step (resolved by path: ids survive replay).
     const GraphPath path = pathOf(body);
     graphPanel_->enterSubgraph(body, crumb, document_->bodyMarks(body, path), document_->bodyBefore(path));
+    bodyShown_ = path;
+}
+
+// ---- walking the changes of a step ----
+
+bool MainWindow::showNextChange() {
+    return walkChanges(+1);
+}
+
+bool MainWindow::showPreviousChange() {
+    return walkChanges(-1);
+}
+
+bool MainWindow::walkChanges(int direction) {
+    const std::vector<NodeId> changes = graphPanel_->changedNodes();
+    if (changes.empty()) {
+        statusBar()->showMessage(tr("The step shown marks no node"), 4000);
+        return false;
+    }
+    const int count = static_cast<int>(changes.size());
+    // A change the user selected is where the walk goes on from.
+    int current = changeCursor_ < count ? changeCursor_ : -1;
+    if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
+        if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front()))
+            if (const auto it = std::find(changes.begin(), changes.end(), node->nodeId());
+                it != changes.end())
+                current = static_cast<int>(it - changes.begin());
+    const int next =
+        current < 0 ? (direction > 0 ? 0 : count - 1) : ((current + direction) % count + count) % count;
+    changeCursor_ = next;
+    const NodeId id = changes[next];
+    graphPanel_->revealNode(id);
+    const DiagramModel* diagram = graphPanel_->diagram();
+    const int index = diagram ? diagram->indexOf(id) : -1;
+    const QString name =
+        index >= 0 ? QString::fromStdString(diagram->node(index).name.empty() ? diagram->node(index).opType
+                                                                              : diagram->node(index).name)
+                   : QString::number(id);
+    const StepMarks& marks = graphPanel_->shownMarks();
+    const QString what = marks.removed.count(id) ? tr("removed")
+                         : marks.added.count(id) ? tr("added")
+                                                 : tr("changed");
+    changeLabel_->setText(tr("Change %1 of %2: %3 (%4)").arg(next + 1).arg(count).arg(name, what));
+    return true;
+}
+
+void MainWindow::updateChangeActions() {
+    const int count = document_->hasSteps() ? static_cast<int>(graphPanel_->changedNodes().size()) : 0;
+    nextChangeAction_->setEnabled(count > 0);
+    previousChangeAction_->setEnabled(count > 0);
+    changeLabel_->setText(count ? tr("%n change(s) (%1: next)", nullptr, count)
+                                      .arg(nextChangeAction_->shortcut().toString(QKeySequence::NativeText))
+                                : QString());
 }
 
 // ---- search ----

@@ -3,7 +3,8 @@
 // --version is answered before any Qt application object exists, so it works without a display;
 // --help needs only a QCoreApplication. Exit codes: 0 success, 1 failure, 2 wrong usage.
 // --screenshot FILE.png loads MODEL (if given), runs its pipeline, grabs the window once the graph
-// is laid out (after --step N, --overlay MODE, --side-by-side) and exits.
+// is laid out (after --step N, --overlay MODE, --side-by-side) and exits. It prints what the
+// picture shows, with how many of the nodes the step marks are in view (", changes C in view of T").
 // --compare FILE opens a window comparing MODEL with FILE side by side (views/compare/); with
 // --screenshot, that window is the picture.
 // Hidden: --select NODE selects a node (by name) once loaded.
@@ -198,12 +199,12 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
                          qPrintable(QCoreApplication::translate("main", "could not write %1").arg(file)));
         } else {
             const passscope::views::GraphPanel& panel = *window.graphPanel();
+            const passscope::views::ViewCensus census = panel.census();
             const QString fill =
                 passscope::views::describeFill(passscope::views::measureFill(*panel.scene()));
-            std::printf(
-                "screenshot %s: %s%s\n", qPrintable(file),
-                qPrintable(passscope::views::describeCensus(panel.census(), panel.lastLayoutSeconds())),
-                qPrintable(fill));
+            std::printf("screenshot %s: %s%s%s\n", qPrintable(file),
+                        qPrintable(passscope::views::describeCensus(census, panel.lastLayoutSeconds())),
+                        qPrintable(fill), qPrintable(passscope::views::describeChanges(census)));
             std::fflush(stdout);
         }
         QCoreApplication::exit(saved ? kOk : kFailure);
@@ -244,7 +245,9 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
                 std::fprintf(
                     stderr, "passscope: %s\n",
                     qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
-            if (!body.isEmpty() && openBodyOf(window, body)) {  // grabbed once the body is laid out
+            if (!body.isEmpty()) openBodyOf(window, body);
+            // A step run in a body opens it (as does --open-body): grabbed once that is laid out.
+            if (window.graphPanel()->isLayingOut()) {
                 QObject::connect(
                     window.graphPanel(), &passscope::views::GraphPanel::layoutFinished, &window,
                     [&window, file] { grabLater(window, file); }, Qt::SingleShotConnection);

@@ -92,3 +92,16 @@ set_tests_properties(gui.model_layouts PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 900)
+
+# Stepping to a pass shows what it changed (issue 27): the view follows the step (into an If body
+# for a step run there), F3 / Shift+F3 walk the changes, the minimap and scroll bar mark them.
+add_executable(test_step_follow ${CMAKE_CURRENT_LIST_DIR}/test_step_follow.cpp
+               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
+target_link_libraries(test_step_follow PRIVATE passscope_views Qt6::Test)
+target_include_directories(test_step_follow PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+target_compile_definitions(test_step_follow PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+add_test(NAME gui.step_follow COMMAND test_step_follow)
+set_tests_properties(gui.step_follow PROPERTIES
+    ENVIRONMENT "${_gui_workflow_env}"
+    LABELS gui
+    TIMEOUT 300)

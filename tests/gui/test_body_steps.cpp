@@ -1,11 +1,12 @@
 // Before and after inside an If body, driven through MainWindow as a user would: a model whose
 // then-branch folds a Sqrt of an outer constant; the user clicks the body's folding step in the
-// timeline, opens the body from the If box's context menu, and compares. The body's nested pass
-// runs are journal steps of their own (engine/pipeline/journal.h); the before side shows the body
-// as it was before the step, the after side the folded constant, and the folded-away Sqrt is a
-// ghost. A second model has an If inlined by CondRemovePass inside a body, one and two bodies
-// deep (issue 21, item 5): the inlined nodes are marked added there, and a tall body opens on
-// them. Expected values come from the engine (the run's Journal), never from the views.
+// timeline, which opens the body (issue 27; the If box's context menu opens it too), and
+// compares. The body's nested pass runs are journal steps of their own (engine/pipeline/journal.h);
+// the before side shows the body as it was before the step, the after side the folded constant,
+// and the folded-away Sqrt is a ghost. A second model has an If inlined by CondRemovePass inside a
+// body, one and two bodies deep (issue 21, item 5): the inlined nodes are marked added there, and
+// a tall body opens on them. Expected values come from the engine (the run's Journal), never from
+// the views.
 #include <algorithm>
 #include <set>
 
@@ -26,6 +27,8 @@
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
+#include "graph/view_census.h"
+#include "ir/graph_path.h"
 #include "main_window.h"
 #include "model_builders.h"
 #include "pipeline/step_changes.h"
@@ -300,6 +303,21 @@ void TestBodySteps::bodyStepShowsBeforeAfterAndGhosts() {
                                    .front();
     QVERIFY(!nodeNamed(thenBefore, "then_sqrt"));
 
+    // Selecting the step opened the body it ran in, with its change in view (issue 27).
+    GraphPanel* shownPanel = window.graphPanel();
+    QVERIFY2(shownPanel->inSubgraph(), "selecting a body step did not open the body");
+    QVERIFY(shownPanel->shownGraph());
+    QCOMPARE(describePath(*window.graphShown(), pathOf(*shownPanel->shownGraph())),
+             std::string("if/then_branch"));
+    const ViewCensus census = shownPanel->census();
+    QVERIFY2(census.changes >= 1 && census.changesInView == census.changes,
+             qPrintable(describeChanges(census)));
+
+    // Back on the main graph, the body opens from the If box's context menu as well.
+    QSignalSpy back(shownPanel, &GraphPanel::layoutFinished);
+    shownPanel->leaveSubgraph();
+    QTRY_VERIFY_WITH_TIMEOUT(back.count() > 0, kViewTimeoutMs);
+    QVERIFY(!shownPanel->inSubgraph());
     openThenBranchByMenu(window);
     if (QTest::currentTestFailed()) return;
     GraphPanel* panel = window.graphPanel();

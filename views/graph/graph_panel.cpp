@@ -26,6 +26,25 @@ quint64 nextDiagramSerial() {
     static quint64 serial = 0;
     return ++serial;
 }
+
+QColor markColor(NodeLook::Mark mark) {
+    switch (mark) {
+        case NodeLook::Mark::Added:
+            return style::addedColor();
+        case NodeLook::Mark::Removed:
+            return style::removedColor();
+        default:
+            return style::editedColor();
+    }
+}
+
+// What the overviews of `scene`'s view mark: the boxes whose mark the scene draws.
+std::vector<ViewMark> viewMarks(const GraphScene& scene) {
+    std::vector<ViewMark> marks;
+    for (const GraphScene::MarkedBox& box : scene.markedBoxes())
+        if (box.drawn) marks.push_back({box.item->sceneBoundingRect(), markColor(box.mark)});
+    return marks;
+}
 }  // namespace
 
 GraphPanel::GraphPanel(QWidget* parent) : QWidget(parent), cache_(std::make_unique<LayoutCache>()) {
@@ -102,6 +121,7 @@ void GraphPanel::clear() {
     diagram_.reset();
     mainDiagram_.reset();
     before_ = after_ = mainBefore_ = mainAfter_ = nullptr;
+    followAfterLayout_ = restoreAfterLayout_ = false;
     bodyTitles_.clear();
     beforeScene_->clear();
     afterScene_->clear();
@@ -109,6 +129,7 @@ void GraphPanel::clear() {
     afterScene_->setDiagram(nullptr, {}, nullptr);
     updateBreadcrumb();
     updateLegend();
+    updateViewMarks();
 }
 
 void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram,
@@ -125,6 +146,7 @@ void GraphPanel::setDiagram(std::shared_ptr<const DiagramModel> diagram,
         for (size_t g = 0; g < expanded_.size(); ++g) expanded_[g] = expanded_[g] || fresh[g];
     }
     fitAfterLayout_ = !keepView;
+    followAfterLayout_ = restoreAfterLayout_ = false;
     startLayout();
 }
 
@@ -154,15 +176,22 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     beforeScene_->setDiagram(diagram_, pendingPlan_, result);
     applyStep();
     for (GraphView* view : {afterView_, beforeView_}) view->minimap()->fitScene();
-    // The selection survives the new scene. The view shows the start of a new graph, or else the
-    // first of: a node being revealed, the group just toggled, the selected node, the inputs.
-    // Never the old scene position: after a re-layout the same point holds something else.
+    // The selection survives the new scene. The view shows, the first that applies: where the user
+    // was in a body opened again at another step (restoreViewAfterLayout), the changes of a step
+    // selected while this layout was under way (followChanges, enterSubgraph), the start of a new
+    // graph, a node being revealed, the group just toggled, the selected node, the inputs.
+    // Never the old scene position otherwise: after a re-layout the same point holds something else.
     QGraphicsItem* revealed =
         centerAfterLayout_ != kNoNode ? afterScene_->selectNode(centerAfterLayout_) : nullptr;
     QGraphicsItem* kept = !revealed && selected != kNoNode ? afterScene_->selectNode(selected) : nullptr;
     const QRectF toggled =
         centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
-    if (fitAfterLayout_) {
+    if (restoreAfterLayout_) {
+        afterView_->setZoom(restoreZoom_);
+        afterView_->centerOn(restoreCenter_);
+    } else if (followAfterLayout_ && !marks_.empty()) {
+        showChanges();
+    } else if (fitAfterLayout_) {
         // A body opened at a step that changed it starts on the changes: its inputs may be far
         // from them (silero_vad v5's If_0/else_branch at CondRemovePass: the inlined nodes are
         // screens below the STFT the inputs feed, so the body looked unmarked).
@@ -178,6 +207,7 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     } else {
         afterView_->showAnchor(afterScene_->startAnchor());
     }
+    followAfterLayout_ = restoreAfterLayout_ = false;
     fitAfterLayout_ = false;
     centerAfterLayout_ = kNoNode;
     centerGroupAfterLayout_ = -1;
@@ -205,6 +235,45 @@ void GraphPanel::applyStep() {
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
+    updateViewMarks();
+}
+
+void GraphPanel::updateViewMarks() {
+    afterView_->setMarks(afterScene_->diagram() ? viewMarks(*afterScene_) : std::vector<ViewMark>{});
+    beforeView_->setMarks(beforeScene_->diagram() && sideBySide_ ? viewMarks(*beforeScene_)
+                                                                 : std::vector<ViewMark>{});
+}
+
+void GraphPanel::followChanges() {
+    if (marks_.empty()) return;
+    if (layingOut_) {
+        followAfterLayout_ = true;
+        return;
+    }
+    showChanges();
+}
+
+void GraphPanel::restoreViewAfterLayout(double zoom, const QPointF& center) {
+    restoreAfterLayout_ = true;
+    restoreZoom_ = zoom;
+    restoreCenter_ = center;
+}
+
+void GraphPanel::showChanges() {
+    std::vector<QRectF> boxes;
+    const QGraphicsItem* last = nullptr;
+    for (const GraphScene::MarkedBox& box : afterScene_->markedBoxes())
+        if (box.item != last) {  // the nodes of a collapsed group share its box
+            boxes.push_back(box.item->sceneBoundingRect());
+            last = box.item;
+        }
+    afterView_->bringIntoView(boxes);
+}
+
+std::vector<NodeId> GraphPanel::changedNodes() const {
+    std::vector<NodeId> ids;
+    for (const GraphScene::MarkedBox& box : afterScene_->markedBoxes()) ids.push_back(box.id);
+    return ids;
 }
 
 void GraphPanel::setOverlay(OverlayMode mode) {
@@ -222,9 +291,12 @@ void GraphPanel::updateLegend() {
 }
 
 void GraphPanel::setSideBySide(bool on) {
-    sideBySide_ = on;
+    // The views follow each other only once both are there: the before view, shown, must not
+    // hand its own zoom and scroll to the after view (the user's place would be lost).
+    sideBySide_ = false;
     splitter_->widget(0)->setVisible(on);
     afterTitle_->setVisible(on);
+    sideBySide_ = on;
     applyStep();
     if (on) syncViews(afterView_, beforeView_);
 }
@@ -242,7 +314,8 @@ void GraphPanel::toggleGroup(int group) {
     if (!diagram_ || group <= ScopeTree::root() || group >= static_cast<int>(expanded_.size())) return;
     expanded_[group] = !expanded_[group];
     centerGroupAfterLayout_ = group;
-    if (!expanded_[group])  // closing a scope closes everything inside it
+    followAfterLayout_ = restoreAfterLayout_ = false;  // the user's move is the newer one
+    if (!expanded_[group])                             // closing a scope closes everything inside it
         for (size_t g = 0; g < expanded_.size(); ++g)
             if (diagram_->scopes().isWithin(static_cast<int>(g), group)) expanded_[g] = false;
     startLayout();
@@ -269,6 +342,7 @@ void GraphPanel::revealNode(NodeId id) {
         if (!expanded_[g]) expanded_[g] = opened = true;
     if (opened) {
         centerAfterLayout_ = id;
+        followAfterLayout_ = restoreAfterLayout_ = false;  // the user's move is the newer one
         startLayout();
     } else if (QGraphicsItem* item = afterScene_->selectNode(id)) {
         afterView_->centerOnItem(item);
@@ -300,6 +374,7 @@ void GraphPanel::enterSubgraph(const Graph& body, const QString& title, const St
     after_ = &body;
     marks_ = marks;
     fitAfterLayout_ = true;
+    followAfterLayout_ = !marks_.empty();  // what the step changed in the body, else its start
     updateBreadcrumb();
     startLayout();
 }
@@ -314,6 +389,7 @@ void GraphPanel::leaveSubgraph() {
     after_ = mainAfter_;
     marks_ = mainMarks_;
     fitAfterLayout_ = true;
+    followAfterLayout_ = !marks_.empty();  // a body step marks its owner here
     updateBreadcrumb();
     startLayout();
 }

@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include <QPointF>
 #include <QStringList>
 #include <QWidget>
 
@@ -68,6 +69,16 @@ class GraphPanel : public QWidget {
     QStringList expandedPaths() const;
     // Opens the groups around a node so that it gets its own box, then centres on it when laid out.
     void revealNode(NodeId id);
+    // Brings the nodes the shown step marks into view (GraphView::bringIntoView, first in
+    // topological order), now or, while a layout is under way, once it is shown. Nothing moves
+    // when the step marks nothing.
+    void followChanges();
+    // After the layout under way, shows the scene at `zoom` around `center` instead of its start
+    // (a body opened again at another step: the user stays where they were).
+    void restoreViewAfterLayout(double zoom, const QPointF& center);
+    // The nodes the shown step marks that have a box, in topological order (what the "next
+    // change" keys walk).
+    std::vector<NodeId> changedNodes() const;
     void setSearchHits(const std::unordered_set<NodeId>& hits);
 
     // Shows an If/Loop/Scan body until leaveSubgraph(), with `marks`: what the selected step
@@ -116,6 +127,8 @@ class GraphPanel : public QWidget {
     void updateLegend();
     void syncViews(GraphView* from, GraphView* to);
     void updateBreadcrumb();
+    void updateViewMarks();  // the minimap's and scroll bar's marks of the step shown
+    void showChanges();
 
     std::shared_ptr<const DiagramModel> diagram_;
     std::shared_ptr<const DiagramModel> mainDiagram_;  // kept while a body is shown
@@ -126,6 +139,10 @@ class GraphPanel : public QWidget {
     bool layingOut_ = false;
     double lastLayoutSeconds_ = 0;
     bool fitAfterLayout_ = true;
+    bool followAfterLayout_ = false;  // followChanges() waits for the layout under way
+    bool restoreAfterLayout_ = false;
+    double restoreZoom_ = 1;
+    QPointF restoreCenter_;
     NodeId centerAfterLayout_ = kNoNode;
     int centerGroupAfterLayout_ = -1;  // a group just opened or closed: shown after the layout
 

@@ -4,8 +4,11 @@
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <algorithm>
+#include <functional>
 #include <numeric>
+#include <queue>
 #include <set>
+#include <tuple>
 
 #include <onnx/defs/schema.h>
 
@@ -81,6 +84,40 @@ bool madeByFolding(const Node& n) {
     return n.findAttr(folding::kFoldedFrom) || boolAttribute(n, op::attr::kIsFromConstantFolding);
 }
 
+// Each node's place in a topological order of the diagram's edges (Kahn's algorithm). Among the
+// nodes ready at once, the one drawn highest (then leftmost) comes first, so that the order reads
+// as the picture does; `place` gives where a node is drawn. Nodes on a cycle of the union of all
+// steps come last, in index order.
+std::vector<int> topologicalRanks(const DiagramModel& diagram, const std::function<QPointF(int)>& place) {
+    const size_t n = diagram.nodes().size();
+    std::vector<int> indegree(n, 0);
+    std::vector<std::vector<int>> out(n);
+    for (const DiagramEdge& e : diagram.edges()) {
+        out[e.from].push_back(e.to);
+        ++indegree[e.to];
+    }
+    using Ready = std::tuple<double, double, int>;  // y, x, index
+    std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready;
+    auto push = [&](int i) {
+        const QPointF p = place(i);
+        ready.emplace(p.y(), p.x(), i);
+    };
+    for (size_t i = 0; i < n; ++i)
+        if (indegree[i] == 0) push(static_cast<int>(i));
+    std::vector<int> rank(n, -1);
+    int next = 0;
+    while (!ready.empty()) {
+        const int i = std::get<2>(ready.top());
+        ready.pop();
+        rank[i] = next++;
+        for (int j : out[i])
+            if (--indegree[j] == 0) push(j);
+    }
+    for (size_t i = 0; i < n; ++i)
+        if (rank[i] < 0) rank[i] = next++;
+    return rank;
+}
+
 }  // namespace
 
 GraphScene::GraphScene(QObject* parent) : QGraphicsScene(parent) {
@@ -109,8 +146,10 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         groupItemByGroup_.clear();
         edges_.clear();
         clusters_.clear();
+        topoRank_.clear();
         return;
     }
+
     clusters_.clear();
     itemByPlanIndex_.assign(plan_.items.size(), nullptr);
     nodeItemByIndex_.assign(diagram_->nodes().size(), nullptr);
@@ -152,6 +191,10 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
         edges_.push_back(edge);
     }
     setSceneRect(layout_->bounds.adjusted(-40, -40, 40, 40));
+    topoRank_ = topologicalRanks(*diagram_, [this](int node) {
+        const int item = plan_.itemOfNode[node];
+        return item >= 0 ? itemByPlanIndex_[item]->pos() : QPointF(1e12, 1e12);  // weights: no box
+    });
     graph_ = nullptr;
 }
 
@@ -435,6 +478,45 @@ QRectF GraphScene::groupRect(int group) const {
     for (QGraphicsItem* cluster : clusters_)
         if (static_cast<ClusterItem*>(cluster)->group() == group) return cluster->sceneBoundingRect();
     return {};
+}
+
+std::vector<GraphScene::MarkedBox> GraphScene::markedBoxes() const {
+    std::vector<MarkedBox> boxes;
+    if (!diagram_ || !graph_) return boxes;
+    std::vector<std::pair<int, NodeId>> ranked;  // (topological rank, id)
+    auto collect = [&](const std::unordered_set<NodeId>& ids) {
+        for (NodeId id : ids) {
+            const int index = diagram_->indexOf(id);
+            if (index >= 0 && plan_.itemOfNode[index] >= 0) ranked.emplace_back(topoRank_[index], id);
+        }
+    };
+    collect(marks_.removed);
+    collect(marks_.added);
+    collect(marks_.edited);
+    std::sort(ranked.begin(), ranked.end());
+    ranked.erase(std::unique(ranked.begin(), ranked.end()), ranked.end());
+    for (const auto& [rank, id] : ranked) {
+        MarkedBox box;
+        box.id = id;
+        // The same precedence as the boxes' looks (applyNodeLooks).
+        const bool removed = marks_.removed.count(id) > 0;
+        box.mark = removed                  ? NodeLook::Mark::Removed
+                   : marks_.added.count(id) ? NodeLook::Mark::Added
+                                            : NodeLook::Mark::Edited;
+        box.item = itemStandingFor(id);
+        if (!box.item) continue;
+        if (const auto* node = qgraphicsitem_cast<const NodeItem*>(box.item)) {
+            box.drawn = node->isVisible() && node->look().mark != NodeLook::Mark::None;
+        } else {  // a collapsed group counts the node as applyGroupLooks() does
+            const bool present = graph_->findNode(id) != nullptr;
+            box.drawn = box.item->isVisible() &&
+                        ((removed && side_ != DisplaySide::After) ||
+                         (present && marks_.added.count(id) && side_ != DisplaySide::Before) ||
+                         (present && marks_.edited.count(id)));
+        }
+        boxes.push_back(box);
+    }
+    return boxes;
 }
 
 void GraphScene::onSelectionChanged() {

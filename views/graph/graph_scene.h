@@ -12,6 +12,7 @@
 #include "diagram/diagram_model.h"
 #include "diagram/visible_plan.h"
 #include "layout/layout_types.h"
+#include "node_item.h"
 #include "overlay.h"
 #include "step_marks.h"
 
@@ -19,7 +20,6 @@ namespace passscope::views {
 
 class EdgeItem;
 class GroupItem;
-class NodeItem;
 
 class GraphScene : public QGraphicsScene {
     Q_OBJECT
@@ -67,6 +67,19 @@ class GraphScene : public QGraphicsScene {
     // The frame of an expanded group or the box of a collapsed one; null when it is not drawn.
     QRectF groupRect(int group) const;
 
+    // A node the shown step marks (added, removed or edited) and the box standing for it: its
+    // own, or its collapsed group's. `drawn`: this scene shows the mark (a node removed by the
+    // step is hidden on the "after" side of a comparison, an added one on the "before" side).
+    struct MarkedBox {
+        NodeId id = kNoNode;
+        NodeLook::Mark mark = NodeLook::Mark::None;
+        QGraphicsItem* item = nullptr;
+        bool drawn = false;
+    };
+    // The marked nodes that have a box (weights have none), in topological order of the diagram
+    // (the union of all steps, so a removed node keeps its place among the others).
+    std::vector<MarkedBox> markedBoxes() const;
+
   signals:
     void nodeSelected(passscope::NodeId id);
     void groupSelected(int group);
@@ -96,6 +109,7 @@ class GraphScene : public QGraphicsScene {
     std::vector<GroupItem*> groupItemByGroup_;
     std::vector<EdgeItem*> edges_;          // per plan edge
     std::vector<QGraphicsItem*> clusters_;  // per plan cluster
+    std::vector<int> topoRank_;             // per diagram node: place in a topological order
 
     const Graph* graph_ = nullptr;
     StepMarks marks_;

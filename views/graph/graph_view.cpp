@@ -8,6 +8,7 @@
 #include <QWheelEvent>
 
 #include "legend_widget.h"
+#include "marked_scroll_bar.h"
 #include "minimap.h"
 
 namespace passscope::views {
@@ -21,6 +22,8 @@ GraphView::GraphView(QWidget* parent) : QGraphicsView(parent) {
     setFocusPolicy(Qt::StrongFocus);
     legend_ = new LegendWidget(this);  // in the top margin, outside the viewport
     minimap_ = new Minimap(this, viewport());
+    markedBar_ = new MarkedScrollBar(Qt::Vertical, this);
+    setVerticalScrollBar(markedBar_);
     connect(legend_, &LegendWidget::entriesChanged, this, &GraphView::placeOverlays);
     placeOverlays();
 }
@@ -85,6 +88,49 @@ void GraphView::centerOnItem(const QGraphicsItem* item) {
     emit viewChanged();
 }
 
+void GraphView::bringIntoView(const std::vector<QRectF>& boxes) {
+    if (!scene() || boxes.empty()) return;
+    QRectF all;
+    for (const QRectF& box : boxes) all = all.isNull() ? box : all.united(box);
+    const QSizeF area = viewport()->size();
+    if (area.isEmpty() || all.isEmpty()) return;
+    const double current = zoom();
+    const double exactFit = std::min(area.width() / all.width(), area.height() / all.height());
+    if (exactFit >=
+        kReadableZoom) {  // they fit at a legible zoom: all of them, with a margin if there is room
+        constexpr double kMargin = 24;  // screen pixels around them
+        const double marginFit = std::min((area.width() - 2 * kMargin) / all.width(),
+                                          (area.height() - 2 * kMargin) / all.height());
+        double target = std::max(current, kReadableZoom);
+        if (marginFit < target) target = std::max(kReadableZoom, std::min(marginFit, exactFit));
+        if (std::abs(target - current) < 1e-9 && visibleSceneRect().contains(all)) return;  // in view already
+        if (std::abs(target - current) >= 1e-9) setZoom(target);
+        centerOn(all.center());
+    } else {  // too far apart: the first, at the zoom that shows the most of the others legibly
+        if (std::abs(current - kReadableZoom) >= 1e-9) setZoom(kReadableZoom);
+        centerOn(boxes.front().center());
+    }
+    emit viewChanged();
+    minimap_->viewport()->update();
+}
+
+void GraphView::setMarks(std::vector<ViewMark> marks) {
+    marks_ = std::move(marks);
+    updateScrollBarMarks();
+    minimap_->viewport()->update();
+}
+
+// The scroll bar's length stands for the scene rectangle's height.
+void GraphView::updateScrollBarMarks() {
+    std::vector<MarkedScrollBar::Mark> bar;
+    const QRectF r = scene() ? sceneRect() : QRectF();
+    if (r.height() > 0)
+        for (const ViewMark& m : marks_)
+            bar.push_back(
+                {(m.rect.top() - r.top()) / r.height(), (m.rect.bottom() - r.top()) / r.height(), m.color});
+    markedBar_->setMarks(std::move(bar));
+}
+
 void GraphView::setMinimapVisible(bool visible) {
     minimap_->setVisible(visible);
 }
@@ -122,6 +168,7 @@ void GraphView::resizeEvent(QResizeEvent* event) {
 
 void GraphView::scrollContentsBy(int dx, int dy) {
     QGraphicsView::scrollContentsBy(dx, dy);
+    placeMinimap();  // the viewport scrolled its child widgets along: the minimap goes back to its corner
     emit viewChanged();
     minimap_->update();
 }
@@ -133,6 +180,10 @@ void GraphView::placeOverlays() {
     legend_->setVisible(strip > 0);
     if (strip > 0) legend_->setGeometry(frame, frame, stripWidth, strip);
     if (viewportMargins().top() != strip) setViewportMargins(0, strip, 0, 0);
+    placeMinimap();
+}
+
+void GraphView::placeMinimap() {
     const QSize area = viewport()->size();
     const QSize map(std::min(180, area.width() / 5), std::min(130, area.height() / 5));
     minimap_->setGeometry(area.width() - map.width() - 10, area.height() - map.height() - 10, map.width(),

@@ -1,6 +1,7 @@
 #include "minimap.h"
 
 #include <QMouseEvent>
+#include <QPainter>
 
 #include "graph_view.h"
 
@@ -23,9 +24,28 @@ void Minimap::fitScene() {
 }
 
 void Minimap::drawForeground(QPainter* painter, const QRectF&) {
+    // The window's frame in slate blue: red is the colour of removed nodes.
+    // Its tint under the step's changes, its outline over them.
+    const QColor frame(0x2f, 0x4f, 0x8f);
     const QRectF visible = main_->mapToScene(main_->viewport()->rect()).boundingRect();
-    painter->setPen(QPen(QColor(0xd0, 0x3a, 0x2f), 0));
-    painter->setBrush(QColor(0xd0, 0x3a, 0x2f, 30));
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(frame.red(), frame.green(), frame.blue(), 30));
+    painter->drawRect(visible);
+    // The changes, each at least kMarkPixels wide so that one box among thousands shows.
+    const double scale = transform().m11();
+    if (scale > 0) {
+        constexpr double kMarkPixels = 5;
+        const double least = kMarkPixels / scale;
+        for (const ViewMark& mark : main_->marks()) {
+            QRectF r = mark.rect;
+            if (r.width() < least) r.adjust(-(least - r.width()) / 2, 0, (least - r.width()) / 2, 0);
+            if (r.height() < least) r.adjust(0, -(least - r.height()) / 2, 0, (least - r.height()) / 2);
+            painter->setBrush(mark.color);
+            painter->drawRect(r);
+        }
+    }
+    painter->setPen(QPen(frame, 0));
+    painter->setBrush(Qt::NoBrush);
     painter->drawRect(visible);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// A small overview of the whole scene with the main view's visible area as a frame; clicking or
+// A small overview of the whole scene with the main view's visible area as a frame and the boxes
+// the selected step changed marked in the overlay's colours (GraphView::marks()); clicking or
 // dragging in it moves the main view there.
 #include <QGraphicsView>
 

@@ -10,6 +10,7 @@ list(APPEND VIEWS_SOURCES
     graph/graph_scene.cpp graph/graph_scene.h
     graph/legend_widget.cpp graph/legend_widget.h
     graph/minimap.cpp graph/minimap.h
+    graph/marked_scroll_bar.cpp graph/marked_scroll_bar.h
     graph/graph_view.cpp graph/graph_view.h
     graph/graph_panel.cpp graph/graph_panel.h
     graph/view_census.cpp graph/view_census.h

@@ -41,6 +41,11 @@ ViewCensus takeCensus(const GraphScene& scene, const GraphView& view) {
         ++census.inView;
         if (groupTitlePixels >= kLegiblePixels) ++census.labelled;
     }
+    for (const GraphScene::MarkedBox& box : scene.markedBoxes()) {
+        if (!box.drawn) continue;
+        ++census.changes;
+        if (mostlyInside(box.item->sceneBoundingRect(), visible)) ++census.changesInView;
+    }
     return census;
 }
 
@@ -51,6 +56,10 @@ QString describeCensus(const ViewCensus& census, double layoutSeconds) {
         .arg(census.inView)
         .arg(census.labelled)
         .arg(census.zoom, 0, 'f', 2);
+}
+
+QString describeChanges(const ViewCensus& census) {
+    return QStringLiteral(", changes %1 in view of %2").arg(census.changesInView).arg(census.changes);
 }
 
 }  // namespace passscope::views
