@@ -23,8 +23,10 @@ struct PlanBuilder {
     int addItem(VisibleItem item, int cluster) {
         const QSizeF size = sizer(diagram, item);
         plan.items.push_back(item);
-        const bool transient = item.kind == VisibleItem::Kind::Node ? removed[item.index] != 0 : allRemoved(item.index);
-        plan.request.nodes.push_back(LayoutNode{size.width(), size.height(), cluster, RankHint::Free, transient});
+        const bool transient =
+            item.kind == VisibleItem::Kind::Node ? removed[item.index] != 0 : allRemoved(item.index);
+        plan.request.nodes.push_back(
+            LayoutNode{size.width(), size.height(), cluster, RankHint::Free, transient});
         return static_cast<int>(plan.items.size()) - 1;
     }
 

@@ -161,8 +161,8 @@ int Nester::pieceEdge(int cluster, int from, int to, int minLength) {
 // target's groups. Where the node (or child group) inside a group has no other edge from its
 // own group's boxes on that side, it goes on the group's first (last) rank and the edge runs
 // straight from (to) the frame: no extra rank, no port. A transient box (gone at the last step)
-// never takes a border rank: it would leave that rank empty when it is gone. Otherwise the edge enters (leaves)
-// through a port on the first (last) rank and dot routes it past the boxes in between.
+// never takes a border rank: it would leave that rank empty when it is gone. Otherwise the edge enters
+// (leaves) through a port on the first (last) rank and dot routes it past the boxes in between.
 void Nester::routeEdges() {
     routes_.resize(r_.edges.size());
     std::vector<int> commonOf(r_.edges.size());
