@@ -1148,6 +1148,49 @@ Double-click to close this scope.</source>
         <source>Open GE Dump Folder</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Next C&amp;hange</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the next node the step changed, in the order of the data flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous Chan&amp;ge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select the previous node the step changed, in the order of the data flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The step shown marks no node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) (%1: next)</source>
+        <translation>
+            <numerusform>%n change (%1: next)</numerusform>
+            <numerusform>%n changes (%1: next)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>

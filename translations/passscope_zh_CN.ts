@@ -1137,6 +1137,48 @@ Double-click to close this scope.</source>
         <source>Open GE Dump Folder</source>
         <translation>打开 GE Dump 文件夹</translation>
     </message>
+    <message>
+        <source>Next C&amp;hange</source>
+        <translation>下一个变化(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Select the next node the step changed, in the order of the data flow</source>
+        <translation>按数据流顺序选择该步骤改变的下一个节点</translation>
+    </message>
+    <message>
+        <source>Previous Chan&amp;ge</source>
+        <translation>上一个变化(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Select the previous node the step changed, in the order of the data flow</source>
+        <translation>按数据流顺序选择该步骤改变的上一个节点</translation>
+    </message>
+    <message>
+        <source>The step shown marks no node</source>
+        <translation>当前步骤没有标记任何节点</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3 (%4)</source>
+        <translation>第 %1 个变化,共 %2 个:%3(%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) (%1: next)</source>
+        <translation>
+            <numerusform>%n 个变化(%1:下一个)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>
