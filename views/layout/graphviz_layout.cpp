@@ -319,14 +319,6 @@ bool DotGraph::layout() {
     return m_laidOut;
 }
 
-// A straight cubic from a to b, for joins between pieces and edges dot did not route.
-void appendLine(std::vector<QPointF>& pts, QPointF a, QPointF b) {
-    if (pts.empty()) pts.push_back(a);
-    pts.push_back(a + (b - a) / 3.0);
-    pts.push_back(a + (b - a) * (2.0 / 3.0));
-    pts.push_back(b);
-}
-
 // Where the segment from a box's centre towards `to` leaves the box.
 QPointF boxExit(QPointF centre, double w, double h, QPointF to) {
     const QPointF d = to - centre;

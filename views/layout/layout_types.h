@@ -47,6 +47,15 @@ struct LayoutRequest {
     QString cacheKey;
 };
 
+// Appends a straight cubic from a to b to a spline of LayoutResult::edgeSplines' form (a starts
+// it when it is empty): joins between pieces, and edges dot did not route.
+inline void appendLine(std::vector<QPointF>& pts, QPointF a, QPointF b) {
+    if (pts.empty()) pts.push_back(a);
+    pts.push_back(a + (b - a) / 3.0);
+    pts.push_back(a + (b - a) * (2.0 / 3.0));
+    pts.push_back(b);
+}
+
 struct LayoutResult {
     bool ok = false;
     QString error;

@@ -66,13 +66,6 @@ struct Hop {
 
 constexpr double kArrowLength = 8.0;  // edge_item.cpp draws a head this long
 
-void appendLine(std::vector<QPointF>& pts, QPointF a, QPointF b) {
-    if (pts.empty()) pts.push_back(a);
-    pts.push_back(a + (b - a) / 3.0);
-    pts.push_back(a + (b - a) * (2.0 / 3.0));
-    pts.push_back(b);
-}
-
 class Nester {
   public:
     explicit Nester(const LayoutRequest& request)
