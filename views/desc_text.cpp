@@ -75,11 +75,15 @@ QString formatText(Format format) {
     return fromStd(formatName(format));
 }
 
+QString storageFormatText(const TensorDesc& desc) {
+    return QString::fromStdString(desc.storageFormatText());
+}
+
 QString descText(const TensorDesc& desc) {
     if (!desc.hasType()) return QStringLiteral("?");
     QString text = dtypeText(desc) + shapeText(desc.originShape);
     if (desc.storageDiffers())
-        text += QString::fromUtf8(" → ") + formatText(desc.storageFormat) + shapeText(desc.storageShape);
+        text += QString::fromUtf8(" → ") + storageFormatText(desc) + shapeText(desc.storageShape);
     return text;
 }
 

@@ -15,6 +15,8 @@ QString dtypeText(const TensorDesc& desc);
 QString shapeText(const Shape& shape);
 // "NCHW", "ND", "NC1HWC0", ...
 QString formatText(Format format);
+// The storage format with GE's sub-format: "NC1HWC0", "FRACTAL_Z:16" (a grouped conv weight).
+QString storageFormatText(const TensorDesc& desc);
 // "float[1,3,32,32]"; when the storage differs from the origin: "float[1,3,32,32] → NC1HWC0[1,1,32,32,16]".
 QString descText(const TensorDesc& desc);
 // The value range of an integer value (InferValueRangePass), "[0..∞, 3, 224, 224]"; empty when

@@ -399,13 +399,19 @@ void OptionsDialog::fillStorageFormats() {
         else if (!graphInputs_.isEmpty() || !graphOutputs_.isEmpty())
             name->setToolTip(tr("not an input or output of the loaded model"));
         storageFormats_->setItem(row, 0, name);
+        // Items carry the format as GE spells it, so that a FRACTAL_Z with its groups (a session's
+        // "FRACTAL_Z:16") is kept as it is.
         auto* combo = new QComboBox(storageFormats_);
-        combo->addItem(QString(), -1);
+        combo->addItem(QString(), QString());
         for (Format f : kStorageFormats)
-            combo->addItem(QString::fromLatin1(formatName(f)), static_cast<int>(f));
+            combo->addItem(QString::fromLatin1(formatName(f)), QString::fromLatin1(formatName(f)));
         const auto set = current_.storageFormats.find(names[row].toStdString());
-        if (set != current_.storageFormats.end())
-            combo->setCurrentIndex(combo->findData(static_cast<int>(set->second)));
+        if (set != current_.storageFormats.end()) {
+            const QString text =
+                QString::fromStdString(formatText(set->second.format, set->second.subFormat));
+            if (combo->findData(text) < 0) combo->addItem(text, text);
+            combo->setCurrentIndex(combo->findData(text));
+        }
         storageFormats_->setCellWidget(row, 1, combo);
     }
 }
@@ -535,9 +541,9 @@ PipelineOptions OptionsDialog::options() const {
     o.storageFormats.clear();
     for (int row = 0; row < storageFormats_->rowCount(); ++row) {
         const auto* combo = qobject_cast<const QComboBox*>(storageFormats_->cellWidget(row, 1));
-        if (combo && combo->currentData().toInt() >= 0)
-            o.storageFormats[storageFormats_->item(row, 0)->text().toStdString()] =
-                static_cast<Format>(combo->currentData().toInt());
+        const auto format =
+            combo ? parseFormatWithSub(combo->currentData().toString().toStdString()) : std::nullopt;
+        if (format) o.storageFormats[storageFormats_->item(row, 0)->text().toStdString()] = *format;
     }
     return o;
 }

@@ -79,10 +79,9 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
     html += row(tr("Origin"), QStringLiteral("<span class=\"mono\">%1 %2</span>")
                                   .arg(esc(formatText(desc.originFormat)), esc(shapeText(desc.originShape))));
     const bool differs = desc.storageDiffers();
-    html +=
-        row(tr("Storage"), QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
-                               .arg(esc(formatText(desc.storageFormat)), esc(shapeText(desc.storageShape)),
-                                    differs ? QStringLiteral(" differs") : QString()));
+    html += row(tr("Storage"), QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
+                                   .arg(esc(storageFormatText(desc)), esc(shapeText(desc.storageShape)),
+                                        differs ? QStringLiteral(" differs") : QString()));
     // What InferValueRangePass knows of the elements (docs/ge-constant-folding.md §12.1).
     if (const QString range = valueRangeText(desc); !range.isEmpty())
         html += row(tr("Value range"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(range)));
@@ -204,13 +203,13 @@ QString PropertiesPanel::transDataSection(const Graph& graph, const Node& node) 
                                   .arg(esc(formatText(desc.originFormat)), esc(shapeText(desc.originShape))));
         const std::optional<Format> said = parseFormat(expected.toStdString());
         const bool mismatch = said && *said != desc.storageFormat;
-        html += row(tr("Storage"),
-                    QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
-                        .arg(esc(formatText(desc.storageFormat)), esc(shapeText(desc.storageShape)),
-                             mismatch ? QStringLiteral(" differs") : QString()));
+        html += row(tr("Storage"), QStringLiteral("<span class=\"mono%3\">%1 %2</span>")
+                                       .arg(esc(storageFormatText(desc)), esc(shapeText(desc.storageShape)),
+                                            mismatch ? QStringLiteral(" differs") : QString()));
         if (mismatch)
-            html += row(QString(), esc(tr("stored as %1, but the attribute says %2")
-                                           .arg(formatText(desc.storageFormat), expected)));
+            html += row(
+                QString(),
+                esc(tr("stored as %1, but the attribute says %2").arg(storageFormatText(desc), expected)));
         return html;
     };
     const NodeOutput* in =

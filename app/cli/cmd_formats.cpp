@@ -34,7 +34,7 @@ void printTable(const std::vector<TensorFormatRow>& rows) {
         std::cout << cell(r.name, nameWidth) << cell(r.producer, producerWidth)
                   << cell(std::string(dataTypeName(d.dtype)), 9)
                   << cell(std::string(formatName(d.originFormat)), 10) << cell(d.originShape.toString(), 20)
-                  << cell(std::string(formatName(d.storageFormat)), 10) << d.storageShape.toString()
+                  << cell(d.storageFormatText(), 10) << d.storageShape.toString()
                   << (d.storageDiffers() ? "  *" : "") << "\n";
     }
 }

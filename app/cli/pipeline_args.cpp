@@ -24,7 +24,8 @@ void addPipelineOptions(CLI::App* cmd, PipelineArgs& args) {
                     "(default), NHWC or ND");
     cmd->add_option("--storage-format", args.storageFormats,
                     "NAME:FORMAT, repeatable. Target ge: storage format of a graph input or output (e.g. "
-                    "image:NC1HWC0), as GE's ATTR_NAME_STORAGE_FORMAT");
+                    "image:NC1HWC0; a FRACTAL_Z weight with its conv groups: w:FRACTAL_Z:16), as GE's "
+                    "ATTR_NAME_STORAGE_FORMAT");
     cmd->add_option(
         "--format-table", args.formatTable,
         "Target ge: op-format table (JSON, README \"Format refinement\") replacing the bundled one");

@@ -101,7 +101,7 @@ std::string dtypeText(const TensorDesc& d) {
 
 std::string descText(const TensorDesc& d) {
     if (!d.hasType()) return {};
-    std::string s = dtypeText(d) + d.storageShape.toString() + " " + std::string(formatName(d.storageFormat));
+    std::string s = dtypeText(d) + d.storageShape.toString() + " " + d.storageFormatText();
     if (d.storageDiffers())
         s += " (origin " + d.originShape.toString() + " " + std::string(formatName(d.originFormat)) + ")";
     return s;

@@ -154,8 +154,7 @@ class FieldDiffer {
         add("dtype", dtypeText(x), dtypeText(y));
         add("shape", typed(x, x.storageShape.toString()), typed(y, y.storageShape.toString()));
         add("origin_shape", typed(x, x.originShape.toString()), typed(y, y.originShape.toString()));
-        add("format", typed(x, std::string(formatName(x.storageFormat))),
-            typed(y, std::string(formatName(y.storageFormat))));
+        add("format", typed(x, x.storageFormatText()), typed(y, y.storageFormatText()));
         add("origin_format", typed(x, std::string(formatName(x.originFormat))),
             typed(y, std::string(formatName(y.originFormat))));
     }

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "dump/ge_dump_spec.h"
+#include "dump/ge_dump_write.h"
 #include "dump/ge_ir.pb.h"
 #include "io/inference_guards.h"
 #include "io/tensor_proto.h"
@@ -93,18 +94,20 @@ DataType geDataType(std::string_view text, const std::string& where, Diagnostics
     throw ModelError(where + "unknown data type '" + std::string(text) + "'");
 }
 
-Format geFormat(std::string_view text, const std::string& where, Diagnostics& diag) {
-    if (text.empty()) return Format::ND;
-    // FormatToSerialString writes "<format>:<sub-format>" (e.g. FRACTAL_Z:16 for groups).
+FormatWithSub geFormat(std::string_view text, const std::string& where, Diagnostics& diag) {
+    if (text.empty()) return {Format::ND, 0};
+    // FormatToSerialString writes "<format>:<sub-format>" (e.g. FRACTAL_Z:16 for groups); the
+    // groups of a FRACTAL_Z are kept, another format's sub-format is not modelled.
+    if (auto f = parseFormatWithSub(text)) return *f;
     std::string_view primary = text;
     if (const auto colon = text.find(':');
         colon != std::string_view::npos &&
         text.find_first_not_of("0123456789", colon + 1) == std::string_view::npos && colon + 1 < text.size())
         primary = text.substr(0, colon);
-    if (auto f = parseFormat(primary)) return *f;
+    if (auto f = parseFormat(primary)) return {*f, 0};
     if (kGeFormats.count(primary)) {
         warnUnmapped(diag, "format " + std::string(primary));
-        return Format::RESERVED;
+        return {Format::RESERVED, 0};
     }
     throw ModelError(where + "unknown format '" + std::string(text) + "'");
 }
@@ -126,8 +129,9 @@ TensorDesc GeDescParts::toDesc() const {
     if (!any()) return d;
     d.kind = ValueKind::Tensor;
     d.dtype = dtype.value_or(DataType::Undefined);
-    d.storageFormat = layout.value_or(Format::ND);
-    d.originFormat = originLayout.value_or(d.storageFormat);
+    d.storageFormat = layout ? layout->format : Format::ND;
+    d.storageSubFormat = layout ? layout->subFormat : 0;
+    d.originFormat = originLayout ? originLayout->format : d.storageFormat;
     d.storageShape = shape.value_or(Shape());
     d.originShape = originShape.value_or(d.storageShape);
     return d;
@@ -182,6 +186,17 @@ void checkWeights(const Tensor& t, const TensorDesc& d, const std::string& where
                          " but its output's storage shape is " + d.storageShape.toString());
 }
 
+// Removes and returns attribute `name` of `attrs`.
+std::optional<Attribute> takeAttr(std::vector<Attribute>& attrs, std::string_view name) {
+    for (auto it = attrs.begin(); it != attrs.end(); ++it)
+        if (it->name == name) {
+            Attribute a = std::move(*it);
+            attrs.erase(it);
+            return a;
+        }
+    return std::nullopt;
+}
+
 class Builder {
   public:
     Builder(GeModelSpec& spec, const std::string& file) : spec_(spec), file_(file) {
@@ -228,12 +243,25 @@ class Builder {
                     break;
                 case Role::Op:
                     domain = op::kGeDomain;
+                    // An op PassScope wrote from another domain (ge_dump_write.h) goes back there.
+                    if (auto d = takeAttr(ns.attrs, kDomainAttr); d && d->kind == AttrKind::String)
+                        domain = std::get<std::string>(d->value);
                     break;
             }
-            Node& n = g->addNode(type, domain, ns.name, outputs);
+            // What a dump PassScope wrote keeps of the IR (ge_dump_write.h): a node without a name
+            // and its value names.
+            const std::optional<Attribute> unnamed = takeAttr(ns.attrs, kUnnamedAttr);
+            const std::optional<Attribute> valueNames = takeAttr(ns.attrs, kValueNamesAttr);
+            const auto* names =
+                valueNames ? std::get_if<std::vector<std::string>>(&valueNames->value) : nullptr;
+            Node& n = g->addNode(type, domain, unnamed ? std::string() : ns.name, outputs);
             ids.push_back(n.id());
             for (size_t i = 0; i < outputs; ++i) {
-                g->setOutputName(n.id(), i, role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
+                if (names && names->size() == outputs)
+                    g->setOutputName(n.id(), i, (*names)[i]);
+                else
+                    g->setOutputName(n.id(), i,
+                                     role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
                 if (i < ns.outputDescs.size()) g->setOutputDesc(n.id(), i, ns.outputDescs[i]);
             }
             for (Attribute& a : ns.attrs) g->setAttribute(n.id(), std::move(a));
@@ -329,8 +357,13 @@ class Builder {
         const size_t outs = g->node(out).inputs().size();
         for (size_t i = 0; i < outs; ++i)
             names.push_back(outs == 1 ? g->node(out).name() : g->node(out).name() + ":" + std::to_string(i));
-        g->setAttribute(
-            out, Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(names), {}, {}});
+        // Names the file gives (a dump PassScope wrote keeps the graph's output names) win.
+        const Attribute* given = g->node(out).findAttr(op::attr::kOutputNames);
+        const auto* givenNames = given ? std::get_if<std::vector<std::string>>(&given->value) : nullptr;
+        if (!givenNames || givenNames->size() != outs)
+            g->setAttribute(
+                out,
+                Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(names), {}, {}});
 
         // Subgraphs (ge_proto: OpDef.subgraph_name) become graph attributes of their owner.
         for (size_t k = 0; k < gs.nodes.size(); ++k) {

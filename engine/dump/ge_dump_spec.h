@@ -46,16 +46,17 @@ std::string at(const std::string& file, int line);
 
 // GE spellings (docs/ge-dumps.md §3). Throw ModelError with `where` for anything GE does not
 // name either; a name GE has but the IR lacks (NDC1HWC0, DT_INT4, ...) reads as RESERVED /
-// Undefined with one warning per name. A format's sub-format (":<n>") is dropped.
+// Undefined with one warning per name. A FRACTAL_Z's sub-format (":<groups>") is kept, any other
+// format's is dropped.
 DataType geDataType(std::string_view text, const std::string& where, Diagnostics& diag);
-Format geFormat(std::string_view text, const std::string& where, Diagnostics& diag);
+FormatWithSub geFormat(std::string_view text, const std::string& where, Diagnostics& diag);
 // GE's dims: -1 an unknown dim, [-2] an unknown rank.
 Shape geShape(const std::vector<int64_t>& dims, const std::string& where);
 // dtype plus origin and storage: the origin falls back to the storage when the file gives none.
 struct GeDescParts {
     std::optional<DataType> dtype;
     std::optional<Shape> shape, originShape;
-    std::optional<Format> layout, originLayout;
+    std::optional<FormatWithSub> layout, originLayout;
     bool any() const { return dtype || shape || originShape || layout || originLayout; }
     TensorDesc toDesc() const;
 };

@@ -28,6 +28,18 @@ Tensor toStorage(const Tensor& logical, const TensorDesc& d, Format storage, int
     return formats::transData(logical, d.originFormat, storage, logical.dims(), d.originFormat, groups);
 }
 
+std::optional<int64_t> intAttr(const Node& n, std::string_view name) {
+    const Attribute* a = n.findAttr(name);
+    const auto* i = a ? std::get_if<int64_t>(&a->value) : nullptr;
+    return i ? std::optional<int64_t>(*i) : std::nullopt;
+}
+
+formats::TransDataSides transDataSides(const Node& td) {
+    return formats::transDataSides(td.attrInt(formats::kTransDataGroupsAttr, 1),
+                                   intAttr(td, formats::kTransDataSrcSubFormatAttr),
+                                   intAttr(td, formats::kTransDataDstSubFormatAttr));
+}
+
 std::optional<Format> formatAttr(const Node& n, std::string_view name) {
     const Attribute* a = n.findAttr(name);
     const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
@@ -37,12 +49,15 @@ std::optional<Format> formatAttr(const Node& n, std::string_view name) {
 }  // namespace
 
 int64_t storageGroupsOf(const Graph& g, const Node& n) {
+    if (!n.outputs().empty() && n.output(0).desc.storageSubFormat > 1)
+        return n.output(0).desc.storageGroups();
+    // Files written before descriptions carried the sub-format.
     if (const int64_t kept = n.attrInt(folding::kStorageGroups, 0); kept > 0) return kept;
     for (const NodeOutput& o : n.outputs())
         for (const Use& u : o.uses) {
             const Node& c = g.node(u.node);
-            if (c.opType() == "Conv" && c.domain().empty() && u.input == 1) return c.attrInt("group", 1);
-            if (c.opType() == op::kTransData && c.domain() == op::kGeDomain) return c.attrInt("groups", 1);
+            if (c.opType() == op::kTransData && c.domain() == op::kGeDomain)
+                return transDataSides(c).srcGroups;
         }
     return 1;
 }
@@ -92,15 +107,17 @@ std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& t
         return "TransData changes the logical tensor (" + describe(from.originFormat, from.originShape) +
                " -> " + describe(to.originFormat, to.originShape) +
                ") and has no formats or no static output origin shape to compute it with";
-    const int64_t groups = td.attrInt("groups", 1);
+    const formats::TransDataSides sides = transDataSides(td);
     try {
-        const Tensor stored = toStorage(input, from, *src, groups);
+        const Tensor stored = toStorage(input, from, *src, sides.srcGroups);
         // As the kernel: a plain source is the logical tensor itself, in that format.
         const Tensor out = isInternalFormat(*src)
-                               ? formats::transData(stored, *src, *dst, *outDims, to.originFormat, groups)
-                               : formats::transData(stored, *src, *dst, stored.dims(), *src, groups);
+                               ? formats::transData(stored, *src, *dst, *outDims, to.originFormat,
+                                                    sides.srcGroups, sides.dstGroups)
+                               : formats::transData(stored, *src, *dst, stored.dims(), *src, sides.srcGroups,
+                                                    sides.dstGroups);
         if (*dst == to.originFormat || !isInternalFormat(*dst)) return out;
-        return formats::transData(out, *dst, to.originFormat, *outDims, to.originFormat, groups);
+        return formats::transData(out, *dst, to.originFormat, *outDims, to.originFormat, sides.dstGroups);
     } catch (const std::exception& e) {
         return "TransData changes the logical tensor (" + describe(from.originFormat, from.originShape) +
                " -> " + describe(to.originFormat, to.originShape) + "): " + e.what();

@@ -23,9 +23,9 @@ std::variant<Tensor, std::string> logicalConstant(const Graph& g, const Node& n,
 // the output's origin layout. The string says why it cannot be done.
 std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& td, const Tensor& input);
 
-// The conv groups of a FRACTAL_Z constant `n`: its `_storage_groups` attribute (kept by constant
-// folding from the TransData it replaced), else the `group` of a Conv or the `groups` of a
-// TransData that reads it, else 1.
+// The conv groups of a FRACTAL_Z constant `n`: the sub-format of its output description
+// ("FRACTAL_Z:16"), else its `_storage_groups` attribute (files written before descriptions kept
+// the sub-format), else the source groups of a TransData that reads it, else 1.
 int64_t storageGroupsOf(const Graph& g, const Node& n);
 
 }  // namespace passscope::exec

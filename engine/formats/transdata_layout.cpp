@@ -184,12 +184,15 @@ Tensor unpack(const Tensor& stored, Format storage, const std::vector<int64_t>& 
 }  // namespace
 
 Tensor transData(const Tensor& in, Format src, Format dst, const std::vector<int64_t>& originDims,
-                 Format originFormat, int64_t groups) {
+                 Format originFormat, int64_t groups, int64_t dstGroups) {
     if (elementSize(in.dtype()) == 0)
         throw KernelError("TransData needs a fixed-size dtype, not " + std::string(dataTypeName(in.dtype())));
     if (isInternalFormat(originFormat))
         throw KernelError("TransData: the origin format cannot be " + std::string(formatName(originFormat)));
     if (groups < 1) throw KernelError("TransData: groups must be at least 1, not " + std::to_string(groups));
+    if (dstGroups < 0)
+        throw KernelError("TransData: groups must be at least 1, not " + std::to_string(dstGroups));
+    if (dstGroups == 0) dstGroups = groups;
     if (in.byteSize() != byteCount(in.dims(), elementSize(in.dtype())))
         throw KernelError("TransData: the input holds " + std::to_string(in.byteSize()) + " bytes for " +
                           dimsText(in.dims()));
@@ -201,7 +204,7 @@ Tensor transData(const Tensor& in, Format src, Format dst, const std::vector<int
                           dimsText(in.dims()) + ", not the origin " + dimsText(originDims));
     }
     if (!isInternalFormat(dst)) return origin;
-    return pack(origin, originFormat, dst, groups);
+    return pack(origin, originFormat, dst, dstGroups);
 }
 
 std::optional<uint64_t> paddingBytes(const std::vector<int64_t>& originDims, Format originFormat,

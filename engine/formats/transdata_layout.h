@@ -5,6 +5,7 @@
 // and is stripped on the way back.
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "ir/format.h"
@@ -17,10 +18,31 @@ namespace passscope::formats {
 // the origin shape, see storageShapeOf), an internal one holds them rearranged and padded. So
 // src internal -> origin -> dst internal also works (NC1HWC0 -> FRACTAL_NZ via the origin).
 // The result has the storage dims of `dst` (the origin dims for a non-internal `dst`).
+// `groups` lays out a FRACTAL_Z side; `dstGroups` (when > 0) the destination's, for a regrouping
+// FRACTAL_Z -> FRACTAL_Z between two convolutions of different groups.
 // Throws kernels::KernelError when the pair is unsupported, a dim does not fit or `in` does not
 // have the dims `src` implies.
 Tensor transData(const Tensor& in, Format src, Format dst, const std::vector<int64_t>& originDims,
-                 Format originFormat, int64_t groups = 1);
+                 Format originFormat, int64_t groups = 1, int64_t dstGroups = 0);
+
+// GE's TransData attributes for groups (transformation_ops.h): `groups` for the FRACTAL_Z side,
+// and `src_subformat` / `dst_subformat`, each side's own sub-format (written by PassScope on a
+// regrouping TransData, where the two sides differ).
+inline constexpr std::string_view kTransDataGroupsAttr = "groups";
+inline constexpr std::string_view kTransDataSrcSubFormatAttr = "src_subformat";
+inline constexpr std::string_view kTransDataDstSubFormatAttr = "dst_subformat";
+
+// The groups of each side of a TransData from its attributes: a side's sub-format when given
+// (0 and 1 both mean one group), else `groups`.
+struct TransDataSides {
+    int64_t srcGroups = 1;
+    int64_t dstGroups = 1;
+};
+inline TransDataSides transDataSides(int64_t groups, std::optional<int64_t> srcSubFormat,
+                                     std::optional<int64_t> dstSubFormat) {
+    return {srcSubFormat ? groupsOfSubFormat(*srcSubFormat) : groups,
+            dstSubFormat ? groupsOfSubFormat(*dstSubFormat) : groups};
+}
 
 // Bytes of zero padding (for grouped FRACTAL_Z also the off-diagonal zeros) a tensor of
 // `originDims` in `originFormat` gains when stored as `storage`: storage bytes minus origin bytes.

@@ -34,6 +34,10 @@ struct TensorDesc {
     Format originFormat = Format::ND;
     Shape originShape;
     Format storageFormat = Format::ND;
+    // GE's sub-format of the storage format: the conv groups a FRACTAL_Z weight is laid out for
+    // (docs/ge-formats.md §6); 0 for none. Kept 0 unless the storage is FRACTAL_Z with groups > 1
+    // (subFormatOfGroups), so that equal layouts compare equal.
+    int64_t storageSubFormat = 0;
     Shape storageShape;
     std::string opaqueType;  // serialized onnx::TypeProto for Sequence/Map/Optional (and SparseTensor)
     // Per element, in row-major order, for small integer tensors whose values are not all constant
@@ -50,8 +54,14 @@ struct TensorDesc {
         return d;
     }
     bool hasType() const { return kind != ValueKind::Unknown; }
+    // The groups of the storage layout (1 unless a grouped FRACTAL_Z).
+    int64_t storageGroups() const { return groupsOfSubFormat(storageSubFormat); }
+    // "FRACTAL_Z:16", "NC1HWC0": the storage format as GE spells it with its sub-format.
+    std::string storageFormatText() const { return formatText(storageFormat, storageSubFormat); }
     // docs/ge-formats.md §5 (DiffStorageFormat): a TransData is needed where these differ.
-    bool storageDiffers() const { return storageFormat != originFormat || !(storageShape == originShape); }
+    bool storageDiffers() const {
+        return storageFormat != originFormat || storageSubFormat != 0 || !(storageShape == originShape);
+    }
     bool operator==(const TensorDesc&) const = default;
 };
 

@@ -31,12 +31,15 @@ Format parseFormatOption(const std::string& key, const std::string& v) {
     return *f;
 }
 
-// The spellings a user may give as a storage format: every format GE names (docs/ge-formats.md §3).
-Format parseStorageFormat(const std::string& where, const std::string& v) {
-    auto f = parseFormat(v);
-    if (!f || *f == Format::RESERVED)
-        throw std::invalid_argument(where + ": unknown format '" + v +
-                                    "' (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, NC1HWC0, FRACTAL_Z, FRACTAL_NZ)");
+// The spellings a user may give as a storage format: every format GE names (docs/ge-formats.md §3),
+// and a FRACTAL_Z with its conv groups as GE's sub-format ("FRACTAL_Z:16").
+FormatWithSub parseStorageFormat(const std::string& where, const std::string& v) {
+    auto f = parseFormatWithSub(v);
+    if (!f || f->format == Format::RESERVED)
+        throw std::invalid_argument(
+            where + ": unknown format '" + v +
+            "' (ND, NCHW, NHWC, HWCN, NCDHW, NDHWC, NC1HWC0, FRACTAL_Z, FRACTAL_Z:<groups>, "
+            "FRACTAL_NZ)");
     return *f;
 }
 
@@ -165,7 +168,11 @@ void PipelineOptions::addInputShape(const std::string& spec) {
 }
 
 void PipelineOptions::addStorageFormat(const std::string& spec) {
-    const size_t colon = spec.rfind(':');
+    size_t colon = spec.rfind(':');
+    // NAME:FRACTAL_Z:16 — the last colon starts the groups, the one before it the format.
+    if (colon != std::string::npos && colon > 0 && colon + 1 < spec.size() &&
+        spec.find_first_not_of("0123456789", colon + 1) == std::string::npos)
+        colon = spec.rfind(':', colon - 1);
     if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size())
         throw std::invalid_argument("--storage-format expects NAME:FORMAT, got '" + spec + "'");
     storageFormats[spec.substr(0, colon)] =
@@ -185,7 +192,7 @@ std::map<std::string, std::string> PipelineOptions::toKeyValues() const {
     };
     std::string storage;
     for (const auto& [name, format] : storageFormats)
-        storage += (storage.empty() ? "" : ",") + name + ':' + std::string(formatName(format));
+        storage += (storage.empty() ? "" : ",") + name + ':' + formatText(format.format, format.subFormat);
     if (!storage.empty()) kv["passscope.storageFormats"] = storage;
     if (!formatTable.empty()) kv["passscope.formatTable"] = formatTable;
     if (weightClip) kv["ge.is_weight_clip"] = "1";

@@ -39,7 +39,8 @@ struct PipelineOptions {
     Format dataFormat = Format::NCHW;  // passscope.dataFormat
     // User storage formats of graph inputs and outputs by name (--storage-format NAME:FORMAT),
     // applied as GE's PrepareRunningFormatRefiner applies ATTR_NAME_STORAGE_FORMAT.
-    std::map<std::string, Format> storageFormats;  // passscope.storageFormats = NAME:FORMAT,...
+    // A FRACTAL_Z may carry its conv groups (NAME:FRACTAL_Z:16, GE's sub-format).
+    std::map<std::string, FormatWithSub> storageFormats;  // passscope.storageFormats = NAME:FORMAT,...
     // The op-format capability table (JSON); empty = the bundled default table.
     std::string formatTable;  // passscope.formatTable
     // Run the graph verifier after every pass (--verify-each); a pass that breaks the graph

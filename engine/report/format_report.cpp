@@ -51,7 +51,7 @@ nlohmann::json formatReport(const std::vector<TensorFormatRow>& rows, const Tran
                            {"dtype", std::string(dataTypeName(r.desc.dtype))},
                            {"origin_format", std::string(formatName(r.desc.originFormat))},
                            {"origin_shape", shapeJson(r.desc.originShape)},
-                           {"storage_format", std::string(formatName(r.desc.storageFormat))},
+                           {"storage_format", r.desc.storageFormatText()},
                            {"storage_shape", shapeJson(r.desc.storageShape)}});
     }
     return {{"tensors", std::move(tensors)},

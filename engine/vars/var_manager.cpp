@@ -7,7 +7,7 @@
 namespace passscope {
 
 std::string varDescText(const TensorDesc& desc) {
-    std::string text(formatName(desc.storageFormat));
+    std::string text = desc.storageFormatText();
     text.append(" ").append(dataTypeName(desc.dtype)).append(" ").append(desc.storageShape.toString());
     return text;
 }
@@ -15,7 +15,7 @@ std::string varDescText(const TensorDesc& desc) {
 std::string transStepText(const TransNodeInfo& step, std::string_view arrow) {
     const bool dtypeChanges = step.input.dtype != step.output.dtype;
     auto side = [dtypeChanges](const TensorDesc& d) {
-        std::string text(formatName(d.storageFormat));
+        std::string text = d.storageFormatText();
         if (dtypeChanges) text.append(" ").append(dataTypeName(d.dtype));
         return text.append(" ").append(d.storageShape.toString());
     };

@@ -35,7 +35,7 @@ void toProto(const TensorDesc& desc, deployer::VarTensorDesc& out) {
     out.set_dtype(static_cast<int32_t>(desc.dtype));
     out.set_origin_format(std::string(formatName(desc.originFormat)));
     toProto(desc.originShape, *out.mutable_origin_shape());
-    out.set_storage_format(std::string(formatName(desc.storageFormat)));
+    out.set_storage_format(desc.storageFormatText());
     toProto(desc.storageShape, *out.mutable_storage_shape());
 }
 
@@ -114,8 +114,8 @@ Shape fromProto(const deployer::VarShape& in, const std::string& where) {
     return Shape(std::move(dims));
 }
 
-Format formatFromProto(const std::string& text, const std::string& where) {
-    const auto format = parseFormat(text);
+FormatWithSub formatFromProto(const std::string& text, const std::string& where) {
+    const auto format = parseFormatWithSub(text);
     if (!format) malformed(where + ": unknown format '" + text + "'");
     return *format;
 }
@@ -128,9 +128,11 @@ TensorDesc fromProto(const deployer::VarTensorDesc& in, const std::string& where
     d.kind = static_cast<ValueKind>(in.kind());
     if (!isKnownDataType(in.dtype())) malformed(where + ": unknown data type " + std::to_string(in.dtype()));
     d.dtype = static_cast<DataType>(in.dtype());
-    d.originFormat = formatFromProto(in.origin_format(), where);
+    d.originFormat = formatFromProto(in.origin_format(), where).format;
     d.originShape = fromProto(in.origin_shape(), where);
-    d.storageFormat = formatFromProto(in.storage_format(), where);
+    const FormatWithSub storage = formatFromProto(in.storage_format(), where);
+    d.storageFormat = storage.format;
+    d.storageSubFormat = storage.subFormat;
     d.storageShape = fromProto(in.storage_shape(), where);
     return d;
 }

@@ -359,7 +359,7 @@ void TestOptionsDialog::formatOptionsFollowTheTarget() {
     const PipelineOptions o = dialog.options();
     QCOMPARE(o.dataFormat, passscope::Format::NHWC);
     QCOMPARE(o.storageFormats.size(), size_t(1));
-    QCOMPARE(o.storageFormats.at("input"), passscope::Format::NC1HWC0);
+    QCOMPARE(o.storageFormats.at("input").format, passscope::Format::NC1HWC0);
     QCOMPARE(o.formatTable, table.toStdString());
     // As option keys (what sessions and the CLI read).
     const auto kv = o.toKeyValues();
@@ -370,7 +370,7 @@ void TestOptionsDialog::formatOptionsFollowTheTarget() {
     // Back to ONNX: the group is disabled, its values are kept for the next switch to GE.
     target->setCurrentIndex(target->findData(int(Target::Onnx)));
     QVERIFY(!group->isEnabled());
-    QCOMPARE(dialog.options().storageFormats.at("input"), passscope::Format::NC1HWC0);
+    QCOMPARE(dialog.options().storageFormats.at("input").format, passscope::Format::NC1HWC0);
 
     // A dialog opened on those options shows them again.
     PipelineOptions ge = o;
@@ -383,6 +383,18 @@ void TestOptionsDialog::formatOptionsFollowTheTarget() {
     QCOMPARE(shownFormat->currentText(), QStringLiteral("NC1HWC0"));
     QCOMPARE(child<QLineEdit>(again, "formatTableEdit")->text(), table);
     QCOMPARE(dump(again.options()), dump(ge));
+    // A FRACTAL_Z with its conv groups (GE's sub-format, --storage-format input:FRACTAL_Z:16) is
+    // shown and kept as it is.
+    PipelineOptions grouped = ge;
+    grouped.storageFormats["input"] = passscope::FormatWithSub{passscope::Format::FRACTAL_Z, 16};
+    OptionsDialog third(grouped, {QStringLiteral("input")}, {QStringLiteral("output")}, nullptr);
+    auto* groupedFormat =
+        qobject_cast<QComboBox*>(child<QTableWidget>(third, "storageFormatTable")->cellWidget(0, 1));
+    QVERIFY(groupedFormat);
+    QCOMPARE(groupedFormat->currentText(), QStringLiteral("FRACTAL_Z:16"));
+    QVERIFY(third.options().storageFormats.at("input") ==
+            (passscope::FormatWithSub{passscope::Format::FRACTAL_Z, 16}));
+    QCOMPARE(third.options().toKeyValues().at("passscope.storageFormats"), std::string("input:FRACTAL_Z:16"));
 }
 
 // A format table that is not a readable file keeps the dialog open with a message (target GE).

@@ -113,8 +113,8 @@ void TestSessionFile::roundTripKeepsEveryField() {
     // The format options of target GE (the Options dialog's "Formats" group) come back as set.
     QCOMPARE(loaded->options.dataFormat, passscope::Format::NHWC);
     QCOMPARE(loaded->options.storageFormats,
-             (std::map<std::string, passscope::Format>{{"image", passscope::Format::NC1HWC0},
-                                                       {"logits", passscope::Format::FRACTAL_NZ}}));
+             (std::map<std::string, passscope::FormatWithSub>{{"image", passscope::Format::NC1HWC0},
+                                                              {"logits", passscope::Format::FRACTAL_NZ}}));
     QCOMPARE(loaded->options.formatTable, std::string("tables/my formats.json"));
     // The options really were not the defaults.
     QVERIFY(loaded->options.toKeyValues() != PipelineOptions{}.toKeyValues());

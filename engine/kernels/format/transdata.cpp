@@ -2,8 +2,9 @@
 // rearranges a constant between a plain layout and NC1HWC0 / FRACTAL_Z / FRACTAL_NZ so that
 // ConstantFoldingPass turns TransData on a constant weight into a constant in device layout.
 // Attributes as GE names them: src_format, dst_format (formatName spelling), groups (FRACTAL_Z of
-// grouped conv weights). The logical tensor is the input itself when the source format is plain,
-// else the node's output description's origin (format and shape), which the insertion pass sets.
+// grouped conv weights), src_subformat / dst_subformat (each side's groups, on a regrouping). The logical
+// tensor is the input itself when the source format is plain, else the node's output description's origin
+// (format and shape), which the insertion pass sets.
 #include "formats/transdata_layout.h"
 #include "ir/op_types.h"
 #include "kernels/kernel_registry.h"
@@ -21,7 +22,12 @@ KernelResult transData(const KernelContext& ctx) {
     const auto src = formatAttr(ctx, "src_format");
     const auto dst = formatAttr(ctx, "dst_format");
     if (!src || !dst) return KernelResult::unsupported("TransData needs src_format and dst_format");
-    const int64_t groups = ctx.attrInt("groups", 1);
+    auto optionalInt = [&](std::string_view name) {
+        return ctx.hasAttr(name) ? std::optional<int64_t>(ctx.attrInt(name, 0)) : std::nullopt;
+    };
+    const formats::TransDataSides sides = formats::transDataSides(
+        ctx.attrInt(formats::kTransDataGroupsAttr, 1), optionalInt(formats::kTransDataSrcSubFormatAttr),
+        optionalInt(formats::kTransDataDstSubFormatAttr));
     const Tensor& in = ctx.input(0);
     const TensorDesc& desc = ctx.node().output(0).desc;
 
@@ -39,7 +45,8 @@ KernelResult transData(const KernelContext& ctx) {
         return KernelResult::unsupported("TransData from " + std::string(formatName(*src)) +
                                          " needs a known origin shape on its output");
     }
-    return KernelResult::ok(formats::transData(in, *src, *dst, originDims, originFormat, groups));
+    return KernelResult::ok(
+        formats::transData(in, *src, *dst, originDims, originFormat, sides.srcGroups, sides.dstGroups));
 }
 
 }  // namespace

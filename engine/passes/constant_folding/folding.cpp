@@ -251,8 +251,6 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
             if (provenance.size() < kMaxProvenance && seen.insert(s).second) provenance.push_back(s);
     }
     const std::string baseName = n.name().empty() ? n.opType() : n.name();
-    const int64_t transDataGroups =
-        n.opType() == op::kTransData && n.domain() == op::kGeDomain ? n.attrInt("groups", 1) : 1;
     const std::vector<NodeId> controlIn = n.controlInputs();
     const std::vector<NodeId> controlOut = n.controlOutputs();
     std::vector<NodeId> repass;
@@ -279,8 +277,6 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
         g.setAttribute(cid, Attribute::makeInt(std::string(op::attr::kIsFromConstantFolding), 1));
         g.setAttribute(cid, Attribute{std::string(kFoldedFrom), AttrKind::Strings, provenance, {}, {}});
-        if (storageDiffers && transDataGroups != 1)
-            g.setAttribute(cid, Attribute::makeInt(std::string(kStorageGroups), transDataGroups));
         g.setOutputName(id, i, "");  // the value's name moves to the constant
         g.setOutputName(cid, 0, valueName);
         g.setOutputDesc(cid, 0, std::move(desc));

@@ -22,8 +22,8 @@ inline constexpr std::string_view kPotentialWeightIndices = "_potential_weight_i
 inline constexpr std::string_view kSourcePassOfPotentialConst = "_source_pass_of_potential_const";
 // On Consts made by folding: the original nodes they were computed from.
 inline constexpr std::string_view kFoldedFrom = "_folded_from";
-// On a Const folded from a TransData with conv groups (a grouped FRACTAL_Z weight): those groups,
-// which the storage shape alone does not always tell, so the inverse conversion is exact.
+// Written by PassScope before descriptions carried the sub-format (TensorDesc::storageSubFormat) on a
+// Const folded from a grouped FRACTAL_Z TransData: its groups. Only read now, from older files.
 inline constexpr std::string_view kStorageGroups = "_storage_groups";
 
 // The value behind `ref` when it is a constant (Const/FileConstant; never a graph input, not even

@@ -33,11 +33,13 @@ void declare(NodeFormats& f, bool input, size_t i, Format format) {
     if (i < slots.size() && format != Format::ND && formatFitsRank(format, ranks[i])) slots[i] = format;
 }
 
-// Conv / ConvTranspose: data input X, weight W and output Y share the layout; the bias B
-// (rank 1) has none. The rank comes from X, W or Y, else from kernel_shape; an op nothing tells
-// about is taken to be 2-D, as GE's ONNX parser does.
+// Conv / ConvTranspose / ConvInteger / QLinearConv: data input X, weight W (input 1; QLinearConv's
+// input 3, after x_scale and x_zero_point) and output Y share the layout; the bias B (rank 1),
+// scales and zero points have none. The rank comes from X, W or Y, else from kernel_shape; an op
+// nothing tells about is taken to be 2-D, as GE's ONNX parser does.
 void declareConv(const Node& n, NodeFormats& f) {
-    int rank = firstKnownRank({rankAt(f.inputRanks, 0), rankAt(f.inputRanks, 1), rankAt(f.outputRanks, 0)});
+    const size_t w = n.opType() == "QLinearConv" ? 3 : 1;
+    int rank = firstKnownRank({rankAt(f.inputRanks, 0), rankAt(f.inputRanks, w), rankAt(f.outputRanks, 0)});
     if (rank == kUnknownRank) {
         if (const Attribute* k = n.findAttr("kernel_shape"); k && k->kind == AttrKind::Ints)
             rank = static_cast<int>(std::get<std::vector<int64_t>>(k->value).size()) + 2;
@@ -46,7 +48,7 @@ void declareConv(const Node& n, NodeFormats& f) {
     }
     const Format layout = layoutOfRank(rank);
     declare(f, true, 0, layout);
-    declare(f, true, 1, layout);
+    declare(f, true, w, layout);
     declare(f, false, 0, layout);
 }
 

@@ -60,6 +60,7 @@ TensorDesc withStorage(TensorDesc desc, const UserStorage& user, const std::stri
     // ND (no layout) and the origin format itself both mean: stored as the origin says.
     if ((user.format == Format::ND || user.format == desc.originFormat) && !user.shape) {
         desc.storageFormat = desc.originFormat;
+        desc.storageSubFormat = 0;
         desc.storageShape = desc.originShape;
         return desc;
     }
@@ -79,6 +80,7 @@ TensorDesc withStorage(TensorDesc desc, const UserStorage& user, const std::stri
                                     ": the format cannot be derived from its origin format and shape");
     }
     desc.storageFormat = user.format;
+    desc.storageSubFormat = subFormatOfGroups(user.format, user.groups);
     return desc;
 }
 
@@ -87,7 +89,7 @@ std::optional<UserStorage> storageFromAttributes(const Node& n) {
     if (!f) f = n.findAttr(format_attr::kStorageFormatPrivate);
     if (!f) return std::nullopt;
     UserStorage user;
-    user.origin = "attribute " + f->name + " of Data node '" + n.displayName() + "'";
+    user.origin = "attribute " + f->name + " of " + n.opType() + " node '" + n.displayName() + "'";
     if (const auto* i = std::get_if<int64_t>(&f->value)) {
         auto format = formatFromGeEnum(*i);
         if (!format)
@@ -98,10 +100,11 @@ std::optional<UserStorage> storageFromAttributes(const Node& n) {
         user.format = *format;
         if (*format == Format::FRACTAL_Z && geSubFormat(*i) > 0) user.groups = geSubFormat(*i);
     } else if (const auto* s = std::get_if<std::string>(&f->value)) {
-        auto format = parseFormat(*s);
-        if (!format || *format == Format::RESERVED)
+        auto format = parseFormatWithSub(*s);
+        if (!format || format->format == Format::RESERVED)
             throw std::invalid_argument(user.origin + ": unknown format '" + *s + "'");
-        user.format = *format;
+        user.format = format->format;
+        user.groups = groupsOfSubFormat(format->subFormat);
     } else {
         throw std::invalid_argument(user.origin + ": expected an int (GE's format enum) or a format name");
     }
@@ -110,12 +113,12 @@ std::optional<UserStorage> storageFromAttributes(const Node& n) {
     if (s) {
         const auto* dims = std::get_if<std::vector<int64_t>>(&s->value);
         if (!dims)
-            throw std::invalid_argument("attribute " + s->name + " of Data node '" + n.displayName() +
-                                        "': expected a list of ints (the storage dims)");
+            throw std::invalid_argument("attribute " + s->name + " of " + n.opType() + " node '" +
+                                        n.displayName() + "': expected a list of ints (the storage dims)");
         for (int64_t d : *dims)
             if (d < 0)
-                throw std::invalid_argument("attribute " + s->name + " of Data node '" + n.displayName() +
-                                            "': a storage dim must not be negative");
+                throw std::invalid_argument("attribute " + s->name + " of " + n.opType() + " node '" +
+                                            n.displayName() + "': a storage dim must not be negative");
         user.shape = Shape::fromExtents(*dims);
     }
     return user;
@@ -135,7 +138,8 @@ bool PrepareRunningFormatRefinerPass::run(Graph& g, PassContext& ctx) {
     bool changed = false;
     // Counted when applied: a second run (the stage iterates) finds them in place.
     auto setData = [&](const Node& n, const UserStorage& user) {
-        TensorDesc desc = withStorage(n.output(0).desc, user, "graph input '" + n.displayName() + "'", ctx);
+        const std::string what = n.opType() == op::kData ? "graph input" : std::string(n.opType());
+        TensorDesc desc = withStorage(n.output(0).desc, user, what + " '" + n.displayName() + "'", ctx);
         if (desc == n.output(0).desc) return;
         g.setOutputDesc(n.id(), 0, std::move(desc));
         ctx.count(kUserStorageFormats);
@@ -149,14 +153,21 @@ bool PrepareRunningFormatRefinerPass::run(Graph& g, PassContext& ctx) {
             dataNodes.push_back(n);
     for (const Node* n : dataNodes)
         if (auto user = storageFromAttributes(*n)) setData(*n, *user);
+    // GE's UpdateDataNetOutputByStorageFormat treats a ConstPlaceHolder (a weight in external memory,
+    // docs/ge-variables.md) the same way: its attributes say how the memory it names is laid out.
+    for (const Node* n : g.nodes())
+        if (n->opType() == op::kConstPlaceHolder && n->domain() == op::kGeDomain &&
+            n->outputs().size() == 1 && n->output(0).desc.hasType())
+            if (auto user = storageFromAttributes(*n)) setData(*n, *user);
 
-    const std::map<std::string, Format>& requested = ctx.options().storageFormats;
+    const std::map<std::string, FormatWithSub>& requested = ctx.options().storageFormats;
     if (requested.empty()) return changed;
     const std::vector<std::string> outputNames = g.outputNames();
     for (const auto& [name, format] : requested) {
         UserStorage user;
-        user.format = format;
-        user.origin = "--storage-format " + name + ":" + std::string(formatName(format));
+        user.format = format.format;
+        user.groups = groupsOfSubFormat(format.subFormat);
+        user.origin = "--storage-format " + name + ":" + formatText(format.format, format.subFormat);
         bool matched = false;
         for (const Node* n : dataNodes) {
             if (n->name() != name && n->output(0).name != name) continue;

@@ -6,9 +6,10 @@
 namespace passscope {
 
 int64_t convWeightGroups(const Node& consumer, size_t input, Format storage) {
-    if (storage != Format::FRACTAL_Z || input != 1) return 1;
-    if (!(consumer.domain().empty() || consumer.domain() == "ai.onnx")) return 1;
-    if (consumer.opType() != "Conv" && consumer.opType() != "ConvTranspose") return 1;
+    if (storage != Format::FRACTAL_Z) return 1;
+    const bool onnx = consumer.domain().empty() || consumer.domain() == "ai.onnx";
+    const size_t weight = onnx && consumer.opType() == "QLinearConv" ? 3 : 1;
+    if (input != weight || !consumer.hasAttr("group")) return 1;
     const int64_t group = consumer.attrInt("group", 1);
     return group > 0 ? group : 1;
 }
@@ -18,10 +19,11 @@ namespace {
 struct Choice {
     Format format;
     Shape shape;
+    int64_t subFormat = 0;  // a grouped FRACTAL_Z's groups
 };
 
 Choice origin(const TensorDesc& d) {
-    return {d.originFormat, d.originShape};
+    return {d.originFormat, d.originShape, 0};
 }
 
 // The storage shape of `d` stored as `f`; nullopt when its origin does not convert to `f`.
@@ -33,8 +35,10 @@ std::optional<Shape> storageIn(const TensorDesc& d, Format f, int64_t groups = 1
 // The first candidate the tensor converts to, else its origin (docs/ge-formats.md §9). `groups`
 // lays out a FRACTAL_Z candidate.
 Choice choose(const TensorDesc& d, const std::vector<Format>& candidates, int64_t groups = 1) {
-    for (Format f : candidates)
-        if (auto shape = storageIn(d, f, f == Format::FRACTAL_Z ? groups : 1)) return {f, std::move(*shape)};
+    for (Format f : candidates) {
+        const int64_t g = f == Format::FRACTAL_Z ? groups : 1;
+        if (auto shape = storageIn(d, f, g)) return {f, std::move(*shape), subFormatOfGroups(f, g)};
+    }
     return origin(d);
 }
 
@@ -47,8 +51,9 @@ std::optional<size_t> rankOf(const TensorDesc& d) {
 TensorDesc expectation(const TensorDesc& producer, const Choice& choice) {
     if (!producer.hasType()) return TensorDesc{};
     TensorDesc e = producer;
-    if (choice.format != producer.storageFormat) {
+    if (choice.format != producer.storageFormat || choice.subFormat != producer.storageSubFormat) {
         e.storageFormat = choice.format;
+        e.storageSubFormat = choice.subFormat;
         e.storageShape = choice.shape;
     }
     return e;
@@ -58,6 +63,21 @@ TensorDesc expectation(const TensorDesc& producer, const Choice& choice) {
 bool scalarLike(const TensorDesc& d) {
     auto count = d.originShape.elementCount();
     return count && *count == 1;
+}
+
+// Whether `p` broadcasts against `leader` the same way once both are stored as `f`: GE keeps a
+// broadcast elementwise op in NC1HWC0 when the broadcast input can be converted too — a
+// squeeze-excitation gate [N, C, 1, 1] times a feature map [N, C, H, W]. That holds when both are
+// 4-D in the same layout format and the channels match: H, W and N may be 1 (they broadcast
+// over whole C0 blocks), but a broadcast along C would spread one padded lane of C0, so it is not.
+bool broadcastsInLayout(const TensorDesc& p, const TensorDesc& leader, Format f) {
+    if (f != Format::NC1HWC0 || p.originFormat != leader.originFormat) return false;
+    const auto axes = formats::axes4d(leader.originFormat);
+    const auto a = p.originShape.extents(), b = leader.originShape.extents();
+    if (!axes || !a || !b || a->size() != 4 || b->size() != 4 || (*a)[axes->c] != (*b)[axes->c]) return false;
+    for (size_t i = 0; i < 4; ++i)
+        if ((*a)[i] != (*b)[i] && (*a)[i] != 1) return false;
+    return true;
 }
 
 bool readByABody(const NodeOutput& o) {
@@ -131,6 +151,7 @@ class Selector {
         const TensorDesc* p0 = producerDesc(n.input(0));
         if (!p0 || p0->storageFormat == p0->originFormat) return false;
         const Format f = p0->storageFormat;
+        const int64_t sub = p0->storageSubFormat, groups = p0->storageGroups();
         expected[0] = *p0;
         for (size_t i = 1; i < n.inputs().size(); ++i) {
             const TensorDesc* p = producerDesc(n.input(i));
@@ -139,10 +160,12 @@ class Selector {
                 expected[i] = expectation(*p, origin(*p));
                 continue;
             }
-            if (!(p->originShape == p0->originShape) || p->originFormat != p0->originFormat) return false;
-            auto shape = storageIn(*p, f);
+            if ((!(p->originShape == p0->originShape) || p->originFormat != p0->originFormat) &&
+                !broadcastsInLayout(*p, *p0, f))
+                return false;
+            auto shape = storageIn(*p, f, groups);
             if (!shape) return false;
-            expected[i] = expectation(*p, Choice{f, std::move(*shape)});
+            expected[i] = expectation(*p, Choice{f, std::move(*shape), sub});
         }
         for (size_t j = 0; j < n.outputs().size(); ++j) {
             const TensorDesc& d = n.output(j).desc;
@@ -152,9 +175,9 @@ class Selector {
             if (readByABody(n.output(j)) || !(d.originShape == p0->originShape) ||
                 d.originFormat != p0->originFormat || formats::cubeC0(d.dtype) != formats::cubeC0(p0->dtype))
                 return false;
-            auto shape = storageIn(d, f);
+            auto shape = storageIn(d, f, groups);
             if (!shape) return false;
-            outputs[j] = Choice{f, std::move(*shape)};
+            outputs[j] = Choice{f, std::move(*shape), sub};
         }
         expectedOut = std::move(expected);
         outputsOut = std::move(outputs);
@@ -173,21 +196,22 @@ class Selector {
         const TensorDesc& ref = n.output(0).desc;
         if (!value || !var || !ref.hasType() || value->storageFormat == value->originFormat) return false;
         const Format f = value->storageFormat;
+        const int64_t sub = value->storageSubFormat, groups = value->storageGroups();
         auto alike = [&](const TensorDesc& d) {
             return d.originShape == value->originShape && d.originFormat == value->originFormat &&
                    formats::cubeC0(d.dtype) == formats::cubeC0(value->dtype);
         };
         if (!alike(*var) || !alike(ref) || readByABody(n.output(0))) return false;
-        auto varShape = storageIn(*var, f);
-        auto refShape = storageIn(ref, f);
+        auto varShape = storageIn(*var, f, groups);
+        auto refShape = storageIn(ref, f, groups);
         if (!varShape || !refShape) return false;
         std::vector<TensorDesc> expected(n.inputs().size());
         std::vector<std::optional<Choice>> outputs(n.outputs().size());
-        expected[0] = expectation(*var, Choice{f, std::move(*varShape)});
+        expected[0] = expectation(*var, Choice{f, std::move(*varShape), sub});
         expected[1] = *value;
         for (size_t i = 2; i < n.inputs().size(); ++i)
             if (const TensorDesc* p = producerDesc(n.input(i))) expected[i] = expectation(*p, origin(*p));
-        outputs[0] = Choice{f, std::move(*refShape)};
+        outputs[0] = Choice{f, std::move(*refShape), sub};
         for (size_t j = 1; j < n.outputs().size(); ++j)
             if (n.output(j).desc.hasType()) outputs[j] = origin(n.output(j).desc);
         expectedOut = std::move(expected);
@@ -209,6 +233,7 @@ class Selector {
             e.originFormat = p->originFormat;
             if (!user) {
                 e.storageFormat = e.originFormat;
+                e.storageSubFormat = 0;
                 e.storageShape = e.originShape;
             }
         }
@@ -220,6 +245,7 @@ class Selector {
             if (!outputs[j]) continue;
             TensorDesc d = n.output(j).desc;
             d.storageFormat = outputs[j]->format;
+            d.storageSubFormat = outputs[j]->subFormat;
             d.storageShape = outputs[j]->shape;
             if (d == n.output(j).desc) continue;
             if (d.storageFormat != d.originFormat)

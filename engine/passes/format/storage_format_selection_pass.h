@@ -33,8 +33,11 @@ class StorageFormatSelectionPass : public Pass {
     bool run(Graph& graph, PassContext& ctx) override;
 };
 
-// The `groups` a FRACTAL_Z weight of input `input` of `consumer` is laid out with: the `group`
-// attribute of an ONNX Conv/ConvTranspose weight (input 1), else 1 (docs/ge-formats.md §6).
+// The `groups` a FRACTAL_Z weight of input `input` of `consumer` is laid out with
+// (docs/ge-formats.md §6): the `group` attribute of the weight input of an ONNX convolution —
+// Conv, ConvTranspose and ConvInteger read it at input 1, QLinearConv at input 3 — else 1. Any
+// other op with a `group` attribute that the format table gives a FRACTAL_Z input 1 is read the
+// same way, so a user's table entry for a new convolution gets its groups too.
 int64_t convWeightGroups(const Node& consumer, size_t input, Format storage);
 
 }  // namespace passscope

@@ -2,18 +2,32 @@
 
 #include <unordered_set>
 
+#include "formats/transdata_layout.h"
 #include "ir/op_types.h"
-#include "passes/format/storage_format_selection_pass.h"
 
 namespace passscope {
 
 bool needsTransData(const TensorDesc& producer, const TensorDesc& expected) {
     if (!producer.hasType() || !expected.hasType()) return false;
     if (producer.storageFormat != expected.storageFormat) return true;
+    // A FRACTAL_Z laid out for other conv groups is another layout even where the shapes agree.
+    if (producer.storageSubFormat != expected.storageSubFormat) return true;
     // The same internal format laid out for another shape (a grouped FRACTAL_Z, a user's storage
     // shape) is a conversion too; an origin format with a declared shape that differs is not.
     return isInternalFormat(expected.storageFormat) && producer.storageShape.isStatic() &&
            expected.storageShape.isStatic() && !(producer.storageShape == expected.storageShape);
+}
+
+void setTransDataGroups(Graph& g, NodeId transData, const TensorDesc& from, const TensorDesc& to) {
+    const bool fromFz = from.storageFormat == Format::FRACTAL_Z, toFz = to.storageFormat == Format::FRACTAL_Z;
+    const int64_t groups = toFz ? to.storageGroups() : fromFz ? from.storageGroups() : 1;
+    if (groups != 1)
+        g.setAttribute(transData, Attribute::makeInt(std::string(formats::kTransDataGroupsAttr), groups));
+    if (!fromFz || !toFz) return;
+    g.setAttribute(transData, Attribute::makeInt(std::string(formats::kTransDataSrcSubFormatAttr),
+                                                 from.storageSubFormat));
+    g.setAttribute(transData,
+                   Attribute::makeInt(std::string(formats::kTransDataDstSubFormatAttr), to.storageSubFormat));
 }
 
 namespace {
@@ -42,8 +56,7 @@ class Inserter {
             if (!v) continue;
             const TensorDesc& expected = c.inputDescs()[i];  // valid until setInputDescs below
             if (!needsTransData(v->desc, expected)) continue;
-            const int64_t groups = convWeightGroups(c, i, expected.storageFormat);
-            const NodeId td = findOrMake(ref, expected, groups);
+            const NodeId td = findOrMake(ref, expected);
             if (consumer == g_.netOutput()) deliverUnderOutputName(i, ref, td);
             g_.setInput(consumer, i, ValueRef{td, 0, 0});
             // The consumer now reads exactly what the TransData produces.
@@ -81,14 +94,14 @@ class Inserter {
 
     // The TransData of `ref` to `expected`'s storage (shared by the consumers that want it), made
     // when there is none yet.
-    NodeId findOrMake(const ValueRef& ref, const TensorDesc& expected, int64_t groups) {
+    NodeId findOrMake(const ValueRef& ref, const TensorDesc& expected) {
         const std::string dst(formatName(expected.storageFormat));
         for (const Use& u : g_.value(ref)->uses) {
             if (u.input != 0) continue;
             const Node& n = g_.node(u.node);
             const std::string* d = stringAttr(n, TransDataInsertionPass::kDstFormatAttr);
-            if (isTransData(n) && d && *d == dst &&
-                n.attrInt(TransDataInsertionPass::kGroupsAttr, 1) == groups && n.outputs().size() == 1 &&
+            if (isTransData(n) && d && *d == dst && n.outputs().size() == 1 &&
+                n.output(0).desc.storageSubFormat == expected.storageSubFormat &&
                 n.output(0).desc.storageShape == expected.storageShape)
                 return n.id();
         }
@@ -104,11 +117,11 @@ class Inserter {
         g_.addInput(id, ref);
         g_.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kSrcFormatAttr), src));
         g_.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kDstFormatAttr), dst));
-        if (groups != 1)
-            g_.setAttribute(id, Attribute::makeInt(std::string(TransDataInsertionPass::kGroupsAttr), groups));
+        setTransDataGroups(g_, id, from, expected);
         // The same logical tensor (the producer's origin), stored as the consumer expects.
         TensorDesc out = from;
         out.storageFormat = expected.storageFormat;
+        out.storageSubFormat = expected.storageSubFormat;
         out.storageShape = expected.storageShape;
         g_.setOutputName(id, 0, uniqueValueName(base + "/" + dst));
         g_.setOutputDesc(id, 0, std::move(out));

@@ -21,8 +21,12 @@ class TransDataInsertionPass : public Pass {
     // TransData's attributes (GE's names).
     static constexpr std::string_view kSrcFormatAttr = "src_format";
     static constexpr std::string_view kDstFormatAttr = "dst_format";
-    static constexpr std::string_view kGroupsAttr = "groups";
 };
+
+// GE's groups attributes on TransData `transData` converting `from` to `to`'s storage: `groups`
+// for a grouped FRACTAL_Z side; on a regrouping FRACTAL_Z -> FRACTAL_Z, each side's sub-format
+// too (formats/transdata_layout.h).
+void setTransDataGroups(Graph& g, NodeId transData, const TensorDesc& from, const TensorDesc& to);
 
 // Whether a value stored as `producer` says must be converted for a consumer expecting
 // `expected`: another storage format, or (same internal format) another static storage shape.

@@ -9,7 +9,7 @@ namespace passscope {
 namespace {
 
 void appendDesc(std::ostringstream& key, const TensorDesc& d) {
-    key << '|' << static_cast<int>(d.dtype) << ':' << formatName(d.storageFormat) << d.storageShape.toString()
+    key << '|' << static_cast<int>(d.dtype) << ':' << d.storageFormatText() << d.storageShape.toString()
         << ':' << formatName(d.originFormat) << d.originShape.toString();
 }
 

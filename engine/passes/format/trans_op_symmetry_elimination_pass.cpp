@@ -75,7 +75,9 @@ bool descsSymmetric(const Graph& g, const Node& t1, const Node& t2) {
         return srcIn.storageFormat == dstOut.storageFormat || srcIn.storageFormat == Format::ND ||
                dstOut.storageFormat == Format::ND;
     }
-    if (srcIn.storageFormat != dstOut.storageFormat || srcOut.storageFormat != dstIn.storageFormat)
+    if (srcIn.storageFormat != dstOut.storageFormat || srcOut.storageFormat != dstIn.storageFormat ||
+        srcIn.storageSubFormat != dstOut.storageSubFormat ||
+        srcOut.storageSubFormat != dstIn.storageSubFormat)
         return false;
     // A Transpose pair whose perms cancel, or a TransData pair whose formats are each other's
     // inverse, gives back its input whatever the dims are at run time (GE only refuses an unknown

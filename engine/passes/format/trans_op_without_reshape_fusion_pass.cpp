@@ -79,7 +79,8 @@ bool mustRemain(const Graph& g, const Edge& e, DataType chainType) {
          stringAttr(in, "dst_format") != formatName(in.output(0).desc.storageFormat)))
         return true;
     // IsFormatContinuous
-    if (!(inDesc.storageShape == outDesc->storageShape) || inDesc.storageFormat != outDesc->storageFormat)
+    if (!(inDesc.storageShape == outDesc->storageShape) || inDesc.storageFormat != outDesc->storageFormat ||
+        inDesc.storageSubFormat != outDesc->storageSubFormat)
         return true;
     if (chainOp(in) && kind != Kind::Cast && !fusionFormat(inDesc.storageFormat)) return true;
     // IsTransOpDataTypeContinuous: the dtype-continuity rule.
@@ -91,8 +92,10 @@ bool mustRemain(const Graph& g, const Edge& e, DataType chainType) {
 // faithful conversion of the same tensor (no Reshape), so equal descriptions at the ends mean the
 // same dims at run time too, unknown ones included; only an unknown rank is refused.
 bool endsMatch(const TensorDesc& begin, const TensorDesc& end) {
+    // A FRACTAL_Z regrouped for another convolution keeps format and shape but not the layout.
     return fusionFormat(begin.storageFormat) && begin.storageFormat == end.storageFormat &&
-           begin.dtype == end.dtype && begin.dtype != DataType::Undefined && begin.storageShape.rankKnown() &&
+           begin.storageSubFormat == end.storageSubFormat && begin.dtype == end.dtype &&
+           begin.dtype != DataType::Undefined && begin.storageShape.rankKnown() &&
            begin.storageShape == end.storageShape && begin.originShape == end.originShape;
 }
 

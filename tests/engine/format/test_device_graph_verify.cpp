@@ -198,24 +198,22 @@ TEST(DeviceGraphVerify, GroupedConvWeightIsReadBackWithItsGroups) {
     Graph& g = *p.device.graph;
     auto weights = deviceConstants(g, Format::FRACTAL_Z);
     ASSERT_EQ(weights.size(), 1u);
-    EXPECT_EQ(weights[0]->attrInt(folding::kStorageGroups, 0), 2);  // kept by constant folding
-    expectSameOutputs(p.original, p.device);
-
-    // Without the attribute (a model exported and loaded back keeps no Const attributes) the
-    // consuming Conv's `group` gives the same.
-    g.removeAttribute(weights[0]->id(), std::string(folding::kStorageGroups));
+    // The description carries the groups (GE's sub-format, FRACTAL_Z:2), kept by constant folding.
+    EXPECT_EQ(weights[0]->output(0).desc.storageSubFormat, 2);
+    EXPECT_EQ(weights[0]->output(0).desc.storageFormatText(), "FRACTAL_Z:2");
     expectSameOutputs(p.original, p.device);
 
     // Read with the wrong groups the weight is wrong: the groups matter.
-    const NodeId w = deviceConstants(g, Format::FRACTAL_Z)[0]->id();
-    g.setAttribute(w, Attribute::makeInt(std::string(folding::kStorageGroups), 1));
+    const NodeId w = weights[0]->id();
+    TensorDesc ungrouped = weights[0]->output(0).desc;
+    ungrouped.storageSubFormat = 0;
+    g.setOutputDesc(w, 0, ungrouped);
     VerifyResult r = verifyModels(p.original, p.device, VerifyOptions{});
     EXPECT_FALSE(r.comparable && r.allEqual());
 }
 
 TEST(DeviceGraphVerify, AnExportedDeviceLevelModelVerifiesAgainstTheOriginalFile) {
-    // The grouped one loads back without `_storage_groups` (a Const is written as an initializer):
-    // its Conv's `group` gives the groups.
+    // The grouped one loads back with its groups from the formats metadata ("FRACTAL_Z:2").
     for (const auto& [name, proto] :
          {std::pair{"conv_gemm", convGemmModel()}, {"grouped", groupedConvModel()}}) {
         SCOPED_TRACE(name);

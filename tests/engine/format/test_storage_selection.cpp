@@ -250,6 +250,24 @@ TEST(PrepareRunningFormatRefiner, GEsStorageAttributesOnADataNodeAreRead) {
     }
 }
 
+// GE's UpdateDataNetOutputByStorageFormat gives a ConstPlaceHolder (a weight in external memory)
+// the storage its attributes name, as it does a Data node.
+TEST(PrepareRunningFormatRefiner, AConstPlaceHoldersStorageAttributesAreRead) {
+    Model model = loadFormatModel(convGemmModel(), "prepare_const_place_holder");
+    Graph& g = *model.graph;
+    const NodeId c =
+        g.addNode(std::string(op::kConstPlaceHolder), std::string(op::kGeDomain), "external_weight", 1).id();
+    g.setOutputName(c, 0, "external_weight");
+    g.setOutputDesc(c, 0, TensorDesc::tensor(DataType::Float16, dims({4, 3, 8, 8}), Format::NCHW));
+    g.setAttribute(c, Attribute::makeString("storage_format", "NC1HWC0"));
+    select(model, PipelineOptions{});
+    const TensorDesc& d = outDesc(g, "external_weight");
+    EXPECT_EQ(d.storageFormat, Format::NC1HWC0);
+    EXPECT_EQ(d.storageShape, dims({4, 1, 8, 8, 16}));
+    EXPECT_EQ(d.originFormat, Format::NCHW);
+    EXPECT_EQ(d.originShape, dims({4, 3, 8, 8}));
+}
+
 TEST(PrepareRunningFormatRefiner, ANameThatIsNoGraphInputOrOutputIsAnError) {
     Model model = loadFormatModel(convGemmModel(), "prepare_bad_name");
     PipelineOptions options;
