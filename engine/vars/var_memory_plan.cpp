@@ -91,6 +91,20 @@ DataType declaredDtype(const Node& n) {
     return known ? static_cast<DataType>(v) : DataType::Undefined;
 }
 
+}  // namespace
+
+std::optional<TensorDesc> declaredVariableDesc(const Node& n) {
+    const DataType dtype = declaredDtype(n);
+    const Attribute* shape = n.findAttr("shape");
+    const auto* dims = shape ? std::get_if<std::vector<int64_t>>(&shape->value) : nullptr;
+    if (dtype == DataType::Undefined || !dims || !checkedElementCount(*dims)) return std::nullopt;
+    for (int64_t d : *dims)
+        if (d < 0) return std::nullopt;
+    return TensorDesc::tensor(dtype, Shape::fromExtents(*dims));
+}
+
+namespace {
+
 // What AssignVarMem sizes and keys by: output 0's dtype, storage format and storage shape (GE's
 // GeTensorDesc::GetFormat/GetShape are the storage ones).
 TensorFacts describe(const Node& n) {

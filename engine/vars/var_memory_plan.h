@@ -84,6 +84,11 @@ inline constexpr uint64_t varFootprint(MemoryType type, uint64_t blockSize) {
     return type == MemoryType::HBM ? blockSize + kSessionMemGuardSize : blockSize;
 }
 
+// A Variable's description from its own attributes — GE's Variable carries `shape` (ints) and
+// `dtype` (ONNX enum value) — for a Variable whose output carries no type or no static shape;
+// nullopt unless both are there and every dim is known.
+std::optional<TensorDesc> declaredVariableDesc(const Node& n);
+
 std::string_view varKindName(VarKind kind);            // GE's spelling: "VARIABLE", "CONSTANTOP", ...
 std::string_view memoryTypeName(MemoryType type);      // "HBM", "RDMA", "Host"
 std::string_view reuseReasonName(ReuseReason reason);  // "same name and format", ...

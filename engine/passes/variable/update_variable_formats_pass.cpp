@@ -16,7 +16,8 @@ namespace {
 constexpr std::string_view kInsertedByGe = "_inserted_by_ge";
 
 bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
-    return a.dtype == b.dtype && a.storageFormat == b.storageFormat && a.storageShape == b.storageShape;
+    return a.dtype == b.dtype && a.storageFormat == b.storageFormat &&
+           a.storageSubFormat == b.storageSubFormat && a.storageShape == b.storageShape;
 }
 
 // One conversion from `in` to `out` of the road's kind, without its data input (linked by the
@@ -34,6 +35,7 @@ NodeId makeTransNode(Graph& g, PassContext& ctx, const std::string& type, const 
                                                  std::string(formatName(in.storageFormat))));
         g.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kDstFormatAttr),
                                                  std::string(formatName(out.storageFormat))));
+        setTransDataGroups(g, id, in, out);
     } else if (type == "Cast") {
         g.setAttribute(id, Attribute::makeInt("to", static_cast<int64_t>(out.dtype)));
     }

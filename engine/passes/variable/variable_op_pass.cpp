@@ -14,7 +14,8 @@ namespace {
 
 // GE's IsOpDescSame: storage format, dtype and storage dims.
 bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
-    return a.storageFormat == b.storageFormat && a.dtype == b.dtype && a.storageShape == b.storageShape;
+    return a.storageFormat == b.storageFormat && a.storageSubFormat == b.storageSubFormat &&
+           a.dtype == b.dtype && a.storageShape == b.storageShape;
 }
 
 std::string quoted(const Node& n) {
@@ -28,8 +29,17 @@ struct Layer {
     std::string refusal;          // set when the layer cannot be fused
 };
 
-// GE's CheckSameAndTransOp and IsTransSupport.
-Layer readLayer(const Graph& g, const Node& var) {
+// What trans op `reader` of the variable reads: its own input description when it has one, else
+// `current`, the variable as the layers fused before left it. (The variable's own description is
+// only rewritten once the whole road is known, so after a Cast float -> float16 was fused, the
+// TransData behind it reads float16 while the variable still says float.)
+TensorDesc readerInput(const Node& reader, const TensorDesc& current) {
+    if (!reader.inputDescs().empty() && reader.inputDescs()[0].hasType()) return reader.inputDescs()[0];
+    return current;
+}
+
+// GE's CheckSameAndTransOp and IsTransSupport. `current`: the variable as earlier layers left it.
+Layer readLayer(const Graph& g, const Node& var, const TensorDesc& current) {
     Layer layer;
     const NodeOutput& value = var.output(0);
     std::set<std::string> results;
@@ -69,7 +79,7 @@ Layer readLayer(const Graph& g, const Node& var) {
                 "trans op " + quoted(t) + " is a Transpose, which variable fusion does not take over";
             return layer;
         }
-        const TensorDesc in = transop::inputDesc(g, t, 0);
+        const TensorDesc in = readerInput(t, current);
         const TensorDesc& out = t.output(0).desc;
         if (!in.storageShape.isStatic() || !out.storageShape.isStatic()) {
             layer.refusal = "trans op " + quoted(t) + " converts a shape not known at compile time (" +
@@ -78,15 +88,15 @@ Layer readLayer(const Graph& g, const Node& var) {
         }
     }
     const Node& first = g.node(layer.readers.front());
-    layer.info = TransNodeInfo{first.opType(), transop::inputDesc(g, first, 0), first.output(0).desc};
+    layer.info = TransNodeInfo{first.opType(), readerInput(first, current), first.output(0).desc};
     return layer;
 }
 
 // GE's CheckVariableRefLegally: each VarRef is written through the inverse of the read layer.
 std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
-                           const std::vector<NodeId>& varRefs) {
+                           const std::vector<NodeId>& varRefs, const TensorDesc& current) {
     const Node& reader = g.node(readers.front());
-    const TensorDesc readIn = transop::inputDesc(g, reader, 0);
+    const TensorDesc readIn = readerInput(reader, current);
     const TensorDesc& readOut = reader.output(0).desc;
     for (NodeId id : varRefs) {
         const Node& ref = g.node(id);
@@ -197,7 +207,10 @@ class Fuser {
                              " of this session (a variable changes format at most once)");
             return false;
         }
-        const TensorDesc varDesc = g_.node(var).output(0).desc;
+        TensorDesc varDesc = g_.node(var).output(0).desc;
+        // A Variable declared by its `shape` and `dtype` attributes alone (no value_info).
+        if (!varDesc.hasType() || !varDesc.storageShape.isStatic())
+            if (auto declared = declaredVariableDesc(g_.node(var))) varDesc = *declared;
         if (!varDesc.hasType() || !varDesc.storageShape.isStatic()) {
             refuse(name, "its shape is not known at compile time (" + varDesc.storageShape.toString() + ")");
             return false;
@@ -206,9 +219,10 @@ class Fuser {
         std::vector<std::string> removed;
         std::string stop;
         // Each layer removes at least one node, so this ends; the cap only guards a broken graph.
+        TensorDesc current = varDesc;  // the variable as the layers fused so far leave it
         for (size_t layerIndex = 0; layerIndex < 64; ++layerIndex) {
-            Layer layer = readLayer(g_, g_.node(var));
-            if (layer.refusal.empty()) layer.refusal = checkWriteBack(g_, layer.readers, varRefs);
+            Layer layer = readLayer(g_, g_.node(var), current);
+            if (layer.refusal.empty()) layer.refusal = checkWriteBack(g_, layer.readers, varRefs, current);
             if (!layer.refusal.empty()) {
                 stop = layer.refusal;
                 break;
@@ -216,6 +230,7 @@ class Fuser {
             if (road.empty() && varDesc.storageFormat != layer.info.input.storageFormat)
                 road.push_back(TransNodeInfo{std::string(op::kReFormat), varDesc, layer.info.input});
             road.push_back(layer.info);
+            current = layer.info.output;
             for (std::string& r : removeLayer(g_, var, layer.readers, varRefs, ctx_))
                 removed.push_back(std::move(r));
         }
@@ -230,6 +245,7 @@ class Fuser {
         stored.dtype = last.dtype;
         stored.originShape = last.originShape;
         stored.storageFormat = last.storageFormat;
+        stored.storageSubFormat = last.storageSubFormat;
         stored.storageShape = last.storageShape;
         g_.setOutputDesc(var, 0, stored);
         for (NodeId id : varRefs) {

@@ -300,3 +300,77 @@ TEST(VariableFusion, AnUnknownShapeIsRefused) {
     ASSERT_EQ(manager.fusions().size(), 1u);
     EXPECT_EQ(manager.fusions()[0].reason, "its shape is not known at compile time ([n,2])");
 }
+
+// A road through a Cast: each step records what its own trans op reads. After the Cast
+// float -> float16 is fused, the TransData behind it reads float16 (the variable's description is
+// only rewritten once the whole road is known), and the road, saved and replayed by later graphs,
+// must say so.
+TEST(VariableFusion, EachStepOfTheRoadRecordsItsOwnInput) {
+    onnx::ModelProto m = geModel();
+    auto& g = *m.mutable_graph();
+    addVariable(g, "v", onnx::TensorProto::FLOAT, {20, 33});
+    onnx::NodeProto* cast = addNode(g, "Cast", {"v"}, {"v16"}, "cast");
+    onnx::AttributeProto* to = cast->add_attribute();
+    to->set_name("to");
+    to->set_type(onnx::AttributeProto::INT);
+    to->set_i(onnx::TensorProto::FLOAT16);
+    addTransData(g, "v16", "v_nz", "ND", "FRACTAL_NZ", "td");
+    addNode(g, "Relu", {"v_nz"}, {"y"}, "relu");
+    addTensorValue(g.mutable_value_info(), "v16", onnx::TensorProto::FLOAT16, {20, 33});
+    addTensorValue(g.mutable_value_info(), "v_nz", onnx::TensorProto::FLOAT16, {20, 33});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT16, {20, 33});
+    Model model = loadTransOpModel(m, "var_fusion_cast_road");
+    setDesc(*model.graph, "v", desc(DataType::Float, {20, 33}, Format::ND, Format::ND));
+    setDesc(*model.graph, "cast", desc(DataType::Float16, {20, 33}, Format::ND, Format::ND));
+    const TensorDesc nz = desc(DataType::Float16, {20, 33}, Format::ND, Format::FRACTAL_NZ, {3, 2, 16, 16});
+    setDesc(*model.graph, "td", nz);
+    setDesc(*model.graph, "relu", nz);
+    VarManager manager;
+    VariableOpPass pass;
+    const VarPassRun run = runVarPass(model, pass, manager, manager.beginGraph());
+    EXPECT_TRUE(run.changed);
+    EXPECT_EQ(run.problems, "");
+    const VarTransRoad* road = manager.transRoad("v");
+    ASSERT_NE(road, nullptr);
+    ASSERT_EQ(road->size(), 2u);
+    EXPECT_EQ((*road)[0].nodeType, "Cast");
+    EXPECT_EQ((*road)[0].input.dtype, DataType::Float);
+    EXPECT_EQ((*road)[0].output.dtype, DataType::Float16);
+    EXPECT_EQ((*road)[1].nodeType, "TransData");
+    EXPECT_EQ((*road)[1].input.dtype, DataType::Float16) << "the TransData reads the Cast's float16";
+    EXPECT_EQ((*road)[1].input.storageFormat, Format::ND);
+    EXPECT_EQ((*road)[1].output, nz);
+}
+
+// GE's Variable carries its `shape` and `dtype` as attributes; one with no value_info is sized from
+// them by the memory table and fused from them too.
+TEST(VariableFusion, AVariableDeclaredByItsAttributesIsFused) {
+    onnx::ModelProto m = geModel();
+    auto& g = *m.mutable_graph();
+    onnx::NodeProto* v = addGeNode(g, std::string(op::kVariable), {}, {"v"}, "v");
+    onnx::AttributeProto* shape = v->add_attribute();
+    shape->set_name("shape");
+    shape->set_type(onnx::AttributeProto::INTS);
+    shape->add_ints(16);
+    shape->add_ints(2);
+    onnx::AttributeProto* dtype = v->add_attribute();
+    dtype->set_name("dtype");
+    dtype->set_type(onnx::AttributeProto::INT);
+    dtype->set_i(onnx::TensorProto::FLOAT);
+    addTransData(g, "v", "v_nz", "ND", "FRACTAL_NZ", "td_read");
+    addNode(g, "Relu", {"v_nz"}, {"y"}, "relu");
+    addTensorValue(g.mutable_value_info(), "v_nz", onnx::TensorProto::FLOAT, {16, 2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {16, 2});
+    Model model = loadTransOpModel(m, "var_fusion_declared");
+    setDesc(*model.graph, "td_read", kWeightNz);
+    setDesc(*model.graph, "relu", kWeightNz);
+    VarManager manager;
+    VariableOpPass pass;
+    EXPECT_TRUE(runVarPass(model, pass, manager, manager.beginGraph()).changed);
+    ASSERT_EQ(manager.fusions().size(), 1u);
+    EXPECT_TRUE(manager.fusions()[0].fused) << manager.fusions()[0].reason;
+    EXPECT_EQ(findByName(*model.graph, "v")->output(0).desc.storageFormat, Format::FRACTAL_NZ);
+    const VarTransRoad* road = manager.transRoad("v");
+    ASSERT_NE(road, nullptr);
+    EXPECT_EQ(road->front().input, kWeightNd);
+}
