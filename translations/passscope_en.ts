@@ -1049,10 +1049,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Could Not Export the Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1190,6 +1186,10 @@ Double-click to close this scope.</source>
             <numerusform>%n change (%1: next)</numerusform>
             <numerusform>%n changes (%1: next)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

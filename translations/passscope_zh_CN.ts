@@ -1038,10 +1038,6 @@ Double-click to close this scope.</source>
         <translation>导出优化后的模型</translation>
     </message>
     <message>
-        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)</source>
-        <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt)</translation>
-    </message>
-    <message>
         <source>Could Not Export the Model</source>
         <translation>无法导出模型</translation>
     </message>
@@ -1178,6 +1174,10 @@ Double-click to close this scope.</source>
         <translation>
             <numerusform>%n 个变化(%1:下一个)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
+        <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt);;GE 图 dump (ge_onnx_*.pbtxt)</translation>
     </message>
 </context>
 <context>

@@ -126,7 +126,8 @@ void MainWindow::exportModelDialog() {
                                      QStringLiteral("%1.step%2.onnx")
                                          .arg(QFileInfo(loadedModel()->path).completeBaseName())
                                          .arg(position()),
-                                     tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt)"));
+                                     tr("ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;"
+                                        "GE graph dump (ge_onnx_*.pbtxt)"));
     if (path.isEmpty()) return;
     QString error;
     if (!exportModel(path, &error))

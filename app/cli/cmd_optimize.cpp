@@ -8,6 +8,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "dump/ge_dump_write.h"
 #include "io/onnx_export.h"
 #include "io/safe_output.h"
 #include "pipeline/pass_manager.h"
@@ -94,7 +95,7 @@ io::StagedFile stageReport(const std::filesystem::path& path, const std::filesys
 
 Action addOptimizeCommand(CLI::App& app) {
     struct Args {
-        std::string input, output, report;
+        std::string input, output, report, geDump;
         PipelineArgs pipeline;
         bool external = false;
     };
@@ -106,6 +107,10 @@ Action addOptimizeCommand(CLI::App& app) {
     addPipelineOptions(cmd, args->pipeline);
     cmd->add_option("--report", args->report, "Write a JSON report of every pass run");
     cmd->add_flag("--external-data", args->external, "Write weights of 1 KiB or more to OUT.data");
+    cmd->add_option(
+        "--ge-dump", args->geDump,
+        "Also write the optimized graph as a GE graph dump (ge_onnx text, as DUMP_GE_GRAPH writes "
+        "it: GE's desc attributes, FRACTAL_Z:<groups>), which `info`, `diff` and the GUI read back");
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
         const std::optional<PipelineOptions> parsed = pipelineOptionsOrReport(args->pipeline);
@@ -126,10 +131,21 @@ Action addOptimizeCommand(CLI::App& app) {
             if (!args->report.empty())
                 report.emplace(stageReport(args->report, args->output, args->external, loaded.model,
                                            pipelineReport(journal, run, before, after, options)));
+            std::optional<io::StagedFile> geDump;
+            if (!args->geDump.empty()) {
+                if (io::sameDestination(args->geDump, args->output))
+                    throw ModelError("the GE dump '" + args->geDump +
+                                     "' would overwrite the optimized model");
+                io::refuseToReplaceInput(args->geDump, loaded.model, false, "the GE dump");
+                geDump.emplace(std::filesystem::path(args->geDump));
+                geDump->write(dump::geOnnxDumpText(loaded.model));
+                geDump->finish();
+            }
             Diagnostics diag;
             io::StagedExport staged = io::stageExport(loaded.model, args->output, exportOptions, diag);
             staged.commit();
             if (report) report->commit();
+            if (geDump) geDump->commit();
             printWarnings(diag);
             printComparison(before, after, sizeOnDisk(args->input), sizeOnDisk(args->output));
             printPassStatistics(journal);

@@ -34,6 +34,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "dump/ge_dump.h"
 #include "graph/edge_item.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
@@ -619,6 +620,15 @@ void TestGuiWorkflow::exportsModelReportAndPicture() {
     if (QTest::currentTestFailed()) return;
     QCOMPARE(original.model.graph->nodeCount(), reference_.model.graph->nodeCount());
     window.showPosition(window.positionCount() - 1);
+
+    // A file named as GE names its dumps gets the graph as a GE dump, which loads back as a dump.
+    const QString geDump = dir.filePath(QStringLiteral("ge_onnx_00000001_graph_1_PassScope.pbtxt"));
+    QVERIFY2(window.exportModel(geDump, &error), qPrintable(error));
+    QCOMPARE(dump::detectGeDump(geDump.toStdString()), std::optional(dump::GeDumpFormat::OnnxText));
+    io::LoadResult dumped;
+    loadOrFail(geDump, dumped);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(dumped.model.graph->nodeCount(), window.graphShown()->nodeCount());
 
     const QString report = dir.filePath(QStringLiteral("report.json"));
     QVERIFY2(window.exportReport(report, &error), qPrintable(error));

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include "document/model_document.h"
+#include "dump/ge_dump_write.h"
 #include "io/onnx_export.h"
 #include "io/safe_output.h"
 #include "report/model_info.h"
@@ -61,6 +62,12 @@ bool ModelDocument::exportModel(const QString& path, QString* error) {
     try {
         Model model = result->optimized;  // metadata, opsets; the graph is the one at this step
         model.graph = std::shared_ptr<Graph>(graphShown()->clone());
+        // A file named as GE names its dumps (ge_onnx_*.pbtxt) gets the graph in that form.
+        const QString name = QFileInfo(path).fileName();
+        if (name.startsWith(QStringLiteral("ge_onnx_")) && name.endsWith(QStringLiteral(".pbtxt"))) {
+            dump::writeGeOnnxDump(model, path.toStdString());
+            return true;
+        }
         Diagnostics diag;
         io::exportModel(model, path.toStdString(), io::ExportOptions{}, diag);
         for (const auto& w : diag.warnings) emit warning(QString::fromStdString(w));
