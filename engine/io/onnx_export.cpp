@@ -44,7 +44,7 @@ class ProtoBuilder {
     void buildAttribute(const Attribute& a, onnx::AttributeProto& ap);
     void addInitializer(const Tensor& t, const TensorDesc& desc, const std::string& name,
                         onnx::GraphProto& gp, bool isMain);
-    bool usesGeDomain(const Graph& g) const;
+    bool usesDomain(const Graph& g, std::string_view domain) const;
 
     const Model& model_;
     const ProtoBuildOptions& options_;
@@ -91,80 +91,32 @@ void ProtoBuilder::addInitializer(const Tensor& t, const TensorDesc& desc, const
 }
 
 void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) {
-    using AP = onnx::AttributeProto;
-    ap.set_name(a.name);
-    if (!a.refAttrName.empty()) ap.set_ref_attr_name(a.refAttrName);
-    if (!a.docString.empty()) ap.set_doc_string(a.docString);
-    auto graphTo = [&](const GraphPtr& g, onnx::GraphProto& gp) {
-        if (g) buildGraph(*g, gp, false);
-    };
-    switch (a.kind) {
-        case AttrKind::Float:
-            ap.set_type(AP::FLOAT);
-            ap.set_f(static_cast<float>(std::get<double>(a.value)));
-            break;
-        case AttrKind::Int:
-            ap.set_type(AP::INT);
-            ap.set_i(std::get<int64_t>(a.value));
-            break;
-        case AttrKind::String:
-            ap.set_type(AP::STRING);
-            ap.set_s(std::get<std::string>(a.value));
-            break;
-        case AttrKind::Tensor:
-            ap.set_type(AP::TENSOR);
-            tensorToProto(std::get<Tensor>(a.value), *ap.mutable_t());
-            break;
-        case AttrKind::Graph:
-            ap.set_type(AP::GRAPH);
-            if (const GraphPtr& g = std::get<GraphPtr>(a.value)) graphTo(g, *ap.mutable_g());
-            break;
-        case AttrKind::SparseTensor:
-            ap.set_type(AP::SPARSE_TENSOR);
-            ap.mutable_sparse_tensor()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
-            break;
-        case AttrKind::TypeProto:
-            ap.set_type(AP::TYPE_PROTO);
-            ap.mutable_tp()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
-            break;
-        case AttrKind::Floats:
-            ap.set_type(AP::FLOATS);
-            for (double v : std::get<std::vector<double>>(a.value)) ap.add_floats(static_cast<float>(v));
-            break;
-        case AttrKind::Ints:
-            ap.set_type(AP::INTS);
-            for (int64_t v : std::get<std::vector<int64_t>>(a.value)) ap.add_ints(v);
-            break;
-        case AttrKind::Strings:
-            ap.set_type(AP::STRINGS);
-            for (const std::string& v : std::get<std::vector<std::string>>(a.value)) ap.add_strings(v);
-            break;
-        case AttrKind::Tensors:
-            ap.set_type(AP::TENSORS);
-            for (const Tensor& t : std::get<std::vector<Tensor>>(a.value))
-                tensorToProto(t, *ap.add_tensors());
-            break;
-        case AttrKind::Graphs:
-            ap.set_type(AP::GRAPHS);
-            for (const GraphPtr& g : std::get<std::vector<GraphPtr>>(a.value)) graphTo(g, *ap.add_graphs());
-            break;
-        case AttrKind::SparseTensors:
-            ap.set_type(AP::SPARSE_TENSORS);
-            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
-                ap.add_sparse_tensors()->ParseFromString(o.bytes);
-            break;
-        case AttrKind::TypeProtos:
-            ap.set_type(AP::TYPE_PROTOS);
-            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
-                ap.add_type_protos()->ParseFromString(o.bytes);
-            break;
+    attributeToProto(a, ap, [this](const Graph& g, onnx::GraphProto& gp) { buildGraph(g, gp, false); });
+}
+
+// An ONNX op reading or writing a tensor in a device layout: written in op::kDeviceDomain.
+bool touchesDeviceLayout(const Graph& g, const Node& n) {
+    if (!(n.domain().empty() || n.domain() == "ai.onnx") || op::isStructural(n.opType(), n.domain()))
+        return false;
+    auto device = [](const TensorDesc& d) { return d.hasType() && isInternalFormat(d.storageFormat); };
+    for (const NodeOutput& o : n.outputs())
+        if (device(o.desc)) return true;
+    for (const TensorDesc& d : n.inputDescs())
+        if (device(d)) return true;
+    for (const ValueRef& r : n.inputs()) {
+        const NodeOutput* v = r.valid() ? g.value(r) : nullptr;
+        if (v && device(v->desc)) return true;
     }
+    return false;
 }
 
 void ProtoBuilder::buildNode(const Graph& g, const Node& n, onnx::NodeProto& np) {
     if (!n.name().empty()) np.set_name(n.name());
     np.set_op_type(n.opType());
-    if (!n.domain().empty()) np.set_domain(n.domain());
+    if (touchesDeviceLayout(g, n))
+        np.set_domain(std::string(op::kDeviceDomain));
+    else if (!n.domain().empty())
+        np.set_domain(n.domain());
     if (!n.docString().empty()) np.set_doc_string(n.docString());
     for (const ValueRef& r : n.inputs()) np.add_input(r.valid() ? valueName(g, r) : std::string());
     for (const NodeOutput& o : n.outputs()) np.add_output(o.name);
@@ -261,11 +213,12 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     }
 }
 
-bool ProtoBuilder::usesGeDomain(const Graph& g) const {
+bool ProtoBuilder::usesDomain(const Graph& g, std::string_view domain) const {
     for (const Node* n : g.nodes()) {
-        if (n->domain() == op::kGeDomain) return true;
+        if (n->domain() == domain) return true;
+        if (domain == op::kDeviceDomain && touchesDeviceLayout(g, *n)) return true;
         for (Graph* sub : n->subgraphs())
-            if (usesGeDomain(*sub)) return true;
+            if (usesDomain(*sub, domain)) return true;
     }
     return false;
 }
@@ -289,8 +242,8 @@ std::string formatsRecord(const Graph& g) {
             if (o.name.empty() ||
                 (d.originFormat == Format::ND && d.storageFormat == Format::ND && !d.storageDiffers()))
                 continue;
-            text += o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' +
-                    std::string(formatName(d.storageFormat)) + '\t';
+            text +=
+                o.name + '\t' + std::string(formatName(d.originFormat)) + '\t' + d.storageFormatText() + '\t';
             text += dimsText(d.storageShape);
             // The origin dims of a value stored differently: a constant's initializer holds the
             // storage dims, so nothing else in the file says what tensor it means.
@@ -303,17 +256,20 @@ std::string formatsRecord(const Graph& g) {
 
 void ProtoBuilder::buildModel(onnx::ModelProto& mp) {
     mp.set_ir_version(model_.irVersion);
-    bool hasGe = false;
+    std::set<std::string> declared;
     for (const OpsetImport& o : model_.opsets) {
         auto* op = mp.add_opset_import();
         op->set_domain(o.domain);
         op->set_version(o.version);
-        hasGe |= o.domain == op::kGeDomain;
+        declared.insert(o.domain);
     }
-    if (!hasGe && model_.graph && usesGeDomain(*model_.graph)) {
+    for (const auto& [domain, version] : {std::pair{op::kGeDomain, op::kGeDomainVersion},
+                                          std::pair{op::kDeviceDomain, op::kDeviceDomainVersion}}) {
+        if (declared.count(std::string(domain)) || !model_.graph || !usesDomain(*model_.graph, domain))
+            continue;
         auto* op = mp.add_opset_import();
-        op->set_domain(std::string(op::kGeDomain));
-        op->set_version(op::kGeDomainVersion);
+        op->set_domain(std::string(domain));
+        op->set_version(version);
     }
     if (!model_.producerName.empty()) mp.set_producer_name(model_.producerName);
     if (!model_.producerVersion.empty()) mp.set_producer_version(model_.producerVersion);
@@ -434,6 +390,78 @@ void streamBinary(onnx::ModelProto& mp, std::vector<Deferred>& deferred, StagedF
 }
 
 }  // namespace
+
+void attributeToProto(const Attribute& a, onnx::AttributeProto& ap,
+                      const std::function<void(const Graph&, onnx::GraphProto&)>& graphToProto) {
+    using AP = onnx::AttributeProto;
+    ap.set_name(a.name);
+    if (!a.refAttrName.empty()) ap.set_ref_attr_name(a.refAttrName);
+    if (!a.docString.empty()) ap.set_doc_string(a.docString);
+    auto graphTo = [&](const GraphPtr& g, onnx::GraphProto& gp) {
+        if (g) graphToProto(*g, gp);
+    };
+    switch (a.kind) {
+        case AttrKind::Float:
+            ap.set_type(AP::FLOAT);
+            ap.set_f(static_cast<float>(std::get<double>(a.value)));
+            break;
+        case AttrKind::Int:
+            ap.set_type(AP::INT);
+            ap.set_i(std::get<int64_t>(a.value));
+            break;
+        case AttrKind::String:
+            ap.set_type(AP::STRING);
+            ap.set_s(std::get<std::string>(a.value));
+            break;
+        case AttrKind::Tensor:
+            ap.set_type(AP::TENSOR);
+            tensorToProto(std::get<Tensor>(a.value), *ap.mutable_t());
+            break;
+        case AttrKind::Graph:
+            ap.set_type(AP::GRAPH);
+            if (const GraphPtr& g = std::get<GraphPtr>(a.value)) graphTo(g, *ap.mutable_g());
+            break;
+        case AttrKind::SparseTensor:
+            ap.set_type(AP::SPARSE_TENSOR);
+            ap.mutable_sparse_tensor()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
+            break;
+        case AttrKind::TypeProto:
+            ap.set_type(AP::TYPE_PROTO);
+            ap.mutable_tp()->ParseFromString(std::get<OpaqueProto>(a.value).bytes);
+            break;
+        case AttrKind::Floats:
+            ap.set_type(AP::FLOATS);
+            for (double v : std::get<std::vector<double>>(a.value)) ap.add_floats(static_cast<float>(v));
+            break;
+        case AttrKind::Ints:
+            ap.set_type(AP::INTS);
+            for (int64_t v : std::get<std::vector<int64_t>>(a.value)) ap.add_ints(v);
+            break;
+        case AttrKind::Strings:
+            ap.set_type(AP::STRINGS);
+            for (const std::string& v : std::get<std::vector<std::string>>(a.value)) ap.add_strings(v);
+            break;
+        case AttrKind::Tensors:
+            ap.set_type(AP::TENSORS);
+            for (const Tensor& t : std::get<std::vector<Tensor>>(a.value))
+                tensorToProto(t, *ap.add_tensors());
+            break;
+        case AttrKind::Graphs:
+            ap.set_type(AP::GRAPHS);
+            for (const GraphPtr& g : std::get<std::vector<GraphPtr>>(a.value)) graphTo(g, *ap.add_graphs());
+            break;
+        case AttrKind::SparseTensors:
+            ap.set_type(AP::SPARSE_TENSORS);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
+                ap.add_sparse_tensors()->ParseFromString(o.bytes);
+            break;
+        case AttrKind::TypeProtos:
+            ap.set_type(AP::TYPE_PROTOS);
+            for (const OpaqueProto& o : std::get<std::vector<OpaqueProto>>(a.value))
+                ap.add_type_protos()->ParseFromString(o.bytes);
+            break;
+    }
+}
 
 Encoding encodingForPath(const fs::path& path) {
     std::string ext = path.extension().string();

@@ -7,6 +7,7 @@
 // (kFormatsMetadataKey) so a device-level graph loads back as it was saved.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -47,6 +48,10 @@ struct ProtoBuildOptions {
 };
 
 onnx::ModelProto toProto(const Model& model, const ProtoBuildOptions& options = {});
+
+// One attribute as ONNX writes it; a graph-valued one through `graphToProto`.
+void attributeToProto(const Attribute& a, onnx::AttributeProto& ap,
+                      const std::function<void(const Graph&, onnx::GraphProto&)>& graphToProto);
 
 // A model written to temporaries beside its destination (the data file first, the model last);
 // commit() renames them in place in that order, and puts the previous data file back when the

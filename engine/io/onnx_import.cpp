@@ -164,7 +164,9 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     std::vector<NodeId> nodeIds;
     nodeIds.reserve(gp.node_size());
     for (const auto& np : gp.node()) {
-        Node& n = g->addNode(np.op_type(), np.domain(), np.name(), static_cast<size_t>(np.output_size()));
+        // An ONNX op exported with device-layout tensors (op::kDeviceDomain) is the ONNX op again.
+        const std::string domain = np.domain() == op::kDeviceDomain ? std::string() : np.domain();
+        Node& n = g->addNode(np.op_type(), domain, np.name(), static_cast<size_t>(np.output_size()));
         g->setDocString(n.id(), np.doc_string());
         const std::string label = "node '" + n.displayName() + "' (" + np.op_type() + ")";
         for (int i = 0; i < np.output_size(); ++i) {
@@ -438,14 +440,15 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
         std::getline(fields, originDims, '\t');  // optional: origin dims of a value stored differently
         auto it = byName.find(name);
         auto of = parseFormat(origin);
-        auto sf = parseFormat(storage);
+        auto sf = parseFormatWithSub(storage);
         if (it == byName.end() || !of || !sf) {
             diag.warn("ignoring format record for '" + name + "' in metadata " + kFormatsMetadataKey);
             continue;
         }
         TensorDesc desc = model.graph->value(it->second)->desc;
         desc.originFormat = *of;
-        desc.storageFormat = *sf;
+        desc.storageFormat = sf->format;
+        desc.storageSubFormat = sf->subFormat;
         if (dims != "?") {
             std::optional<std::vector<Dim>> ds = parseStorageDims(dims);
             if (!ds) {
@@ -480,6 +483,7 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     Model model;
     model.irVersion = proto.ir_version();
     for (const auto& o : proto.opset_import()) {
+        if (o.domain() == op::kDeviceDomain) continue;  // its nodes are read into the ONNX domain
         model.opsets.push_back(OpsetImport{o.domain(), o.version()});
         if (!kKnownDomains.count(o.domain()))
             diag.warn("unknown domain '" + o.domain() + "' (opset version " + std::to_string(o.version()) +

@@ -10,6 +10,13 @@ namespace passscope::op {
 inline constexpr std::string_view kGeDomain = "ai.passscope.ge";
 inline constexpr int kGeDomainVersion = 1;
 
+// ONNX ops that read or write a tensor held in a device layout (NC1HWC0, FRACTAL_Z, FRACTAL_NZ),
+// as an export at target ge writes them (docs/ge-formats.md §8): the same op type and attributes
+// in a domain of their own, so that no ONNX tool applies the standard op's shape rules to
+// device-layout tensors. Imported back into the ONNX domain.
+inline constexpr std::string_view kDeviceDomain = "ai.passscope.device";
+inline constexpr int kDeviceDomainVersion = 1;
+
 // Structural nodes: never exported as ONNX nodes.
 inline constexpr std::string_view kData = "Data";
 inline constexpr std::string_view kNetOutput = "NetOutput";

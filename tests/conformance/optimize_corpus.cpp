@@ -3,7 +3,12 @@
 // back and compare it with the original on seeded random inputs with the engine's kernels. A
 // difference fails; a model the kernels cannot evaluate is counted as not comparable. With
 // --min-compared N, fewer than N models verified equal fail the run (a pipeline or kernel change
-// that makes models incomparable must not pass as "0 failed").
+// that makes models incomparable must not pass as "0 failed"). With --target ge the device-level
+// graph is exported (its ops on device layouts in their own domain, docs/ge-formats.md §8) and
+// must pass the same checks (--input-shape pins symbolic input dims for the comparison). CORPUS_DIR
+// is a libonnx-testdata corpus (folders holding model.onnx) or, with --files, folders of .onnx
+// files (repeatable: --files DIR).
+#include <algorithm>
 #include <iostream>
 
 #include "exec/verify.h"
@@ -19,8 +24,9 @@ using namespace passscope;
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: optimize_corpus CORPUS_DIR WORK_DIR [--filter SUBSTR] [--verbose] "
-                     "[--min-compared N]\n";
+        std::cerr
+            << "usage: optimize_corpus CORPUS_DIR WORK_DIR [--filter SUBSTR] [--verbose] "
+               "[--min-compared N] [--target ge|onnx] [--files DIR]... [--input-shape NAME:D,D,...]...\n";
         return 2;
     }
     const fs::path work = argv[2];
@@ -28,26 +34,47 @@ int main(int argc, char** argv) {
     std::string filter;
     bool verbose = false;
     int minCompared = 0;
+    PipelineOptions options, pins;
+    std::vector<fs::path> fileDirs;
     for (int i = 3; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--filter" && i + 1 < argc)
             filter = argv[++i];
+        else if (a == "--target" && i + 1 < argc)
+            options.target = std::string(argv[++i]) == "ge" ? Target::Ge : Target::Onnx;
+        else if (a == "--files" && i + 1 < argc)
+            fileDirs.emplace_back(argv[++i]);
+        else if (a == "--input-shape" && i + 1 < argc)
+            pins.addInputShape(argv[++i]);  // pins symbolic dims of inputs of that name for verify
         else if (a == "--verbose")
             verbose = true;
         else if (a == "--min-compared" && i + 1 < argc)
             minCompared = std::stoi(argv[++i]);
     }
+    // Every model file: <folder>/model.onnx of the corpus, or the .onnx files of --files folders.
+    std::vector<fs::path> models;
+    if (fileDirs.empty()) {
+        for (const fs::path& dir : test::testFolders(argv[1], filter)) models.push_back(dir / "model.onnx");
+    } else {
+        for (const fs::path& dir : fileDirs)
+            for (const auto& e : fs::directory_iterator(dir))
+                if (e.path().extension() == ".onnx" &&
+                    (filter.empty() || e.path().filename().string().find(filter) != std::string::npos))
+                    models.push_back(e.path());
+        std::sort(models.begin(), models.end());
+    }
     int equal = 0, failed = 0, notComparable = 0;
-    for (const fs::path& dir : test::testFolders(argv[1], filter)) {
-        const std::string name = dir.filename().string();
+    for (const fs::path& file : models) {
+        const fs::path dir = file.parent_path();
+        const std::string name = fileDirs.empty() ? dir.filename().string() : file.filename().string();
         std::string problem;
         try {
             onnx::ModelProto originalProto;
-            io::readModelProto(dir / "model.onnx", originalProto);
+            io::readModelProto(file, originalProto);
             const bool originalValid = !io::fullCheckModel(originalProto, dir).has_value();
-            io::LoadResult original = io::loadModel(dir / "model.onnx");
+            io::LoadResult original = io::loadModel(file);
             Model optimized = original.model.clone();
-            runPipeline(optimized, PipelineOptions{}, nullptr);
+            runPipeline(optimized, options, nullptr);
             Diagnostics diag;
             io::exportModel(optimized, work / "optimized.onnx", io::ExportOptions{}, diag);
             onnx::ModelProto exported;
@@ -57,7 +84,12 @@ int main(int argc, char** argv) {
                     problem = "the optimized model fails the full checker: " + *err;
             if (problem.empty()) {
                 io::LoadResult back = io::loadModel(work / "optimized.onnx");
-                VerifyResult v = verifyModels(original.model, back.model, VerifyOptions{});
+                VerifyOptions verify;
+                for (const auto& [input, dims] : pins.inputShapes)
+                    for (NodeId id : original.model.graph->inputs())
+                        if (original.model.graph->node(id).output(0).name == input)
+                            verify.inputShapes[input] = dims;
+                VerifyResult v = verifyModels(original.model, back.model, verify);
                 if (!v.comparable) {
                     ++notComparable;
                     if (verbose) std::cout << "NOT COMPARABLE " << name << ": " << v.problem << "\n";
