@@ -95,7 +95,7 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
 
 }  // namespace
 
-void inferShapes(Model& model, Diagnostics& diag) {
+void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     if (!model.graph) return;
     std::unordered_map<const Graph*, onnx::GraphProto*> graphMap;
     ProtoBuildOptions options;
@@ -116,8 +116,14 @@ void inferShapes(Model& model, Diagnostics& diag) {
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
     }
-    for (const std::string& finding : takeInferenceGuardFindings())
-        diag.warn("shape inference skipped a node: " + finding);
+    const std::vector<std::string> findings = takeInferenceGuardFindings();
+    if (!findings.empty() && onGuard == GuardFinding::Refuse) {
+        // The guard inside libonnx knows the op, not the node: the same rules over the types
+        // inference wrote down name it.
+        if (auto named = findTypedModelHazard(proto)) throw ModelError(*named);
+        throw ModelError("shape inference refused a node: " + findings.front());
+    }
+    for (const std::string& finding : findings) diag.warn("shape inference skipped a node: " + finding);
     for (auto& [graph, gp] : graphMap) applyInferred(*const_cast<Graph*>(graph), *gp, diag);
 }
 
