@@ -186,6 +186,13 @@ Hazard schemaTypeRule(const NodeView& n, const onnx::OpSchema& schema) {
         if (t->has_tensor_type() && t->tensor_type().elem_type() == onnx::TensorProto::UNDEFINED) continue;
         const onnx::DataTypeSet& allowed = formal[k].GetTypes();
         if (allowed.empty()) continue;
+        // A sparse initializer is a tensor stored sparsely (ONNX IR, GraphProto.sparse_initializer):
+        // its readers take it as the dense tensor of its element type.
+        onnx::TypeProto dense;
+        if (t->has_sparse_tensor_type()) {
+            dense.mutable_tensor_type()->set_elem_type(t->sparse_tensor_type().elem_type());
+            t = &dense;
+        }
         onnx::DataType given = nullptr;
         try {
             given = onnx::Utils::DataTypeUtils::ToType(*t);
