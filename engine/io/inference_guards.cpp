@@ -529,7 +529,8 @@ NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, std::strin
 
 // Wraps one schema's inference function in the rules of its op (opRules).
 void guardSchema(const onnx::OpSchema& s) {
-    if (!s.has_type_and_shape_inference_function()) return;  // function ops: their body's nodes are
+    // Function ops without an inference function of their own: the nodes of their body are guarded.
+    if (!s.has_type_and_shape_inference_function()) return;
     // The registry hands out const schemas, but they are ordinary objects it owns; the inference
     // function is replaced once, before any inference runs.
     auto* schema = const_cast<onnx::OpSchema*>(&s);
@@ -542,6 +543,18 @@ void guardSchema(const onnx::OpSchema& s) {
             fail_shape_inference(op, ": ", *h);  // this node only; the others go on
         }
         original(ctx);
+    });
+    // Data propagation (the values of small int64 tensors, for shape arithmetic) runs its own
+    // functions; libonnx's broadcasting ones (MathOpDataPropagator) read element 0 of an empty
+    // operand (found by the op-level fuzzer: Mul of a scalar and a [0] initializer). Propagating
+    // is optional, so a node with an empty propagated operand is not propagated: its value stays
+    // unknown to inference, which only loses precision.
+    auto propagate = schema->GetDataPropagationFunction();
+    schema->PartialDataPropagationFunction([propagate](onnx::DataPropagationContext& ctx) {
+        for (std::size_t i = 0; i < ctx.getNumInputs(); ++i)
+            if (const onnx::TensorShapeProto* data = ctx.getInputData(i); data && data->dim_size() == 0)
+                return;
+        propagate(ctx);
     });
 }
 
