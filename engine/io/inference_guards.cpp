@@ -1,6 +1,7 @@
 #include "io/inference_guards.h"
 
 #include <array>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string_view>
@@ -8,8 +9,12 @@
 #include <unordered_set>
 #include <utility>
 
+#include <onnx/defs/data_type_utils.h>
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
+
+#include "ir/op_rank_rules.h"
+#include "ir/op_traits.h"
 
 namespace passscope::io {
 namespace {
@@ -22,24 +27,34 @@ struct NodeView {
     int inputCount;
     int outputCount;
     std::function<const onnx::AttributeProto*(std::string_view)> attr;
-    std::function<std::optional<int>(std::size_t)> rank;  // nullopt when unknown or absent
+    std::function<const onnx::TypeProto*(std::size_t)> type;  // nullptr when unknown or absent
     std::function<std::string(std::size_t)> inputName;
     std::function<bool(std::size_t)> inputGiven;  // false for an omitted (empty) input
+    std::string_view domain;
+
+    std::optional<int> rank(std::size_t i) const {
+        const onnx::TypeProto* t = type(i);
+        if (!t || !t->has_tensor_type() || !t->tensor_type().has_shape()) return std::nullopt;
+        return t->tensor_type().shape().dim_size();
+    }
 };
 
-NodeView viewOf(const onnx::NodeProto& node, int64_t opsetVersion, const InputRank& inputRank) {
-    NodeView v{node.op_type(), opsetVersion, node.input_size(), node.output_size(), {}, {}, {}, {}};
+NodeView viewOf(const onnx::NodeProto& node, int64_t opsetVersion, const InputType& inputType) {
+    NodeView v{node.op_type(), opsetVersion, node.input_size(), node.output_size(), {}, {}, {}, {},
+               node.domain()};
     v.attr = [&node](std::string_view name) -> const onnx::AttributeProto* {
         for (const auto& a : node.attribute())
             if (a.name() == name) return &a;
         return nullptr;
     };
-    v.rank = [&node, &inputRank](std::size_t i) -> std::optional<int> {
+    v.type = [&node, &inputType](std::size_t i) -> const onnx::TypeProto* {
         if (i >= static_cast<std::size_t>(node.input_size()) || node.input(static_cast<int>(i)).empty())
-            return std::nullopt;
-        return inputRank(i);
+            return nullptr;
+        return inputType(i);
     };
-    v.inputName = [&node](std::size_t i) { return "'" + node.input(static_cast<int>(i)) + "'"; };
+    v.inputName = [&node](std::size_t i) {
+        return std::to_string(i) + " '" + node.input(static_cast<int>(i)) + "'";
+    };
     v.inputGiven = [&node](std::size_t i) {
         return i < static_cast<std::size_t>(node.input_size()) && !node.input(static_cast<int>(i)).empty();
     };
@@ -118,26 +133,81 @@ Hazard scanRule(const NodeView& n) {
     return std::nullopt;
 }
 
-Hazard rankIs(const NodeView& n, std::size_t input, int want, const char* what) {
-    if (auto r = n.rank(input); r && *r != want)
-        return std::string(what) + " " + n.inputName(input) + " has rank " + str(*r) + "; ONNX " +
-               std::string(n.opType) + " needs rank " + str(want) +
-               " (libonnx shape inference reads its dims unchecked)";
-    return std::nullopt;
-}
-
-// MaxRoiPool: X is [N, C, H, W], rois [num_rois, 5], pooled_shape [h, w].
+// MaxRoiPool: pooled_shape is [h, w] (its input ranks are in op_rank_rules).
 Hazard maxRoiPoolRule(const NodeView& n) {
-    if (auto h = rankIs(n, 0, 4, "input X")) return h;
-    if (auto h = rankIs(n, 1, 2, "input rois")) return h;
     if (const auto* p = n.attr("pooled_shape"); p && p->ints_size() != 2)
         return "pooled_shape has " + str(p->ints_size()) + " values; MaxRoiPool needs 2 (height, width)";
     return intsAtLeast(n, "pooled_shape", 1, std::nullopt, "a pooled output has at least one element");
 }
 
-// STFT (opset 17): signal is [batch, length, 1 or 2].
-Hazard stftRule(const NodeView& n) {
-    return rankIs(n, 0, 3, "signal");
+std::string rankWords(const op::InputRankRule& r) {
+    if (r.maxRank == r.minRank) return "rank " + str(r.minRank);
+    if (r.maxRank == op::kAnyRank) return "rank " + str(r.minRank) + " or more";
+    return "rank " + str(r.minRank) + " to " + str(r.maxRank);
+}
+
+// The op's rows of the rank table (ir/op_rank_rules.h), for every op.
+Hazard rankTableRule(const NodeView& n) {
+    for (const op::InputRankRule* r : op::inputRankRules(n.opType, n.domain, n.opsetVersion)) {
+        const auto i = static_cast<std::size_t>(r->input);
+        const std::optional<int> rank = n.rank(i);
+        if (!rank) continue;
+        const std::string head =
+            "input " + n.inputName(i) + " has rank " + str(*rank) + "; " + std::string(n.opType) + " needs ";
+        if (*rank < r->minRank || (r->maxRank != op::kAnyRank && *rank > r->maxRank))
+            return head + rankWords(*r) + " there (" + std::string(r->layout) + ")";
+        if (r->sameRankAs >= 0)
+            if (auto other = n.rank(static_cast<std::size_t>(r->sameRankAs)); other && *other != *rank)
+                return head + "the rank of input " + n.inputName(static_cast<std::size_t>(r->sameRankAs)) +
+                       " (" + str(*other) + ") there (" + std::string(r->layout) + ")";
+        if (!r->axis.empty())
+            if (const onnx::AttributeProto* a = n.attr(r->axis); a && (a->i() < -*rank || a->i() >= *rank))
+                return std::string(r->axis) + " is " + str(a->i()) + " but input " + n.inputName(i) +
+                       " has rank " + str(*rank) + "; " + std::string(n.opType) + " needs it in [" +
+                       str(-*rank) + ", " + str(*rank) + ")";
+    }
+    return std::nullopt;
+}
+
+// Every typed input against the element types its formal parameter of the schema allows
+// (libonnx's inference functions assume them; with type checks off it does not look first).
+Hazard schemaTypeRule(const NodeView& n, const onnx::OpSchema& schema) {
+    const auto& formal = schema.inputs();
+    if (formal.empty()) return std::nullopt;
+    for (int i = 0; i < n.inputCount; ++i) {
+        const auto at = static_cast<std::size_t>(i);
+        std::size_t k = at;
+        if (k >= formal.size()) {
+            if (formal.back().GetOption() != onnx::OpSchema::Variadic) break;
+            k = formal.size() - 1;
+        }
+        const onnx::TypeProto* t = n.type(at);
+        if (!t || t->value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
+        if (t->has_tensor_type() && t->tensor_type().elem_type() == onnx::TensorProto::UNDEFINED) continue;
+        const onnx::DataTypeSet& allowed = formal[k].GetTypes();
+        if (allowed.empty()) continue;
+        // A sparse initializer is a tensor stored sparsely (ONNX IR, GraphProto.sparse_initializer):
+        // its readers take it as the dense tensor of its element type.
+        onnx::TypeProto dense;
+        if (t->has_sparse_tensor_type()) {
+            dense.mutable_tensor_type()->set_elem_type(t->sparse_tensor_type().elem_type());
+            t = &dense;
+        }
+        onnx::DataType given = nullptr;
+        try {
+            given = onnx::Utils::DataTypeUtils::ToType(*t);
+        } catch (const std::exception&) {
+            return "input " + n.inputName(at) + " has a type libonnx cannot name";
+        }
+        if (allowed.count(given)) continue;
+        std::set<std::string> names;
+        for (onnx::DataType d : allowed) names.insert(*d);
+        std::string list;
+        for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+        return "input " + n.inputName(at) + " is " + *given + "; " + std::string(n.opType) + " takes " +
+               list + " there (" + formal[k].GetTypeStr() + ")";
+    }
+    return std::nullopt;
 }
 
 struct OpGuard {
@@ -157,16 +227,31 @@ constexpr std::array kGuards = {
     OpGuard{"MaxUnpool", convPoolRule},
     OpGuard{"Scan", scanRule},
     OpGuard{"MaxRoiPool", maxRoiPoolRule},
-    OpGuard{"STFT", stftRule},
 };
+
+// The attribute rules of the table above, then the rank table, then the schema's types: what
+// libonnx's inference function of this op may rely on.
+Hazard opRules(const NodeView& n, const onnx::OpSchema* schema) {
+    if (op::isOnnxDomain(n.domain))
+        for (const OpGuard& g : kGuards)
+            if (g.op == n.opType)
+                if (auto h = g.rule(n)) return h;
+    if (auto h = rankTableRule(n)) return h;
+    if (schema)
+        if (auto h = schemaTypeRule(n, *schema)) return h;
+    return std::nullopt;
+}
 
 // Every op: the attributes its schema requires are present and it has the inputs the schema
 // needs at least (inference functions read both without checking; the checker's finding of the
 // same is only a warning).
-Hazard schemaRule(const NodeView& n) {
-    if (n.opsetVersion <= 0) return std::nullopt;
-    const onnx::OpSchema* schema =
-        onnx::OpSchemaRegistry::Schema(std::string(n.opType), static_cast<int>(n.opsetVersion), "");
+const onnx::OpSchema* schemaOf(const NodeView& n) {
+    if (n.opsetVersion <= 0) return nullptr;
+    return onnx::OpSchemaRegistry::Schema(std::string(n.opType), static_cast<int>(n.opsetVersion),
+                                          std::string(op::canonicalDomain(n.domain)));
+}
+
+Hazard schemaRule(const NodeView& n, const onnx::OpSchema* schema) {
     if (!schema) return std::nullopt;
     for (const auto& [name, attr] : schema->attributes())
         if (attr.required && !n.attr(name)) return "the required attribute " + name + " is missing";
@@ -229,33 +314,60 @@ std::string nestingTooDeep(const std::string& what, int limit) {
 }
 
 std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
+                                               const InputType& inputType) {
+    if (!op::isStandardDomain(node.domain())) return std::nullopt;
+    const NodeView view = viewOf(node, opsetVersion, inputType);
+    const onnx::OpSchema* schema = schemaOf(view);
+    if (auto h = schemaRule(view, schema)) return h;
+    return opRules(view, schema);
+}
+
+std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
                                                const InputRank& inputRank) {
-    if (!normalDomain(node.domain()).empty()) return std::nullopt;
-    const NodeView view = viewOf(node, opsetVersion, inputRank);
-    if (auto h = schemaRule(view)) return h;
-    for (const OpGuard& g : kGuards)
-        if (g.op == node.op_type()) return g.rule(view);
-    return std::nullopt;
+    // Ranks alone: tensors of an undefined element type, which the type rule leaves alone.
+    std::vector<std::optional<onnx::TypeProto>> types(static_cast<std::size_t>(node.input_size()));
+    return nodeInferenceHazard(node, opsetVersion, [&](std::size_t i) -> const onnx::TypeProto* {
+        if (i >= types.size()) return nullptr;
+        if (!types[i]) {
+            const std::optional<int> r = inputRank(i);
+            if (!r) return nullptr;
+            types[i].emplace();
+            auto* shape = types[i]->mutable_tensor_type()->mutable_shape();
+            for (int d = 0; d < *r; ++d) shape->add_dim();
+        }
+        return &*types[i];
+    });
 }
 
 namespace {
 
-// Value name -> rank for one graph, falling back to the enclosing graphs.
-struct RankScope {
-    std::unordered_map<std::string, int> ranks;
-    const RankScope* parent = nullptr;
-    std::optional<int> lookup(const std::string& name) const {
-        for (const RankScope* s = this; s; s = s->parent) {
-            auto it = s->ranks.find(name);
-            if (it != s->ranks.end()) return it->second;
+// Value name -> declared type for one graph, falling back to the enclosing graphs.
+struct TypeScope {
+    std::unordered_map<std::string, const onnx::TypeProto*> types;
+    std::vector<std::unique_ptr<onnx::TypeProto>> owned;  // initializers' types
+    const TypeScope* parent = nullptr;
+    const onnx::TypeProto* lookup(const std::string& name) const {
+        for (const TypeScope* s = this; s; s = s->parent) {
+            auto it = s->types.find(name);
+            if (it != s->types.end()) return it->second;
         }
-        return std::nullopt;
+        return nullptr;
     }
 };
 
+onnx::TypeProto typeOfInitializer(const onnx::TensorProto& t) {
+    onnx::TypeProto type;
+    type.mutable_tensor_type()->set_elem_type(t.data_type());
+    auto* shape = type.mutable_tensor_type()->mutable_shape();
+    for (int64_t d : t.dims()) shape->add_dim()->set_dim_value(d);
+    return type;
+}
+
 class ModelWalker {
   public:
-    explicit ModelWalker(const onnx::ModelProto& model) : model_(model) {
+    // `allTypes`: judge nodes by every type the model writes down (initializers, value_info,
+    // outputs), not only by its graph inputs: used after inference to name the node it refused.
+    ModelWalker(const onnx::ModelProto& model, bool allTypes) : model_(model), allTypes_(allTypes) {
         for (const auto& o : model.opset_import()) opsets_[normalDomain(o.domain())] = o.version();
         for (const auto& f : model.functions()) functions_.emplace(key(f.domain(), f.name()), &f);
     }
@@ -277,10 +389,10 @@ class ModelWalker {
         return it == opsets.end() ? 0 : it->second;
     }
 
-    Hazard node(const onnx::NodeProto& n, const std::string& where, int depth, const RankScope* scope,
+    Hazard node(const onnx::NodeProto& n, const std::string& where, int depth, const TypeScope* scope,
                 const std::unordered_map<std::string, int64_t>& opsets) {
-        InputRank rank = [&](std::size_t i) -> std::optional<int> {
-            if (!scope) return std::nullopt;
+        InputType type = [&](std::size_t i) -> const onnx::TypeProto* {
+            if (!scope) return nullptr;
             return scope->lookup(n.input(static_cast<int>(i)));
         };
         // Which of two same-named attributes the table checks and which one inference (or the
@@ -291,7 +403,7 @@ class ModelWalker {
                 if (n.attribute(i).name() == n.attribute(j).name())
                     return nodeLabel(n) + " in the " + where + ": attribute '" + n.attribute(i).name() +
                            "' appears twice (ONNX attribute names are unique within a node)";
-        const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), rank);
+        const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), type);
         if (h) return nodeLabel(n) + " in the " + where + ": " + *h;
         for (const auto& a : n.attribute()) {
             const std::string sub = "subgraph '" + a.name() + "' of " + nodeLabel(n);
@@ -306,29 +418,32 @@ class ModelWalker {
         return std::nullopt;
     }
 
-    Hazard graph(const onnx::GraphProto& g, const std::string& where, int depth, const RankScope* parent) {
+    Hazard graph(const onnx::GraphProto& g, const std::string& where, int depth, const TypeScope* parent) {
         if (depth > kMaxGraphNesting)
             return nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + where;
-        RankScope scope;
+        TypeScope scope;
         scope.parent = parent;
-        // Ranks come from the graph's inputs only, which optimizing leaves as they are. The types
-        // of values that nodes produce (value_info, outputs) are what an earlier inference wrote
-        // down, and initializers may be values that folding computed: a rank hazard among them
-        // is left to the guards inside libonnx (that node's inference is skipped with a
-        // warning), as when inference learns it itself. Otherwise a model that loads with that
-        // warning would be refused once optimized and exported.
-        auto declare = [&](const onnx::ValueInfoProto& vi, bool givesRank) -> Hazard {
+        // Before inference, types come from the graph's inputs only, which optimizing leaves as
+        // they are. The types of values that nodes produce (value_info, outputs) and initializers
+        // (which may be values folding computed) are judged by the same rules inside libonnx
+        // (installInferenceGuards), where the loader refuses what they find: one verdict for a
+        // value whether a node, a declaration or folding gave its type.
+        auto declare = [&](const onnx::ValueInfoProto& vi, bool givesType) -> Hazard {
             if (auto h = typeHazardAt(vi.type(), 0))
                 return "value '" + vi.name() + "' in the " + where + ": " + *h;
-            if (givesRank && vi.type().has_tensor_type() && vi.type().tensor_type().has_shape())
-                scope.ranks[vi.name()] = vi.type().tensor_type().shape().dim_size();
+            if (givesType && vi.has_type()) scope.types.emplace(vi.name(), &vi.type());
             return std::nullopt;
         };
         for (const auto& vi : g.input())
             if (auto h = declare(vi, true)) return h;
         for (const auto* list : {&g.value_info(), &g.output()})
             for (const auto& vi : *list)
-                if (auto h = declare(vi, false)) return h;
+                if (auto h = declare(vi, allTypes_)) return h;
+        if (allTypes_)
+            for (const auto& init : g.initializer()) {
+                scope.owned.push_back(std::make_unique<onnx::TypeProto>(typeOfInitializer(init)));
+                scope.types.emplace(init.name(), scope.owned.back().get());
+            }
         for (const auto& n : g.node())
             if (auto h = node(n, where, depth, &scope, opsets_)) return h;
         return std::nullopt;
@@ -379,6 +494,7 @@ class ModelWalker {
     }
 
     const onnx::ModelProto& model_;
+    bool allTypes_ = false;
     std::unordered_map<std::string, int64_t> opsets_;
     std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
     std::unordered_set<std::string> onStack_, done_;
@@ -390,8 +506,9 @@ namespace {
 
 thread_local std::vector<std::string> tFindings;
 
-// The view of a node libonnx is inferring: ranks are what inference knows at that point.
-NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceVersion) {
+// The view of a node libonnx is inferring: types are what inference knows at that point.
+NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, std::string_view domain,
+                int sinceVersion) {
     NodeView v{opType,
                sinceVersion,
                static_cast<int>(ctx.getNumInputs()),
@@ -399,16 +516,46 @@ NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceV
                {},
                {},
                {},
-               {}};
+               {},
+               domain};
     v.attr = [&ctx](std::string_view name) { return ctx.getAttribute(std::string(name)); };
-    v.rank = [&ctx](std::size_t i) -> std::optional<int> {
-        const onnx::TypeProto* t = i < ctx.getNumInputs() ? ctx.getInputType(i) : nullptr;
-        if (!t || !t->has_tensor_type() || !t->tensor_type().has_shape()) return std::nullopt;
-        return t->tensor_type().shape().dim_size();
+    v.type = [&ctx](std::size_t i) -> const onnx::TypeProto* {
+        return i < ctx.getNumInputs() ? ctx.getInputType(i) : nullptr;
     };
-    v.inputName = [](std::size_t i) { return "input " + std::to_string(i); };
+    v.inputName = [](std::size_t i) { return std::to_string(i); };
     v.inputGiven = [](std::size_t) { return true; };  // judged before inference, on the NodeProto
     return v;
+}
+
+// Wraps one schema's inference function in the rules of its op (opRules).
+void guardSchema(const onnx::OpSchema& s) {
+    // Function ops without an inference function of their own: the nodes of their body are guarded.
+    if (!s.has_type_and_shape_inference_function()) return;
+    // The registry hands out const schemas, but they are ordinary objects it owns; the inference
+    // function is replaced once, before any inference runs.
+    auto* schema = const_cast<onnx::OpSchema*>(&s);
+    auto original = schema->GetTypeAndShapeInferenceFunction();
+    const std::string op = schema->Name(), domain = schema->domain();
+    const int since = schema->SinceVersion();
+    schema->TypeAndShapeInferenceFunction([original, schema, op, domain, since](onnx::InferenceContext& ctx) {
+        if (auto h = opRules(viewOf(ctx, op, domain, since), schema)) {
+            tFindings.push_back(op + ": " + *h);
+            fail_shape_inference(op, ": ", *h);  // this node only; the others go on
+        }
+        original(ctx);
+    });
+    // Data propagation (the values of small int64 tensors, for shape arithmetic) runs its own
+    // functions; libonnx's broadcasting ones (MathOpDataPropagator) read element 0 of an empty
+    // operand (found by the op-level fuzzer: Mul of a scalar and a [0] initializer). Propagating
+    // is optional, so a node with an empty propagated operand is not propagated: its value stays
+    // unknown to inference, which only loses precision.
+    auto propagate = schema->GetDataPropagationFunction();
+    schema->PartialDataPropagationFunction([propagate](onnx::DataPropagationContext& ctx) {
+        for (std::size_t i = 0; i < ctx.getNumInputs(); ++i)
+            if (const onnx::TensorShapeProto* data = ctx.getInputData(i); data && data->dim_size() == 0)
+                return;
+        propagate(ctx);
+    });
 }
 
 }  // namespace
@@ -416,31 +563,15 @@ NodeView viewOf(onnx::InferenceContext& ctx, std::string_view opType, int sinceV
 void installInferenceGuards() {
     static std::once_flag once;
     std::call_once(once, [] {
-        for (const OpGuard& g : kGuards) {
-            // Every version of the op's schema: Schema(op, v) is the newest one not after v.
-            std::set<const onnx::OpSchema*> versions;
-            for (int v = 1; v <= 64; ++v)
-                if (const auto* s = onnx::OpSchemaRegistry::Schema(std::string(g.op), v, ""))
-                    versions.insert(s);
-            for (const onnx::OpSchema* s : versions) {
-                if (!s->has_type_and_shape_inference_function()) continue;
-                // The registry hands out const schemas, but they are ordinary objects it owns;
-                // the inference function is replaced once, before any inference runs.
-                auto* schema = const_cast<onnx::OpSchema*>(s);
-                auto original = schema->GetTypeAndShapeInferenceFunction();
-                const Rule rule = g.rule;
-                const std::string op(g.op);
-                const int since = schema->SinceVersion();
-                schema->TypeAndShapeInferenceFunction(
-                    [original, rule, op, since](onnx::InferenceContext& ctx) {
-                        if (auto h = rule(viewOf(ctx, op, since))) {
-                            tFindings.push_back(op + ": " + *h);
-                            fail_shape_inference(op, ": ", *h);  // this node only; the others go on
-                        }
-                        original(ctx);
-                    });
-            }
-        }
+        // Every op of every domain, every version: the rules are per op, not per past crash
+        // (issue 28). get_all_schemas_with_history hands out copies; the registry's own schemas
+        // are found again by (name, version, domain).
+        std::set<const onnx::OpSchema*> schemas;
+        for (const onnx::OpSchema& copy : onnx::OpSchemaRegistry::get_all_schemas_with_history())
+            if (const auto* s =
+                    onnx::OpSchemaRegistry::Schema(copy.Name(), copy.SinceVersion(), copy.domain()))
+                schemas.insert(s);
+        for (const onnx::OpSchema* s : schemas) guardSchema(*s);
     });
 }
 
@@ -453,7 +584,11 @@ std::optional<std::string> typeHazard(const onnx::TypeProto& type) {
 }
 
 std::optional<std::string> findModelHazard(const onnx::ModelProto& model) {
-    return ModelWalker(model).walk();
+    return ModelWalker(model, false).walk();
+}
+
+std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model) {
+    return ModelWalker(model, true).walk();
 }
 
 }  // namespace passscope::io

@@ -1,10 +1,13 @@
 #pragma once
 // What libonnx 1.12's shape inference trusts without checking, checked before a model reaches it
-// (issue 9, "Hostile models"): a zero stride divides by zero in convPoolShapeInference, a Scan
-// without num_scan_inputs dereferences a null attribute, a rank-2 MaxRoiPool or rank-1 STFT input
-// reads dims that do not exist, dims whose product overflows int64 are multiplied anyway, and
-// nesting (subgraphs, types, calls of model-local functions) recurses without a bound. One table
-// of per-op preconditions (inference_guards.cpp) plus the model-wide limits below.
+// (issues 9 and 28, "Hostile models"): a zero stride divides by zero in convPoolShapeInference, a
+// Scan without num_scan_inputs dereferences a null attribute, inputs of a rank or element type
+// the op does not take make inference read dims that do not exist, dims whose product overflows
+// int64 are multiplied anyway, and nesting (subgraphs, types, calls of model-local functions)
+// recurses without a bound. Every node is checked against its schema (required attributes and
+// inputs, element types), the rank table beside the op traits (ir/op_rank_rules.h) and a few
+// attribute rules (inference_guards.cpp), before inference and inside it; plus the model-wide
+// limits below.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -37,9 +40,16 @@ inline constexpr long long kMaxDeclaredElements = 1LL << 62;
 
 // The rank of a node input, when known (the declared type of a graph input), or nullopt.
 using InputRank = std::function<std::optional<int>(std::size_t input)>;
+// The type of a node input, when known, or nullptr.
+using InputType = std::function<const onnx::TypeProto*(std::size_t input)>;
 
-// The first precondition of the guard table that `node` violates, in words ("strides[1] is 0;
-// ..."), or nullopt. `opsetVersion` is the version of the node's domain the model imports.
+// The first precondition that `node` violates, in words ("strides[1] is 0; ..."), or nullopt:
+// its schema's required attributes and inputs, the attribute rules of the guard table, the rank
+// table (ir/op_rank_rules.h) and the element types its schema allows for each input.
+// `opsetVersion` is the version of the node's domain the model imports.
+std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
+                                               const InputType& inputType);
+// The same with ranks only (element types unknown).
 std::optional<std::string> nodeInferenceHazard(const onnx::NodeProto& node, int64_t opsetVersion,
                                                const InputRank& inputRank);
 
@@ -50,10 +60,14 @@ std::optional<std::string> typeHazard(const onnx::TypeProto& type);
 // Walks the whole model (main graph, subgraphs, model-local functions) and returns the first
 // hazard, naming the node or value and its graph; nullopt when the model may go to libonnx.
 std::optional<std::string> findModelHazard(const onnx::ModelProto& model);
+// The same, judging nodes by every type the model writes down (initializers, value_info,
+// outputs): after inference, it names the node a guard inside libonnx refused.
+std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model);
 
-// Puts the per-op table inside libonnx's own inference functions as well, for ranks only
-// inference learns (a Reshape's output feeding STFT): a violation there fails inference of that
-// node alone. Idempotent; call before any onnx::shape_inference::InferShapes.
+// Puts the same rules inside libonnx's own inference function of every op (all domains, all
+// versions), for types only inference learns (a Reshape's output feeding STFT): a violation there
+// fails inference of that node alone, and the loader refuses the model. Idempotent; call before
+// any onnx::shape_inference::InferShapes.
 void installInferenceGuards();
 
 // The violations those wrapped functions met on this thread since the last call, and clears them.

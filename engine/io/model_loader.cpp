@@ -48,7 +48,12 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
 
     if (options.inferShapes) {
         t0 = std::chrono::steady_clock::now();
-        inferShapes(result.model, result.diagnostics);
+        try {
+            // A node whose inputs its op does not take is refused here too (issue 28).
+            inferShapes(result.model, result.diagnostics, GuardFinding::Refuse);
+        } catch (const ModelError& e) {
+            throw ModelError("'" + path.string() + "': " + e.what());
+        }
         result.timings.inferSeconds = secondsSince(t0);
     }
     return result;

@@ -1,5 +1,7 @@
 #include "io/onnx_check.h"
 
+#include <algorithm>
+#include <set>
 #include <unordered_map>
 
 #include <onnx/checker.h>
@@ -93,9 +95,82 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
     for (const auto& vi : gp.output()) apply(vi);
 }
 
+// Graph outputs as the model declares them, taken out of what inference sees: a declaration that
+// contradicts the graph (a Flatten's output declared with its input's shape) would otherwise fail
+// that node's inference and stand in for the computed shape, and a pass would take it at its
+// word (issue 28). The computed shape wins; the declaration fills in only what inference leaves
+// unknown.
+struct DeclaredOutput {
+    int index;
+    onnx::TypeProto type;
+};
+
+std::vector<DeclaredOutput> undeclareOutputs(onnx::GraphProto& gp) {
+    std::vector<DeclaredOutput> declared;
+    std::set<std::string> names;
+    for (int i = 0; i < gp.output_size(); ++i) {
+        onnx::ValueInfoProto& vi = *gp.mutable_output(i);
+        if (!vi.type().has_tensor_type()) continue;
+        declared.push_back({i, vi.type()});
+        names.insert(vi.name());
+        vi.mutable_type()->mutable_tensor_type()->clear_shape();
+        vi.mutable_type()->mutable_tensor_type()->clear_elem_type();
+    }
+    for (const auto& vi : gp.input()) names.erase(vi.name());  // an input's type is the input's
+    auto* infos = gp.mutable_value_info();
+    infos->erase(std::remove_if(infos->begin(), infos->end(),
+                                [&](const onnx::ValueInfoProto& vi) { return names.count(vi.name()) > 0; }),
+                 infos->end());
+    return declared;
+}
+
+std::string typeText(const onnx::TypeProto& type) {
+    try {
+        const TensorDesc d = descFromType(type, "");
+        return std::string(dataTypeName(d.dtype)) + " " + d.originShape.toString();
+    } catch (const std::exception&) {
+        return "?";
+    }
+}
+
+// The computed type of each output, completed by its declaration where inference knows less; a
+// declaration that contradicts the computed type is reported, naming the output.
+void reconcileOutputs(onnx::GraphProto& gp, const std::vector<DeclaredOutput>& declared, Diagnostics& diag) {
+    for (const DeclaredOutput& d : declared) {
+        onnx::ValueInfoProto& vi = *gp.mutable_output(d.index);
+        const auto& before = d.type.tensor_type();
+        auto* now = vi.mutable_type()->mutable_tensor_type();
+        bool contradicts = false;
+        if (now->elem_type() == onnx::TensorProto::UNDEFINED)
+            now->set_elem_type(before.elem_type());
+        else if (before.elem_type() != onnx::TensorProto::UNDEFINED && before.elem_type() != now->elem_type())
+            contradicts = true;
+        if (!now->has_shape()) {
+            if (before.has_shape()) *now->mutable_shape() = before.shape();
+        } else if (before.has_shape()) {
+            if (before.shape().dim_size() != now->shape().dim_size()) {
+                contradicts = true;
+            } else {
+                for (int k = 0; k < now->shape().dim_size(); ++k) {
+                    auto* dim = now->mutable_shape()->mutable_dim(k);
+                    const auto& was = before.shape().dim(k);
+                    if (dim->has_dim_value()) {
+                        contradicts |= was.has_dim_value() && was.dim_value() != dim->dim_value();
+                    } else if (was.has_dim_value() || was.has_dim_param()) {
+                        *dim = was;
+                    }
+                }
+            }
+        }
+        if (contradicts)
+            diag.warn("graph output '" + vi.name() + "' is declared " + typeText(d.type) +
+                      " but the graph computes " + typeText(vi.type()) + ": the computed type is used");
+    }
+}
+
 }  // namespace
 
-void inferShapes(Model& model, Diagnostics& diag) {
+void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     if (!model.graph) return;
     std::unordered_map<const Graph*, onnx::GraphProto*> graphMap;
     ProtoBuildOptions options;
@@ -108,6 +183,7 @@ void inferShapes(Model& model, Diagnostics& diag) {
         diag.warn("shape inference skipped: " + *hazard);
         return;
     }
+    const std::vector<DeclaredOutput> declared = undeclareOutputs(*proto.mutable_graph());
     installInferenceGuards();
     takeInferenceGuardFindings();
     try {
@@ -116,8 +192,15 @@ void inferShapes(Model& model, Diagnostics& diag) {
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
     }
-    for (const std::string& finding : takeInferenceGuardFindings())
-        diag.warn("shape inference skipped a node: " + finding);
+    reconcileOutputs(*proto.mutable_graph(), declared, diag);
+    const std::vector<std::string> findings = takeInferenceGuardFindings();
+    if (!findings.empty() && onGuard == GuardFinding::Refuse) {
+        // The guard inside libonnx knows the op, not the node: the same rules over the types
+        // inference wrote down name it.
+        if (auto named = findTypedModelHazard(proto)) throw ModelError(*named);
+        throw ModelError("shape inference refused a node: " + findings.front());
+    }
+    for (const std::string& finding : findings) diag.warn("shape inference skipped a node: " + finding);
     for (auto& [graph, gp] : graphMap) applyInferred(*const_cast<Graph*>(graph), *gp, diag);
 }
 

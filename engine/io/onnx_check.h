@@ -21,9 +21,15 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
                                           const std::filesystem::path& modelDir);
 
+// What a node that the inference guards (inference_guards.h) stop inside libonnx means.
+enum class GuardFinding {
+    Warn,    // that node's inference is skipped with a warning (the pipeline, between passes)
+    Refuse,  // the model is refused with a ModelError naming the node (loading)
+};
+
 // Runs onnx::shape_inference over the model (big weights stay out: only their types are passed)
 // and writes dtypes and origin shapes into the output descriptions. Formats are left alone.
-// Problems become warnings.
-void inferShapes(Model& model, Diagnostics& diag);
+// Problems become warnings, except guard findings under GuardFinding::Refuse.
+void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard = GuardFinding::Warn);
 
 }  // namespace passscope::io

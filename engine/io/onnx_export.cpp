@@ -155,7 +155,12 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
             if (const Tensor* t = n->attrTensor(op::attr::kValue)) {
                 addInitializer(*t, n->output(0).desc, name, gp, isMain);
             } else if (const Attribute* s = n->findAttr(op::attr::kSparseValue)) {
-                gp.add_sparse_initializer()->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
+                onnx::SparseTensorProto* sparse = gp.add_sparse_initializer();
+                sparse->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
+                // The value is known by the name it has now: a pass that removed its reader
+                // (an Identity) moved the reader's output name, a graph output's, onto it
+                // (issue 28: the export named the value as it was loaded, and no reader found it).
+                sparse->mutable_values()->set_name(name);
             }
             if (!listedInputs.count(n->id()) && n->opType() != op::kData)
                 unlistedInitializers.push_back(name);

@@ -37,29 +37,39 @@ std::vector<UnfoldedNode> PassContext::takeUnfolded() {
     return out;
 }
 
-std::string PassContext::uniqueName(const Graph& g, const std::string& base) {
-    // Names seen in this graph, collected once; removed names are never reused (harmless).
-    auto [it, fresh] = names_.try_emplace(&g);
-    std::unordered_set<std::string>& names = it->second;
-    if (fresh)
-        for (const Node* n : g.nodes()) names.insert(n->name());
+namespace {
+
+std::string takeUnique(std::unordered_set<std::string>& names, std::unordered_map<std::string, int>& next,
+                       const std::string& base) {
     std::string candidate = base;
-    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
+    if (names.count(candidate)) {
+        int& i = next.try_emplace(base, 1).first->second;
+        do candidate = base + "_" + std::to_string(i++);
+        while (names.count(candidate));
+    }
     names.insert(candidate);
     return candidate;
 }
 
+}  // namespace
+
+std::string PassContext::uniqueName(const Graph& g, const std::string& base) {
+    // Names seen in this graph, collected once; removed names are never reused (harmless).
+    auto [it, fresh] = names_.try_emplace(&g);
+    TakenNames& taken = it->second;
+    if (fresh)
+        for (const Node* n : g.nodes()) taken.names.insert(n->name());
+    return takeUnique(taken.names, taken.nextSuffix, base);
+}
+
 std::string PassContext::uniqueValueName(const Graph& g, const std::string& base) {
     auto [it, fresh] = valueNames_.try_emplace(&g);
-    std::unordered_set<std::string>& names = it->second;
+    TakenNames& taken = it->second;
     if (fresh)
         for (const Node* n : g.nodes())
             for (const NodeOutput& o : n->outputs())
-                if (!o.name.empty()) names.insert(o.name);
-    std::string candidate = base;
-    for (int i = 1; names.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
-    names.insert(candidate);
-    return candidate;
+                if (!o.name.empty()) taken.names.insert(o.name);
+    return takeUnique(taken.names, taken.nextSuffix, base);
 }
 
 bool Pass::enabled(const PipelineOptions& options) const {

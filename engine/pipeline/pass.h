@@ -73,8 +73,15 @@ class PassContext {
     const std::atomic<bool>* cancel_;
     std::vector<std::string> warnings_;
     std::unordered_map<NodeId, UnfoldedNode> unfolded_;
-    std::unordered_map<const Graph*, std::unordered_set<std::string>> names_;
-    std::unordered_map<const Graph*, std::unordered_set<std::string>> valueNames_;
+    // Names taken in one graph, and per base name the next suffix to try: a pass that makes many
+    // nodes from one base ("Neg/folded" for every unnamed Neg it folds) must not probe _1, _2, ...
+    // again for each (issue 28: that made folding a 30,000-node chain quadratic).
+    struct TakenNames {
+        std::unordered_set<std::string> names;
+        std::unordered_map<std::string, int> nextSuffix;
+    };
+    std::unordered_map<const Graph*, TakenNames> names_;
+    std::unordered_map<const Graph*, TakenNames> valueNames_;
 };
 
 class Pass {

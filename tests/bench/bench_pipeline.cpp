@@ -12,6 +12,10 @@
 #include <iostream>
 #include <set>
 
+#include <onnx/onnx_pb.h>
+
+#include <fstream>
+
 #include "io/model_loader.h"
 #include "memory_probe.h"
 #include "pipeline/pass_manager.h"
@@ -164,8 +168,79 @@ void BM_OrtBasicOptimizer(benchmark::State& state) {
     state.counters["ort_median_s"] = g_ortSeconds;
 }
 
+// A chain of `n` unnamed foldable nodes (Neg, and Add of an initializer of its own, alternating)
+// on one [4] initializer, one graph output (issue 28: 30,000 of them took 87 s, growing about
+// quadratically: each folded constant's name, "Neg/folded", probed every suffix taken before).
+// Folding must do work proportional to each node's neighbourhood: the time per node stays flat
+// from 10k to 100k.
+fs::path foldableChain(int64_t n) {
+    const fs::path path = kDir / ("chain_" + std::to_string(n) + ".onnx");
+    if (fs::exists(path)) return path;
+    fs::create_directories(kDir);
+    onnx::ModelProto m;
+    m.set_ir_version(8);
+    m.add_opset_import()->set_version(13);
+    onnx::GraphProto& g = *m.mutable_graph();
+    g.set_name("chain");
+    onnx::TensorProto* c = g.add_initializer();
+    c->set_name("c");
+    c->set_data_type(onnx::TensorProto::FLOAT);
+    c->add_dims(4);
+    for (float v : {1.0f, 2.0f, 3.0f, 4.0f}) c->add_float_data(v);
+    std::string prev = "c";
+    for (int64_t i = 0; i < n; ++i) {
+        onnx::NodeProto* node = g.add_node();
+        node->set_op_type(i % 2 ? "Add" : "Neg");
+        node->add_input(prev);
+        if (i % 2) {
+            onnx::TensorProto* k = g.add_initializer();
+            k->set_name("k" + std::to_string(i));
+            k->set_data_type(onnx::TensorProto::FLOAT);
+            k->add_dims(1);
+            k->add_float_data(1.0f);
+            node->add_input(k->name());
+        }
+        prev = "v" + std::to_string(i);
+        node->add_output(prev);
+    }
+    onnx::ValueInfoProto* out = g.add_output();
+    out->set_name(prev);
+    out->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+    out->mutable_type()->mutable_tensor_type()->mutable_shape()->add_dim()->set_dim_value(4);
+    std::ofstream file(path, std::ios::binary);
+    m.SerializeToOstream(&file);
+    return path;
+}
+
+// The default pipeline with the journal, as `optimize` runs it, on the foldable chain.
+void BM_FoldChain(benchmark::State& state) {
+    const io::LoadResult loaded = io::loadModel(foldableChain(state.range(0)));
+    double seconds = 0;
+    size_t after = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        Model model = loaded.model.clone();
+        state.ResumeTiming();
+        Journal journal;
+        PipelineRun run = runPipeline(model, PipelineOptions{}, &journal);
+        state.PauseTiming();
+        seconds = run.seconds;
+        after = model.graph->nodeCount();
+        state.ResumeTiming();
+    }
+    state.counters["nodes_after"] = static_cast<double>(after);
+    state.counters["us_per_node"] = seconds * 1e6 / static_cast<double>(state.range(0));
+}
+
 }  // namespace
 
+BENCHMARK(BM_FoldChain)
+    ->Arg(10000)
+    ->Arg(30000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3);
 BENCHMARK(BM_PipelineO3)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 BENCHMARK(BM_PipelineGe)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
 BENCHMARK(BM_JournalSeekFirstToLast)->Unit(benchmark::kMillisecond);

@@ -19,6 +19,7 @@
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
+#include "pipeline/pass_manager.h"
 #include "proto_compare.h"
 #include "report/model_info.h"
 
@@ -438,4 +439,31 @@ TEST(Report, InvalidUtf8NamesBecomeReplacementCharacters) {
     nlohmann::json j = {{"name", std::string("add\xff\xc3(")}};
     EXPECT_THROW(j.dump(), nlohmann::json::type_error);
     EXPECT_EQ(jsonText(j, -1), "{\"name\":\"add\xef\xbf\xbd\xef\xbf\xbd(\"}");
+}
+
+// Issue 28: IdentityPass removed the reader of a sparse initializer and moved the graph output's
+// name onto it; the export wrote the sparse value under its old name, and the file did not load
+// back ("graph output 'y' ... is not produced by any node, input or initializer").
+TEST(Export, ASparseInitializerKeepsTheNameItHasAfterOptimizing) {
+    const fs::path dir = freshDir("sparse_rename");
+    {
+        std::ofstream out(dir / "in.onnxtxt");
+        out << "ir_version: 8\nopset_import { domain: \"\" version: 13 }\ngraph {\n name: \"g\"\n"
+               " sparse_initializer { values { name: \"s\" data_type: 1 dims: 2 float_data: 1 float_data: 2 }"
+               " indices { name: \"si\" data_type: 7 dims: 2 int64_data: 0 int64_data: 3 } dims: 4 }\n"
+               " node { op_type: \"Identity\" input: \"s\" output: \"y\" }\n"
+               " output { name: \"y\" type { tensor_type { elem_type: 1 shape { dim { dim_value: 4 } } } } "
+               "}\n"
+               "}\n";
+    }
+    io::LoadResult loaded = io::loadModel(dir / "in.onnxtxt");
+    runPipeline(loaded.model, PipelineOptions{});
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
+    io::LoadResult back = io::loadModel(dir / "out.onnx");
+    ASSERT_EQ(back.model.graph->outputNames(), std::vector<std::string>{"y"});
+    onnx::ModelProto p;
+    io::readModelProto(dir / "out.onnx", p);
+    ASSERT_EQ(p.graph().sparse_initializer_size(), 1);
+    EXPECT_EQ(p.graph().sparse_initializer(0).values().name(), "y");
 }
