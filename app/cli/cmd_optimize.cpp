@@ -9,6 +9,7 @@
 #include "cli_common.h"
 #include "commands.h"
 #include "dump/ge_dump_write.h"
+#include "io/export_check.h"
 #include "io/onnx_export.h"
 #include "io/safe_output.h"
 #include "pipeline/pass_manager.h"
@@ -120,6 +121,8 @@ Action addOptimizeCommand(CLI::App& app) {
             io::LoadResult loaded = io::loadModel(args->input);
             printWarnings(loaded.diagnostics);
             const ModelInfo before = summarize(loaded.model);
+            // The written file must pass ONNX's strict shape inference whenever the input does.
+            const bool inputStrict = !io::strictInferenceProblem(loaded.model).has_value();
             Journal journal;
             const PipelineRun run = runPipelineForCli(loaded.model, options, journal);
             io::ExportOptions exportOptions;
@@ -143,6 +146,16 @@ Action addOptimizeCommand(CLI::App& app) {
             }
             Diagnostics diag;
             io::StagedExport staged = io::stageExport(loaded.model, args->output, exportOptions, diag);
+            // Nothing is written unless the result reads back (and stays strict): exit 1 instead.
+            if (auto problem = io::readBackProblem(loaded.model))
+                throw ModelError("the optimized model would not read back (" + *problem +
+                                 "); nothing is written");
+            if (inputStrict)
+                if (auto problem = io::strictInferenceProblem(loaded.model))
+                    throw ModelError(
+                        "the optimized model fails ONNX's strict shape inference, which its input "
+                        "passes (" +
+                        *problem + "); nothing is written");
             staged.commit();
             if (report) report->commit();
             if (geDump) geDump->commit();

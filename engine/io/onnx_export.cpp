@@ -69,8 +69,9 @@ void ProtoBuilder::addInitializer(const Tensor& t, const TensorDesc& desc, const
     // A constant held in a device layout (a weight folded through TransData: docs/ge-formats.md
     // §2) means its origin shape; ONNX's shape rules know only that one.
     const bool deviceLayout = desc.hasType() && desc.storageDiffers() && desc.originShape.rankKnown();
-    if (options_.payload == PayloadMode::TypesOnly && (!small || deviceLayout)) {
-        // Shape inference needs the type, not the bytes: declare it as a typed input instead.
+    // Shape inference needs the type, not the bytes: declare it as a typed input instead. Only in
+    // the main graph: a body of If takes no inputs, and a Loop's or Scan's have fixed meanings.
+    if (options_.payload == PayloadMode::TypesOnly && isMain && (!small || deviceLayout)) {
         writeValueInfo(
             name,
             TensorDesc::tensor(t.dtype(), deviceLayout ? desc.originShape : Shape::fromExtents(t.dims())), {},
@@ -171,7 +172,13 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
         for (const std::string& name : unlistedInitializers) {
             for (const Node* n : g.nodes())
                 if (!n->outputs().empty() && n->output(0).name == name) {
-                    writeValueInfo(name, n->output(0).desc, {}, *gp.add_input());
+                    // The declaration must fit the initializer: a weight folded into a device
+                    // layout holds its storage dims (its origin is in the formats metadata).
+                    const TensorDesc& d = n->output(0).desc;
+                    const bool device = d.hasType() && isInternalFormat(d.storageFormat) &&
+                                        options_.payload != PayloadMode::TypesOnly;
+                    writeValueInfo(name, device ? TensorDesc::tensor(d.dtype, d.storageShape) : d, {},
+                                   *gp.add_input());
                     break;
                 }
         }
