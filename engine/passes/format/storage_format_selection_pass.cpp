@@ -73,10 +73,17 @@ bool scalarLike(const TensorDesc& d) {
 bool broadcastsInLayout(const TensorDesc& p, const TensorDesc& leader, Format f) {
     if (f != Format::NC1HWC0 || p.originFormat != leader.originFormat) return false;
     const auto axes = formats::axes4d(leader.originFormat);
-    const auto a = p.originShape.extents(), b = leader.originShape.extents();
-    if (!axes || !a || !b || a->size() != 4 || b->size() != 4 || (*a)[axes->c] != (*b)[axes->c]) return false;
+    const Shape &a = p.originShape, &b = leader.originShape;
+    if (!axes || !a.rankKnown() || !b.rankKnown() || a.rank() != 4 || b.rank() != 4) return false;
+    // Provably the same extent: equal known values, or the same named symbol (batch, height).
+    auto same = [](const Dim& x, const Dim& y) {
+        return x.isKnown() ? y.isKnown() && x.value == y.value : !x.symbol.empty() && x.symbol == y.symbol;
+    };
+    const Dim& c = a.dims()[axes->c];
+    if (!c.isKnown() || !same(c, b.dims()[axes->c])) return false;
     for (size_t i = 0; i < 4; ++i)
-        if ((*a)[i] != (*b)[i] && (*a)[i] != 1) return false;
+        if (!same(a.dims()[i], b.dims()[i]) && !(a.dims()[i].isKnown() && a.dims()[i].value == 1))
+            return false;
     return true;
 }
 

@@ -392,3 +392,52 @@ TEST(LayoutOracle, UserFractalZWithOtherGroupsIsRegrouped) {
         EXPECT_EQ(w->output(0).desc.storageFormatText(), "FRACTAL_Z:16");
     }
 }
+
+// GE keeps a broadcast elementwise op in NC1HWC0 when the broadcast input converts too: the gate
+// [N, C, 1, 1] of a squeeze-excitation block times its feature map [N, C, H, W] (a symbolic batch
+// included). A broadcast along C is not kept: one padded lane of C0 would spread.
+TEST(LayoutOracle, SqueezeExcitationGateStaysInNc1hwc0) {
+    for (const bool alongC : {false, true}) {
+        SCOPED_TRACE(alongC ? "gate broadcast along C" : "gate [N,C,1,1]");
+        onnx::ModelProto m = emptyModel(13);
+        onnx::GraphProto& g = *m.mutable_graph();
+        onnx::ValueInfoProto* x =
+            addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {1, 16, 5, 5});
+        auto* dims = x->mutable_type()->mutable_tensor_type()->mutable_shape();
+        dims->mutable_dim(0)->set_dim_param("batch");
+        addFloatInitializer(g, "w", {16, 16, 1, 1}, std::vector<float>(256, 0.01f));
+        addNode(g, "Conv", {"x", "w"}, {"features"}, "conv");
+        if (alongC) {
+            addNode(g, "ReduceMean", {"features"}, {"pooled"}, "pool");  // keepdims: [N, 1, H, W]
+            onnx::AttributeProto* axes = g.mutable_node(g.node_size() - 1)->add_attribute();
+            axes->set_name("axes");
+            axes->set_type(onnx::AttributeProto::INTS);
+            axes->add_ints(1);
+        } else {
+            addNode(g, "GlobalAveragePool", {"features"}, {"pooled"}, "pool");
+        }
+        addNode(g, "Sigmoid", {"pooled"}, {"gate"}, "sigmoid");
+        addNode(g, "Mul", {"features", "gate"}, {"y"}, "mul");
+        auto* out = addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {1, 16, 5, 5})
+                        ->mutable_type()
+                        ->mutable_tensor_type()
+                        ->mutable_shape();
+        out->mutable_dim(0)->set_dim_param("batch");
+
+        Model model = loadProto(m, std::string("layout_oracle_se_") + (alongC ? "c" : "gate"));
+        PipelineOptions options;
+        options.target = Target::Ge;
+        runPipeline(model, options);
+        const Node* mul = byName(*model.graph, "mul");
+        ASSERT_NE(mul, nullptr);
+        const Node* gate = model.graph->producer(mul->input(1));
+        ASSERT_NE(gate, nullptr);
+        if (alongC) {
+            EXPECT_EQ(mul->output(0).desc.storageFormat, Format::NCHW);
+        } else {
+            EXPECT_EQ(mul->output(0).desc.storageFormat, Format::NC1HWC0);
+            EXPECT_EQ(gate->name(), "sigmoid") << "no TransData between the gate and the Mul";
+            EXPECT_EQ(gate->output(0).desc.storageFormat, Format::NC1HWC0);
+        }
+    }
+}
