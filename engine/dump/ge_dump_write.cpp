@@ -1,5 +1,6 @@
 #include "dump/ge_dump_write.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -9,7 +10,6 @@
 #include "io/model_loader.h"
 #include "io/onnx_export.h"
 #include "io/safe_output.h"
-#include "io/tensor_proto.h"
 #include "ir/op_types.h"
 
 namespace passscope::dump {
@@ -64,8 +64,10 @@ class Writer {
     explicit Writer(const Graph& g) : g_(g) {
         // GE's node names are unique in a graph; an unnamed node gets its type and id.
         for (const Node* n : g.nodes()) {
-            std::string name = n->name().empty() ? n->opType() + "_" + std::to_string(n->id()) : n->name();
-            for (int k = 1; taken_.count(name); ++k) name = n->name() + "_" + std::to_string(k);
+            const std::string base =
+                n->name().empty() ? n->opType() + "_" + std::to_string(n->id()) : n->name();
+            std::string name = base;
+            for (int k = 1; taken_.count(name); ++k) name = base + "_" + std::to_string(k);
             taken_.insert(name);
             names_[n->id()] = name;
         }

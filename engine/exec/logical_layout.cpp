@@ -28,18 +28,6 @@ Tensor toStorage(const Tensor& logical, const TensorDesc& d, Format storage, int
     return formats::transData(logical, d.originFormat, storage, logical.dims(), d.originFormat, groups);
 }
 
-std::optional<int64_t> intAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    const auto* i = a ? std::get_if<int64_t>(&a->value) : nullptr;
-    return i ? std::optional<int64_t>(*i) : std::nullopt;
-}
-
-formats::TransDataSides transDataSides(const Node& td) {
-    return formats::transDataSides(td.attrInt(formats::kTransDataGroupsAttr, 1),
-                                   intAttr(td, formats::kTransDataSrcSubFormatAttr),
-                                   intAttr(td, formats::kTransDataDstSubFormatAttr));
-}
-
 std::optional<Format> formatAttr(const Node& n, std::string_view name) {
     const Attribute* a = n.findAttr(name);
     const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
@@ -57,7 +45,7 @@ int64_t storageGroupsOf(const Graph& g, const Node& n) {
         for (const Use& u : o.uses) {
             const Node& c = g.node(u.node);
             if (c.opType() == op::kTransData && c.domain() == op::kGeDomain)
-                return transDataSides(c).srcGroups;
+                return formats::transDataSides(c).srcGroups;
         }
     return 1;
 }
@@ -107,7 +95,7 @@ std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& t
         return "TransData changes the logical tensor (" + describe(from.originFormat, from.originShape) +
                " -> " + describe(to.originFormat, to.originShape) +
                ") and has no formats or no static output origin shape to compute it with";
-    const formats::TransDataSides sides = transDataSides(td);
+    const formats::TransDataSides sides = formats::transDataSides(td);
     try {
         const Tensor stored = toStorage(input, from, *src, sides.srcGroups);
         // As the kernel: a plain source is the logical tensor itself, in that format.

@@ -207,6 +207,16 @@ Tensor transData(const Tensor& in, Format src, Format dst, const std::vector<int
     return pack(origin, originFormat, dst, dstGroups);
 }
 
+TransDataSides transDataSides(const Node& td) {
+    auto sub = [&td](std::string_view name) -> std::optional<int64_t> {
+        const Attribute* a = td.findAttr(name);
+        const auto* v = a ? std::get_if<int64_t>(&a->value) : nullptr;
+        return v ? std::optional<int64_t>(*v) : std::nullopt;
+    };
+    return transDataSides(td.attrInt(kTransDataGroupsAttr, 1), sub(kTransDataSrcSubFormatAttr),
+                          sub(kTransDataDstSubFormatAttr));
+}
+
 std::optional<uint64_t> paddingBytes(const std::vector<int64_t>& originDims, Format originFormat,
                                      Format storage, DataType dtype, int64_t groups) {
     const Shape origin = Shape::fromExtents(originDims);

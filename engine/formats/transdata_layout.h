@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ir/format.h"
+#include "ir/node.h"
 #include "ir/tensor.h"
 
 namespace passscope::formats {
@@ -43,6 +44,9 @@ inline TransDataSides transDataSides(int64_t groups, std::optional<int64_t> srcS
     return {srcSubFormat ? groupsOfSubFormat(*srcSubFormat) : groups,
             dstSubFormat ? groupsOfSubFormat(*dstSubFormat) : groups};
 }
+// The same, read from TransData node `td`'s attributes (an attribute of the wrong kind counts as
+// absent; the kernel, which refuses one, reads them itself).
+TransDataSides transDataSides(const Node& td);
 
 // Bytes of zero padding (for grouped FRACTAL_Z also the off-diagonal zeros) a tensor of
 // `originDims` in `originFormat` gains when stored as `storage`: storage bytes minus origin bytes.

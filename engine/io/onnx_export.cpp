@@ -15,6 +15,7 @@
 #include "io/onnx_import.h"
 #include "io/safe_output.h"
 #include "io/tensor_proto.h"
+#include "ir/op_traits.h"
 #include "ir/op_types.h"
 
 namespace passscope::io {
@@ -97,8 +98,7 @@ void ProtoBuilder::buildAttribute(const Attribute& a, onnx::AttributeProto& ap) 
 
 // An ONNX op reading or writing a tensor in a device layout: written in op::kDeviceDomain.
 bool touchesDeviceLayout(const Graph& g, const Node& n) {
-    if (!(n.domain().empty() || n.domain() == "ai.onnx") || op::isStructural(n.opType(), n.domain()))
-        return false;
+    if (!op::isOnnxDomain(n.domain()) || op::isStructural(n.opType(), n.domain())) return false;
     auto device = [](const TensorDesc& d) { return d.hasType() && isInternalFormat(d.storageFormat); };
     for (const NodeOutput& o : n.outputs())
         if (device(o.desc)) return true;

@@ -293,12 +293,6 @@ std::optional<double> inferredBytes(const Node& n) {
 }
 
 // TransData (GE domain) makes its output in the storage layout, padded: larger than its input.
-int64_t dstGroups(const KernelContext& ctx) {
-    const int64_t groups = ctx.attrInt(formats::kTransDataGroupsAttr, 1);
-    if (!ctx.hasAttr(formats::kTransDataDstSubFormatAttr)) return groups;
-    return groupsOfSubFormat(ctx.attrInt(formats::kTransDataDstSubFormatAttr, 0));
-}
-
 // Its size is the output's storage shape, or the storage shape of the input laid out as
 // dst_format (docs/ge-formats.md §6); unpacking to a plain layout never grows.
 std::optional<OutputEstimate> transDataEstimate(const KernelContext& ctx) {
@@ -318,8 +312,8 @@ std::optional<OutputEstimate> transDataEstimate(const KernelContext& ctx) {
         return OutputEstimate{true, inputCount(ctx, 0) * bytesPerElement(in.dtype()), "bounded by its input"};
     if (isInternalFormat(*src)) return OutputEstimate{};
     const Format origin = d.hasType() && d.originFormat != Format::ND ? d.originFormat : *src;
-    const auto shape =
-        formats::storageShapeOf(Shape::fromExtents(in.dims()), origin, *dst, in.dtype(), dstGroups(ctx));
+    const auto shape = formats::storageShapeOf(Shape::fromExtents(in.dims()), origin, *dst, in.dtype(),
+                                               formats::transDataSides(n).dstGroups);
     const auto bytes = shape ? formats::tensorBytes(*shape, in.dtype()) : std::nullopt;
     if (!bytes) return OutputEstimate{};
     return OutputEstimate{true, static_cast<double>(*bytes), "from the storage shape of its input"};

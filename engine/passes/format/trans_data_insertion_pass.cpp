@@ -1,7 +1,5 @@
 #include "passes/format/trans_data_insertion_pass.h"
 
-#include <unordered_set>
-
 #include "formats/transdata_layout.h"
 #include "ir/op_types.h"
 
@@ -87,8 +85,9 @@ class Inserter {
             (producer.opType() == op::kData && producer.domain().empty()))
             return;
         const std::string name = names[i];
-        g_.setOutputName(ref.node, ref.output,
-                         uniqueValueName(name + "/" + std::string(formatName(produced.desc.storageFormat))));
+        g_.setOutputName(
+            ref.node, ref.output,
+            ctx_.uniqueValueName(g_, name + "/" + std::string(formatName(produced.desc.storageFormat))));
         g_.setOutputName(td, 0, name);
     }
 
@@ -123,27 +122,14 @@ class Inserter {
         out.storageFormat = expected.storageFormat;
         out.storageSubFormat = expected.storageSubFormat;
         out.storageShape = expected.storageShape;
-        g_.setOutputName(id, 0, uniqueValueName(base + "/" + dst));
+        g_.setOutputName(id, 0, ctx_.uniqueValueName(g_, base + "/" + dst));
         g_.setOutputDesc(id, 0, std::move(out));
         ctx_.count(TransDataInsertionPass::kTransDataInserted);
         return id;
     }
 
-    std::string uniqueValueName(const std::string& base) {
-        if (!namesCollected_) {  // once, when the first name is needed
-            for (const auto& [name, ref] : g_.valuesByName()) valueNames_.insert(name);
-            namesCollected_ = true;
-        }
-        std::string candidate = base;
-        for (int i = 1; valueNames_.count(candidate); ++i) candidate = base + "_" + std::to_string(i);
-        valueNames_.insert(candidate);
-        return candidate;
-    }
-
     Graph& g_;
     PassContext& ctx_;
-    std::unordered_set<std::string> valueNames_;
-    bool namesCollected_ = false;
 };
 
 }  // namespace
