@@ -86,6 +86,7 @@ class TestDiagram : public QObject {
     void routedEdgesStayClearOfBoxes();
     void estimatedRanksFollowLongestPaths();
     void kindsOfScopesOpenTogether();
+    void nodesNamedAfterTheirInputJoinTheirReaders();
 };
 
 void TestDiagram::constantNodesAreWeightsInsideTheirConsumers() {
@@ -330,6 +331,51 @@ void TestDiagram::kindsOfScopesOpenTogether() {
     const std::vector<bool> nineteen = defaultExpansion(*d, 19);
     QCOMPARE(openOfKind(nineteen, "/enc/layers.#"), std::make_pair(0, 6));
     QVERIFY(nineteen[static_cast<size_t>(scopes.findPath("/enc"))]);
+}
+
+// GE's format passes name a TransData after the value it converts ("blocks.0.weight/TransData_…",
+// "x/TransData_…"). Grouped by that name it would be a scope of one, dissolved to the top level and
+// wired across the drawing to the block reading it (MobileNetV3 at target ge opened on 2 boxes of
+// 168). It is grouped with its readers; nodes named by the model are grouped as before.
+void TestDiagram::nodesNamedAfterTheirInputJoinTheirReaders() {
+    Graph g;
+    const NodeId x = g.addNode("Data", "", "x", 1).id();
+    g.setInputs({x});
+    const NodeId inputTrans = g.addNode("TransData", "ge", "x/TransData_NCHW_to_NC1HWC0", 1).id();
+    g.addInput(inputTrans, {x, 0, 0});
+    NodeId previous = inputTrans;
+    std::vector<NodeId> convs, weightTrans;
+    for (int b = 0; b < 3; ++b) {
+        const std::string block = "/blocks/" + std::to_string(b);
+        const NodeId w = g.addNode("Const", "ge", "blocks." + std::to_string(b) + ".weight", 1).id();
+        const NodeId t = g.addNode("TransData", "ge",
+                                   "blocks." + std::to_string(b) + ".weight/TransData_NCHW_to_FRACTAL_Z", 1)
+                             .id();
+        g.addInput(t, {w, 0, 0});
+        const NodeId conv = g.addNode("Conv", "", block + "/conv/Conv", 1).id();
+        g.addInput(conv, {previous, 0, 0});
+        g.addInput(conv, {t, 0, 0});
+        const NodeId relu = g.addNode("Relu", "", block + "/act/Relu", 1).id();
+        g.addInput(relu, {conv, 0, 0});
+        convs.push_back(conv);
+        weightTrans.push_back(t);
+        previous = relu;
+    }
+    // A node named by the model ("/head/Relu" reads "/blocks/2/act/Relu") is grouped by its name.
+    const NodeId tail = g.addNode("Relu", "", "/head/Relu", 1).id();
+    g.addInput(tail, {previous, 0, 0});
+
+    const auto d = DiagramModel::fromGraph(g);
+    const ScopeTree& tree = d->scopes();
+    auto groupOf = [&](NodeId id) { return d->groupOfNode(d->indexOf(id)); };
+    for (size_t b = 0; b < convs.size(); ++b)
+        QCOMPARE(groupOf(weightTrans[b]), groupOf(convs[b]));  // beside the Conv, not at the top
+    QCOMPARE(groupOf(inputTrans), groupOf(convs[0]));
+    QVERIFY(groupOf(convs[0]) != ScopeTree::root());
+    QCOMPARE(tree.group(groupOf(convs[1])).path, std::string("/blocks/1/conv"));
+    QCOMPARE(groupOf(x), ScopeTree::root());
+    QCOMPARE(groupOf(tail), ScopeTree::root());  // a scope of one ("/head") dissolves as before
+    QCOMPARE(d->node(d->indexOf(weightTrans[0])).name, "blocks.0.weight/TransData_NCHW_to_FRACTAL_Z");
 }
 
 QTEST_MAIN(TestDiagram)

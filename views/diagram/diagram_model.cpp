@@ -1,6 +1,7 @@
 #include "diagram_model.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/op_types.h"
@@ -18,6 +19,35 @@ struct EdgeHash {
 // Initializers, ONNX Constant nodes and constants made by folding: drawn inside their consumers.
 bool isWeight(const Node& node) {
     return op::holdsConstant(node.opType(), node.domain());
+}
+
+// GE's format passes name what they insert after the value it converts: a weight's TransData is
+// "features.0.0.weight/TransData_NCHW_to_FRACTAL_Z", the input's "input/TransData_…".
+bool namedAfter(const Graph& graph, const Node& node, const ValueRef& ref) {
+    const NodeOutput* value = graph.value(ref);
+    const Node* producer = graph.producer(ref);
+    const std::string base = value && !value->name.empty() ? value->name
+                             : producer                    ? producer->displayName()
+                                                           : "";
+    const std::string& name = node.name();
+    return !base.empty() && name.size() > base.size() + 1 && name.compare(0, base.size(), base) == 0 &&
+           name[base.size()] == '/';
+}
+
+// The deepest scope that every reader of a node lies in, as a name prefix ("/features/0/0"),
+// or empty when they share none.
+std::string scopeOfReaders(const std::vector<std::string>* readers) {
+    if (!readers || readers->empty()) return {};
+    std::vector<std::string> common = ScopeTree::scopeSegments(readers->front());
+    for (const std::string& reader : *readers) {
+        const std::vector<std::string> segments = ScopeTree::scopeSegments(reader);
+        size_t n = 0;
+        while (n < common.size() && n < segments.size() && common[n] == segments[n]) ++n;
+        common.resize(n);
+    }
+    std::string prefix;
+    for (const std::string& segment : common) prefix += '/' + segment;
+    return prefix;
 }
 
 }  // namespace
@@ -47,7 +77,9 @@ void DiagramModel::addEdgesOf(const Graph& graph, const Node& node) {
     if (to < 0) return;
     int weights = 0;
     for (const ValueRef& ref : node.inputs()) {
-        if (!ref.valid() || ref.depth != 0) continue;
+        if (!ref.valid()) continue;
+        if (namedAfter(graph, node, ref)) nodes_[to].namedAfterInput = true;
+        if (ref.depth != 0) continue;
         const Node* producer = graph.findNode(ref.node);
         if (!producer) continue;
         const int from = indexOf(producer->id());
@@ -137,6 +169,21 @@ void DiagramModel::finish() {
         if (seen.insert(e).second) unique.push_back(e);
     edges_ = std::move(unique);
 
+    // A node named after the value it reads would form a scope of one named after a weight or a
+    // graph input and be drawn at the top level, wired across the drawing to the block that
+    // reads it (MobileNetV3 at target ge opened on 2 boxes of 168, its Conv weights' TransData
+    // spread over the top level). It is grouped with its readers instead.
+    std::unordered_map<int, std::vector<std::string>> readersOf;
+    for (const DiagramEdge& e : edges_)
+        if (nodes_[e.from].namedAfterInput) readersOf[e.from].push_back(nodes_[e.to].name);
+    auto groupingName = [&](int node) {
+        const std::string& name = nodes_[node].name;
+        if (!nodes_[node].namedAfterInput) return name;
+        auto it = readersOf.find(node);
+        const std::string scope = scopeOfReaders(it == readersOf.end() ? nullptr : &it->second);
+        return scope.empty() ? name : scope + name.substr(name.rfind('/'));
+    };
+
     std::vector<std::string> names;
     drawnItem_.assign(nodes_.size(), -1);
     for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -146,7 +193,7 @@ void DiagramModel::finish() {
         }
         drawnItem_[i] = static_cast<int>(drawn_.size());
         drawn_.push_back(static_cast<int>(i));
-        names.push_back(nodes_[i].name);
+        names.push_back(groupingName(static_cast<int>(i)));
     }
     std::vector<std::pair<int, int>> itemEdges;
     itemEdges.reserve(edges_.size());

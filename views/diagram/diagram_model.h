@@ -30,8 +30,9 @@ struct DiagramNode {
     std::string domain;
     int firstPosition = 0;  // positions where the node exists: [firstPosition, lastPosition]
     int lastPosition = 0;
-    bool weight = false;   // holds a constant: drawn inside its consumers, not as a box
-    int weightInputs = 0;  // most weight inputs this node has at any position (box height)
+    bool weight = false;           // holds a constant: drawn inside its consumers, not as a box
+    int weightInputs = 0;          // most weight inputs this node has at any position (box height)
+    bool namedAfterInput = false;  // "<input value's name>/<...>": grouped with its readers
     bool presentAt(size_t position) const {
         return static_cast<int>(position) >= firstPosition && static_cast<int>(position) <= lastPosition;
     }

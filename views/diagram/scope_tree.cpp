@@ -6,7 +6,7 @@
 
 namespace passscope::views {
 
-std::vector<std::string> scopeSegments(const std::string& name) {
+std::vector<std::string> ScopeTree::scopeSegments(const std::string& name) {
     std::vector<std::string> segments;
     size_t start = 0;
     while (start <= name.size()) {

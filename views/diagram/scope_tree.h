@@ -39,6 +39,8 @@ class ScopeTree {
     // edges are data edges between items (from, to), used to cut levels that are too large.
     static ScopeTree build(const std::vector<std::string>& names,
                            const std::vector<std::pair<int, int>>& edges = {});
+    // The scopes a node name lies in, outermost first ("/encoder/layer.0/MatMul": encoder, layer.0).
+    static std::vector<std::string> scopeSegments(const std::string& name);
 
     const std::vector<ScopeGroup>& groups() const { return groups_; }
     const ScopeGroup& group(int index) const { return groups_.at(index); }
