@@ -52,6 +52,25 @@
     </message>
 </context>
 <context>
+    <name>DiagramRender</name>
+    <message>
+        <source>there is nothing to draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the picture is too large to draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown picture format “%1” (use .svg or .png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GraphScene</name>
     <message>
         <source>%1
@@ -213,6 +232,65 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>Overlay</name>
+    <message>
+        <source>Changes of the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Origin format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constant folding marks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed by this step (ghost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F: reads a constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TransData / ReFormat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+: inserted by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads a constant made by folding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reads a constant this step made or replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>potential constant (marked, not folded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✕: folding switched off for the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PassStatistic</name>
     <message>
         <source>Nodes replaced by constants</source>
@@ -346,6 +424,17 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>VariableNoteText</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an earlier graph of the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Use the translation for LOCALE (e.g. zh_CN).</source>
@@ -425,89 +514,6 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>no node with a body “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>passscope::views</name>
-    <message>
-        <source>Changes of the step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Origin format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Storage format</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Constant folding marks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>added by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>removed by this step (ghost)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>changed by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>TransData / ReFormat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>+: inserted by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>potential constant (marked, not folded)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✕: folding switched off for the node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>there is nothing to draw</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>could not write %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the picture is too large to draw</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown picture format “%1” (use .svg or .png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>F: reads a constant made by folding</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reads a constant made by folding</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>reads a constant this step made or replaced</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>an earlier graph of the session</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1949,11 +1955,58 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views::SummaryPanel</name>
     <message>
-        <source>File:          %1</source>
+        <source>No model loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No model loaded.</source>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>IR version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Producer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opsets:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n byte(s))</source>
+        <translation>
+            <numerusform>%1 (%n byte)</numerusform>
+            <numerusform>%1 (%n bytes)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in external data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initializers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Subgraphs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inputs (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outputs (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ops:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

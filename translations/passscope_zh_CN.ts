@@ -47,6 +47,25 @@
     </message>
 </context>
 <context>
+    <name>DiagramRender</name>
+    <message>
+        <source>there is nothing to draw</source>
+        <translation>没有可绘制的内容</translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>the picture is too large to draw</source>
+        <translation>图片过大，无法绘制</translation>
+    </message>
+    <message>
+        <source>unknown picture format “%1” (use .svg or .png)</source>
+        <translation>未知的图片格式“%1”（请使用 .svg 或 .png）</translation>
+    </message>
+</context>
+<context>
     <name>GraphScene</name>
     <message>
         <source>%1
@@ -209,6 +228,65 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>Overlay</name>
+    <message>
+        <source>Changes of the step</source>
+        <translation>本步骤的变更</translation>
+    </message>
+    <message>
+        <source>Origin format</source>
+        <translation>原始格式</translation>
+    </message>
+    <message>
+        <source>Storage format</source>
+        <translation>存储格式</translation>
+    </message>
+    <message>
+        <source>Constant folding marks</source>
+        <translation>常量折叠标记</translation>
+    </message>
+    <message>
+        <source>added by this step</source>
+        <translation>由本步骤添加</translation>
+    </message>
+    <message>
+        <source>removed by this step (ghost)</source>
+        <translation>由本步骤删除（虚影）</translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation>由本步骤修改</translation>
+    </message>
+    <message>
+        <source>F: reads a constant made by folding</source>
+        <translation>F：读取折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>TransData / ReFormat</source>
+        <translation>TransData / ReFormat</translation>
+    </message>
+    <message>
+        <source>+: inserted by this step</source>
+        <translation>+：由本步骤插入</translation>
+    </message>
+    <message>
+        <source>reads a constant made by folding</source>
+        <translation>读取折叠生成的常量</translation>
+    </message>
+    <message>
+        <source>reads a constant this step made or replaced</source>
+        <translation>读取本步骤生成或替换的常量</translation>
+    </message>
+    <message>
+        <source>potential constant (marked, not folded)</source>
+        <translation>潜在常量（已标记，未折叠）</translation>
+    </message>
+    <message>
+        <source>✕: folding switched off for the node</source>
+        <translation>✕：该节点已关闭常量折叠</translation>
+    </message>
+</context>
+<context>
     <name>PassStatistic</name>
     <message>
         <source>Nodes replaced by constants</source>
@@ -342,6 +420,17 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>VariableNoteText</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>an earlier graph of the session</source>
+        <translation>会话中较早的一张图</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Use the translation for LOCALE (e.g. zh_CN).</source>
@@ -422,89 +511,6 @@ Double-click to close this scope.</source>
     <message>
         <source>no node with a body “%1”</source>
         <translation>没有带子图的节点“%1”</translation>
-    </message>
-</context>
-<context>
-    <name>passscope::views</name>
-    <message>
-        <source>Changes of the step</source>
-        <translation>本步骤的变更</translation>
-    </message>
-    <message>
-        <source>Origin format</source>
-        <translation>原始格式</translation>
-    </message>
-    <message>
-        <source>Storage format</source>
-        <translation>存储格式</translation>
-    </message>
-    <message>
-        <source>Constant folding marks</source>
-        <translation>常量折叠标记</translation>
-    </message>
-    <message>
-        <source>added by this step</source>
-        <translation>由本步骤添加</translation>
-    </message>
-    <message>
-        <source>removed by this step (ghost)</source>
-        <translation>由本步骤删除（虚影）</translation>
-    </message>
-    <message>
-        <source>changed by this step</source>
-        <translation>由本步骤修改</translation>
-    </message>
-    <message>
-        <source>TransData / ReFormat</source>
-        <translation>TransData / ReFormat</translation>
-    </message>
-    <message>
-        <source>+: inserted by this step</source>
-        <translation>+：由本步骤插入</translation>
-    </message>
-    <message>
-        <source>potential constant (marked, not folded)</source>
-        <translation>潜在常量（已标记，未折叠）</translation>
-    </message>
-    <message>
-        <source>✕: folding switched off for the node</source>
-        <translation>✕：该节点已关闭常量折叠</translation>
-    </message>
-    <message>
-        <source>there is nothing to draw</source>
-        <translation>没有可绘制的内容</translation>
-    </message>
-    <message>
-        <source>could not write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>the picture is too large to draw</source>
-        <translation>图片过大，无法绘制</translation>
-    </message>
-    <message>
-        <source>unknown picture format “%1” (use .svg or .png)</source>
-        <translation>未知的图片格式“%1”（请使用 .svg 或 .png）</translation>
-    </message>
-    <message>
-        <source>F: reads a constant made by folding</source>
-        <translation>F：读取折叠生成的常量</translation>
-    </message>
-    <message>
-        <source>reads a constant made by folding</source>
-        <translation>读取折叠生成的常量</translation>
-    </message>
-    <message>
-        <source>reads a constant this step made or replaced</source>
-        <translation>读取本步骤生成或替换的常量</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>an earlier graph of the session</source>
-        <translation>会话中较早的一张图</translation>
     </message>
 </context>
 <context>
@@ -1937,12 +1943,58 @@ Double-click to close this scope.</source>
 <context>
     <name>passscope::views::SummaryPanel</name>
     <message>
-        <source>File:          %1</source>
-        <translation>文件：         %1</translation>
-    </message>
-    <message>
         <source>No model loaded.</source>
         <translation>尚未加载模型。</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>IR version:</source>
+        <translation>IR 版本：</translation>
+    </message>
+    <message>
+        <source>Producer:</source>
+        <translation>生成工具：</translation>
+    </message>
+    <message>
+        <source>Opsets:</source>
+        <translation>算子集：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n byte(s))</source>
+        <translation>
+            <numerusform>%1（%n 字节）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in external data</source>
+        <translation>其中 %1 个在外部数据中</translation>
+    </message>
+    <message>
+        <source>Initializers:</source>
+        <translation>初始值：</translation>
+    </message>
+    <message>
+        <source>Subgraphs:</source>
+        <translation>子图：</translation>
+    </message>
+    <message>
+        <source>Inputs (%1):</source>
+        <translation>输入（%1）：</translation>
+    </message>
+    <message>
+        <source>Outputs (%1):</source>
+        <translation>输出（%1）：</translation>
+    </message>
+    <message>
+        <source>Ops:</source>
+        <translation>算子：</translation>
     </message>
 </context>
 <context>

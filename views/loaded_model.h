@@ -8,6 +8,7 @@
 #include "diagram/diagram_model.h"
 #include "dump/stage_replay.h"
 #include "io/model_loader.h"
+#include "report/model_info.h"
 
 namespace passscope::views {
 
@@ -17,7 +18,7 @@ struct LoadedModel {
     Diagnostics diagnostics;
     io::LoadTimings timings;
     double wallSeconds = 0;  // the whole load as the user waited for it
-    QString summaryText;     // report::toText(summarize(model))
+    ModelInfo summary;       // report::summarize(model), what the "Model" panel shows
     // What the graph view draws while the pipeline runs (built here, off the UI thread).
     std::shared_ptr<const DiagramModel> preview;
     // Filled when `path` is a folder of GE dumps (docs/ge-dumps.md §6): `model` is the first stage

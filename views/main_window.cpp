@@ -556,7 +556,7 @@ void MainWindow::onModelLoaded() {
     setTableGraph(m.model.graph.get());
     pages_->setCurrentIndex(1);
     properties_->clear();
-    summary_->showSummary(m.path, m.summaryText);
+    summary_->showSummary(m.path, m.summary);
     warnings_->showWarnings(m.diagnostics);
 
     const QString fileName = QFileInfo(m.path).fileName();

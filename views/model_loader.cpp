@@ -32,7 +32,7 @@ std::shared_ptr<LoadedModel> loadDumpTimeline(const QString& path,
     auto result = std::make_shared<PipelineResult>();
     dump::StageTimeline timeline = dump::replayStages(set, result->optimized, result->journal);
     auto loaded = std::make_shared<LoadedModel>();
-    loaded->summaryText = QString::fromStdString(toText(summarize(timeline.first)));
+    loaded->summary = summarize(timeline.first);
     loaded->model = std::move(timeline.first);
     loaded->diagnostics = std::move(timeline.diagnostics);
     loaded->stages = std::move(timeline.stages);
@@ -53,7 +53,7 @@ std::shared_ptr<LoadedModel> readModelFile(const QString& path) {
     io::LoadResult result = io::loadModel(std::filesystem::path(QFile::encodeName(path).toStdString()));
     auto loaded = std::make_shared<LoadedModel>();
     loaded->path = QFileInfo(path).absoluteFilePath();
-    loaded->summaryText = QString::fromStdString(toText(summarize(result.model)));
+    loaded->summary = summarize(result.model);
     loaded->model = std::move(result.model);
     loaded->preview = DiagramModel::fromGraph(*loaded->model.graph);
     loaded->diagnostics = std::move(result.diagnostics);

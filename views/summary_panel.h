@@ -1,6 +1,9 @@
 #pragma once
-// The "Model" panel: the engine's text summary of the loaded model (what `passscope-cli info` prints).
+// The "Model" panel: what `passscope-cli info` prints about the loaded model (report/model_info.h),
+// with its labels in the user's language.
 #include <QPlainTextEdit>
+
+#include "report/model_info.h"
 
 namespace passscope::views {
 
@@ -9,7 +12,7 @@ class SummaryPanel : public QPlainTextEdit {
   public:
     explicit SummaryPanel(QWidget* parent = nullptr);
 
-    void showSummary(const QString& path, const QString& summary);
+    void showSummary(const QString& path, const ModelInfo& info);
     void clearSummary();
 };
 

@@ -16,9 +16,11 @@ namespace passscope::views {
 
 namespace {
 constexpr double kMaxPixels = 16000;  // per side; QImage and viewers struggle beyond
-QString tr(const char* text) {
-    return QCoreApplication::translate("DiagramRender", text);
-}
+// The context of this file's messages in the translations. A free tr() would be filed by lupdate
+// under the namespace, a context nothing asks for at run time.
+struct DiagramRender {
+    Q_DECLARE_TR_FUNCTIONS(DiagramRender)
+};
 }  // namespace
 
 bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* error,
@@ -26,7 +28,7 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
     const QString suffix = QFileInfo(path).suffix().toLower();
     QRectF source = scene.itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (source.isEmpty()) {
-        if (error) *error = tr("there is nothing to draw");
+        if (error) *error = DiagramRender::tr("there is nothing to draw");
         return false;
     }
     // The legend strip, in scene units above the drawing; a narrow graph widens the picture so the
@@ -52,14 +54,14 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
         svg.setTitle(QStringLiteral("PassScope"));
         QPainter painter;
         if (!painter.begin(&svg)) {
-            if (error) *error = tr("could not write %1").arg(path);
+            if (error) *error = DiagramRender::tr("could not write %1").arg(path);
             return false;
         }
         drawLegend(painter);
         scene.render(&painter, QRectF(QPointF(0, strip), drawing), source);
         painter.end();
         if (!QFileInfo::exists(path)) {
-            if (error) *error = tr("could not write %1").arg(path);
+            if (error) *error = DiagramRender::tr("could not write %1").arg(path);
             return false;
         }
         return true;
@@ -72,7 +74,7 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
             {std::clamp(4096.0 / side, 1.0, 2.0), kMaxPixels / total.width(), kMaxPixels / total.height()});
         QImage image((total * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         if (image.isNull()) {
-            if (error) *error = tr("the picture is too large to draw");
+            if (error) *error = DiagramRender::tr("the picture is too large to draw");
             return false;
         }
         image.fill(Qt::white);
@@ -84,12 +86,12 @@ bool renderSceneToFile(QGraphicsScene& scene, const QString& path, QString* erro
         scene.render(&painter, QRectF(QPointF(0, strip * scale), drawing * scale), source);
         painter.end();
         if (!image.save(path, "PNG")) {
-            if (error) *error = tr("could not write %1").arg(path);
+            if (error) *error = DiagramRender::tr("could not write %1").arg(path);
             return false;
         }
         return true;
     }
-    if (error) *error = tr("unknown picture format “%1” (use .svg or .png)").arg(suffix);
+    if (error) *error = DiagramRender::tr("unknown picture format “%1” (use .svg or .png)").arg(suffix);
     return false;
 }
 

@@ -22,6 +22,7 @@ class LegendWidget : public QFrame {
   public:
     explicit LegendWidget(QWidget* parent = nullptr);
     void setEntries(const QString& title, std::vector<LegendEntry> entries);
+    const QString& title() const { return title_; }
     const std::vector<LegendEntry>& entries() const { return entries_; }
     QSize sizeHint() const override;
     bool hasHeightForWidth() const override { return true; }

@@ -7,9 +7,11 @@
 namespace passscope::views {
 
 namespace {
-QString tr(const char* text) {
-    return QCoreApplication::translate("Overlay", text);
-}
+// The context of this file's messages in the translations. A free tr() would be filed by lupdate
+// under the namespace, a context nothing asks for at run time.
+struct Overlay {
+    Q_DECLARE_TR_FUNCTIONS(Overlay)
+};
 }  // namespace
 
 QString overlayKey(OverlayMode mode) {
@@ -35,13 +37,13 @@ std::optional<OverlayMode> overlayFromKey(const QString& key) {
 QString overlayTitle(OverlayMode mode) {
     switch (mode) {
         case OverlayMode::Changes:
-            return tr("Changes of the step");
+            return Overlay::tr("Changes of the step");
         case OverlayMode::OriginFormat:
-            return tr("Origin format");
+            return Overlay::tr("Origin format");
         case OverlayMode::StorageFormat:
-            return tr("Storage format");
+            return Overlay::tr("Storage format");
         case OverlayMode::Constants:
-            return tr("Constant folding marks");
+            return Overlay::tr("Constant folding marks");
     }
     return {};
 }
@@ -56,26 +58,31 @@ std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& 
     std::vector<LegendEntry> entries;
     switch (mode) {
         case OverlayMode::Changes:
-            entries.push_back({style::addedColor(), S::Border, tr("added by this step")});
-            entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
-            entries.push_back({style::editedColor(), S::Border, tr("changed by this step")});
-            entries.push_back({style::foldedColor(), S::Badge, tr("F: reads a constant made by folding")});
+            entries.push_back({style::addedColor(), S::Border, Overlay::tr("added by this step")});
+            entries.push_back(
+                {style::removedColor(), S::Dashed, Overlay::tr("removed by this step (ghost)")});
+            entries.push_back({style::editedColor(), S::Border, Overlay::tr("changed by this step")});
+            entries.push_back(
+                {style::foldedColor(), S::Badge, Overlay::tr("F: reads a constant made by folding")});
             break;
         case OverlayMode::OriginFormat:
         case OverlayMode::StorageFormat:
             for (Format f : formats)
                 entries.push_back({style::formatColor(f), S::Fill, QString::fromLatin1(formatName(f))});
-            entries.push_back({style::transDataColor(), S::Border, tr("TransData / ReFormat")});
-            entries.push_back({style::addedColor(), S::Badge, tr("+: inserted by this step")});
-            entries.push_back({style::removedColor(), S::Dashed, tr("removed by this step (ghost)")});
+            entries.push_back({style::transDataColor(), S::Border, Overlay::tr("TransData / ReFormat")});
+            entries.push_back({style::addedColor(), S::Badge, Overlay::tr("+: inserted by this step")});
+            entries.push_back(
+                {style::removedColor(), S::Dashed, Overlay::tr("removed by this step (ghost)")});
             break;
         case OverlayMode::Constants:
-            entries.push_back({style::foldedColor(), S::Fill, tr("reads a constant made by folding")});
             entries.push_back(
-                {style::foldedColor(), S::Border, tr("reads a constant this step made or replaced")});
+                {style::foldedColor(), S::Fill, Overlay::tr("reads a constant made by folding")});
+            entries.push_back({style::foldedColor(), S::Border,
+                               Overlay::tr("reads a constant this step made or replaced")});
+            entries.push_back({style::potentialConstColor(), S::Fill,
+                               Overlay::tr("potential constant (marked, not folded)")});
             entries.push_back(
-                {style::potentialConstColor(), S::Fill, tr("potential constant (marked, not folded)")});
-            entries.push_back({style::removedColor(), S::Badge, tr("✕: folding switched off for the node")});
+                {style::removedColor(), S::Badge, Overlay::tr("✕: folding switched off for the node")});
             break;
     }
     return entries;

@@ -9,9 +9,11 @@
 namespace passscope::views {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("passscope::views::VariableNote", text);
-}
+// The context of this file's messages in the translations. A free tr() would be filed by lupdate
+// under the namespace, a context nothing asks for at run time.
+struct VariableNoteText {
+    Q_DECLARE_TR_FUNCTIONS(VariableNoteText)
+};
 
 // The variable a GE Variable or a VarRef stands for (docs/ge-variables.md §6). A Data variable
 // (an initializer input) counts only where the plan has it: that depends on the target.
@@ -41,10 +43,10 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
         // An earlier entry of this graph, or (a reason without an entry) an address the session
         // had before this graph.
         if (entry->reuseReason != ReuseReason::None)
-            note.reuse = tr("%1 (%2)").arg(
+            note.reuse = VariableNoteText::tr("%1 (%2)").arg(
                 QString::fromUtf8(reuseReasonName(entry->reuseReason)),
                 entry->reused() ? QString::fromStdString(plan->entries[*entry->reusedFrom].nodeName)
-                                : tr("an earlier graph of the session"));
+                                : VariableNoteText::tr("an earlier graph of the session"));
     }
     if (manager && (varName || (entry && entry->kind == VarKind::Variable))) {
         const std::string name = note.variable.toStdString();
