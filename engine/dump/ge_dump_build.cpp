@@ -86,8 +86,8 @@ void warnUnmapped(Diagnostics& diag, const std::string& what) {
 DataType geDataType(std::string_view text, const std::string& where, Diagnostics& diag) {
     if (auto t = parseDataType(text)) return *t;
     // GE's own enum (engine/dump/ge_ir.proto), and "UNDEFINED" (DataTypeToSerialString's fallback).
-    ge::proto::DataType known;
-    if (text == "UNDEFINED" || ge::proto::DataType_Parse(std::string(text), &known)) {
+    ::ge::proto::DataType known;
+    if (text == "UNDEFINED" || ::ge::proto::DataType_Parse(std::string(text), &known)) {
         warnUnmapped(diag, "data type " + std::string(text));
         return DataType::Undefined;
     }

@@ -12,15 +12,15 @@
 namespace passscope::dump::detail {
 namespace {
 
-using ge::proto::AttrDef;
+using ::ge::proto::AttrDef;
 
 std::string dtypeName(int value) {
-    return ge::proto::DataType_IsValid(value)
-               ? ge::proto::DataType_Name(static_cast<ge::proto::DataType>(value))
+    return ::ge::proto::DataType_IsValid(value)
+               ? ::ge::proto::DataType_Name(static_cast<::ge::proto::DataType>(value))
                : "data type number " + std::to_string(value);
 }
 
-TensorDesc readDesc(const ge::proto::TensorDescriptor& td, const std::string& where, Diagnostics& diag) {
+TensorDesc readDesc(const ::ge::proto::TensorDescriptor& td, const std::string& where, Diagnostics& diag) {
     GeDescParts p;
     p.dtype = geDataType(dtypeName(td.dtype()), where, diag);
     p.layout = geFormat(td.layout(), where, diag);
@@ -82,7 +82,7 @@ class ProtoDumpReader {
   public:
     ProtoDumpReader(const std::string& file, Diagnostics& diag) : file_(file), diag_(diag) {}
 
-    GeModelSpec read(const ge::proto::ModelDef& md, const ParseTree& tree) {
+    GeModelSpec read(const ::ge::proto::ModelDef& md, const ParseTree& tree) {
         GeModelSpec spec;
         spec.producer = md.name();
         for (int gi = 0; gi < md.graph_size(); ++gi) {
@@ -99,7 +99,7 @@ class ProtoDumpReader {
     }
 
   private:
-    GeNodeSpec readOp(const ge::proto::OpDef& op, const ParseTree* ot, int opLine) {
+    GeNodeSpec readOp(const ::ge::proto::OpDef& op, const ParseTree* ot, int opLine) {
         GeNodeSpec ns;
         ns.name = op.name();
         ns.type = op.type();
@@ -165,7 +165,7 @@ class ProtoDumpReader {
     }
 
     // The weights of a Const: TensorDef{desc, data}; data is empty in dumps without weights.
-    void readWeights(const ge::proto::TensorDef& t, GeNodeSpec& ns) {
+    void readWeights(const ::ge::proto::TensorDef& t, GeNodeSpec& ns) {
         const std::string where = at(file_, ns.line) + "op '" + ns.name + "' weights: ";
         if (t.data().empty()) return;
         const DataType dtype = geDataType(dtypeName(t.desc().dtype()), where, diag_);
@@ -182,7 +182,7 @@ class ProtoDumpReader {
 }  // namespace
 
 GeModelSpec readProtoDump(const std::filesystem::path& path, Diagnostics& diag) {
-    ge::proto::ModelDef md;
+    ::ge::proto::ModelDef md;
     ParseTree tree;
     parseTextDump(path, md, tree);
     const std::string file = path.string();

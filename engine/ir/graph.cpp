@@ -134,6 +134,12 @@ std::vector<std::string> Graph::outputNames() const {
     return names;
 }
 
+const Graph& Graph::root() const {
+    const Graph* at = this;
+    while (at->parent()) at = at->parent();
+    return *at;
+}
+
 const Graph* Graph::scope(uint32_t depth) const {
     const Graph* g = this;
     for (uint32_t i = 0; i < depth && g; ++i) g = g->parent_;

@@ -54,6 +54,9 @@ class Graph {
     void setNetOutput(NodeId id) { netOutput_ = id; }
 
     Graph* parent() const { return parent_; }
+    // The outermost graph (this one for a main graph): a body's reads of outer values are use
+    // lists of its ancestors.
+    const Graph& root() const;
     NodeId ownerNode() const { return ownerNode_; }  // id in parent() of the node owning this graph
     void setParent(Graph* parent, NodeId owner) {
         parent_ = parent;

@@ -20,6 +20,12 @@ int64_t Node::attrInt(std::string_view name, int64_t fallback) const {
     return fallback;
 }
 
+std::string Node::attrString(std::string_view name, std::string fallback) const {
+    const Attribute* a = findAttr(name);
+    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
+    return s ? *s : fallback;
+}
+
 const Tensor* Node::attrTensor(std::string_view name) const {
     const Attribute* a = findAttr(name);
     return a ? std::get_if<Tensor>(&a->value) : nullptr;

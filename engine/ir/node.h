@@ -66,6 +66,7 @@ class Node {
     bool hasAttr(std::string_view name) const { return findAttr(name) != nullptr; }
     // Typed reads with a fallback when absent or of another kind.
     int64_t attrInt(std::string_view name, int64_t fallback) const;
+    std::string attrString(std::string_view name, std::string fallback = {}) const;
     const Tensor* attrTensor(std::string_view name) const;
     // Every subgraph this node owns (If branches, Loop/Scan bodies).
     std::vector<Graph*> subgraphs() const;

@@ -62,6 +62,11 @@ struct TensorDesc {
     bool storageDiffers() const {
         return storageFormat != originFormat || storageSubFormat != 0 || !(storageShape == originShape);
     }
+    // GE's IsOpDescSame: the same bytes in memory (storage format, sub-format, dtype, storage dims).
+    bool sameStorage(const TensorDesc& other) const {
+        return dtype == other.dtype && storageFormat == other.storageFormat &&
+               storageSubFormat == other.storageSubFormat && storageShape == other.storageShape;
+    }
     bool operator==(const TensorDesc&) const = default;
 };
 

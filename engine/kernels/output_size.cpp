@@ -127,7 +127,7 @@ Elements pad(const KernelContext& ctx) {
     return n;
 }
 
-Elements resize(const KernelContext& ctx) {
+Elements resizeOutput(const KernelContext& ctx) {
     const auto& dims = ctx.input(0).dims();
     std::vector<double> scales, sizes;
     if (ctx.node().opType() == "Upsample" && ctx.opset() < 9) {
@@ -229,7 +229,7 @@ Elements byFormula(const KernelContext& ctx) {
     if (op == "Expand") return expand(ctx);
     if (op == "Tile") return tile(ctx);
     if (op == "Pad") return pad(ctx);
-    if (op == "Resize" || op == "Upsample") return resize(ctx);
+    if (op == "Resize" || op == "Upsample") return resizeOutput(ctx);
     if (op == "OneHot") {
         if (!ctx.hasInput(1)) return std::nullopt;
         return inputCount(ctx, 0) * std::max(scalarDouble(ctx.input(1)), 0.0);

@@ -203,6 +203,36 @@ decltype(auto) dispatch(DataType dtype, Fn&& fn) {
     throw KernelError("no kernel for dtype " + std::string(dataTypeName(dtype)));
 }
 
+// Throws KernelError (-> Unsupported) unless `t` holds floating-point values.
+inline void requireFloat(const Tensor& t) {
+    dispatch<kFloats>(t.dtype(), [](auto) { return 0; });
+}
+
+// Values computed in double, rounded to T (or to the floating-point type `dt`).
+template <typename T>
+Tensor fromDoubles(const std::vector<int64_t>& dims, const std::vector<double>& v) {
+    std::vector<T> out(v.size());
+    for (size_t i = 0; i < v.size(); ++i) out[i] = static_cast<T>(v[i]);
+    return makeTensor<T>(dims, out);
+}
+inline Tensor fromDoubles(DataType dt, const std::vector<int64_t>& dims, const std::vector<double>& v) {
+    return dispatch<kFloats>(dt, [&](auto tag) { return fromDoubles<decltype(tag)>(dims, v); });
+}
+
+// An int8/uint8 tensor as int32 (quantized kernels); throws KernelError for other types.
+inline std::vector<int32_t> int8Values(const Tensor& t) {
+    return dispatch<kSigned | kUnsigned>(t.dtype(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (!(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>)) {
+            throw KernelError("expected an int8 or uint8 tensor");
+            return std::vector<int32_t>{};
+        } else {
+            auto v = values<T>(t);
+            return std::vector<int32_t>(v.begin(), v.end());
+        }
+    });
+}
+
 // ---- shapes ----
 std::vector<int64_t> stridesOf(const std::vector<int64_t>& dims);
 // numpy multidirectional broadcast; throws KernelError when incompatible.

@@ -44,20 +44,10 @@ void ProgressInstrument::runAfterPass(PassExecution& e) {
                             (e.context.graphName.empty() ? "" : " in " + e.context.graphName));
 }
 
-namespace {
-
-// The outermost graph: a body's reads of outer values are use lists of its ancestors, so a pass
-// run on a body is checked on the whole model.
-const Graph& rootOf(const Graph& g) {
-    const Graph* at = &g;
-    while (at->parent()) at = at->parent();
-    return *at;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void VerifierInstrument::runBeforePipeline(Graph& graph) {
-    const Graph& root = rootOf(graph);
+    const Graph& root = graph.root();
     auto [it, fresh] = baseline_.try_emplace(&root);
     if (!fresh) return;  // a nested run: the outer run took the baseline
     for (const VerifierProblem& p : verifyGraph(root)) it->second.insert(p.text());
@@ -75,7 +65,7 @@ void VerifierInstrument::runBeforePass(PassExecution& e) {
 void VerifierInstrument::runAfterPass(PassExecution& e) {
     const std::vector<std::pair<NodeId, size_t>> typed = std::move(typed_.back());
     typed_.pop_back();
-    const Graph& root = rootOf(e.graph);
+    const Graph& root = e.graph.root();
     const std::unordered_set<std::string>& known = baseline_[&root];
     std::vector<VerifierProblem> fresh;
     for (VerifierProblem& p : verifyGraph(root))

@@ -18,12 +18,6 @@ bool isGeOrOnnxDomain(const Node& n) {
     return n.domain().empty() || n.domain() == op::kGeDomain;
 }
 
-std::string stringAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
-    return s ? *s : std::string();
-}
-
 // VarRef, or any node naming a source variable: it owns no memory (AssignStaticMemory2Node skips
 // nodes with REF_VAR_SRC_VAR_NAME) and is given its source's address afterwards.
 bool isVariableRef(const Node& n) {
@@ -128,7 +122,7 @@ TensorFacts describe(const Node& n) {
 // VarMemAssignUtil::AssignStaticMemory2Node reads ATTR_OUTPUT_MEMORY_TYPE (1 = RDMA); GE's host
 // execution places variables and constants marked ATTR_VARIABLE_PLACEMENT = "host" in host memory.
 MemoryType requestedMemoryType(const Node& n) {
-    if (stringAttr(n, varattr::kVariablePlacement) == varattr::kPlacementHost) return MemoryType::Host;
+    if (n.attrString(varattr::kVariablePlacement) == varattr::kPlacementHost) return MemoryType::Host;
     if (n.attrInt(varattr::kOutputMemoryType, 0) == varattr::kOutputMemoryTypeRdma) return MemoryType::RDMA;
     return MemoryType::HBM;
 }
@@ -137,8 +131,8 @@ MemoryType requestedMemoryType(const Node& n) {
 std::optional<std::pair<std::string, uint64_t>> fileKey(const Node& n) {
     if (const Tensor* w = weightOf(n); w && w->external())
         return std::make_pair(w->external()->location, w->external()->offset);
-    std::string path = stringAttr(n, varattr::kLocation);
-    if (path.empty()) path = stringAttr(n, varattr::kFilePath);
+    std::string path = n.attrString(varattr::kLocation);
+    if (path.empty()) path = n.attrString(varattr::kFilePath);
     if (path.empty()) return std::nullopt;
     return std::make_pair(path, static_cast<uint64_t>(std::max<int64_t>(0, n.attrInt(varattr::kOffset, 0))));
 }
@@ -268,7 +262,7 @@ std::vector<std::pair<size_t, std::string>> outputRefs(const Node& n) {
 
 // The variable a VarRef stands for: REF_VAR_SRC_VAR_NAME, else the Variable feeding its input 0.
 std::string refSourceName(const Graph& g, const Node& n) {
-    std::string name = stringAttr(n, varattr::kRefVarSrcVarName);
+    std::string name = n.attrString(varattr::kRefVarSrcVarName);
     if (!name.empty()) return name;
     if (!n.inputs().empty())
         if (const Node* src = g.producer(n.input(0)); src && src->opType() == op::kVariable)

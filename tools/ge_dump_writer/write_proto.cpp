@@ -14,13 +14,13 @@
 namespace gedump {
 namespace {
 
-ge::proto::DataType dtype(const std::string& name) {
-    ge::proto::DataType t = ge::proto::DT_UNDEFINED;
-    ge::proto::DataType_Parse(name, &t);
+::ge::proto::DataType dtype(const std::string& name) {
+    ::ge::proto::DataType t = ::ge::proto::DT_UNDEFINED;
+    ::ge::proto::DataType_Parse(name, &t);
     return t;
 }
 
-void desc(const Desc& d, ge::proto::TensorDescriptor& td) {
+void desc(const Desc& d, ::ge::proto::TensorDescriptor& td) {
     td.set_dtype(dtype(d.dtype));
     td.set_layout(d.layout);
     for (int64_t x : d.shape) td.mutable_shape()->add_dim(x);
@@ -31,7 +31,7 @@ void desc(const Desc& d, ge::proto::TensorDescriptor& td) {
     attr["origin_format"].set_s(d.originLayout);
     auto* shape = attr["origin_shape"].mutable_list();
     for (int64_t x : d.originShape) shape->add_i(x);
-    shape->set_val_type(ge::proto::AttrDef::ListValue::VT_LIST_INT);
+    shape->set_val_type(::ge::proto::AttrDef::ListValue::VT_LIST_INT);
     attr["origin_shape_initialized"].set_b(true);
     attr["origin_data_type"].set_s(d.dtype);
 }
@@ -40,7 +40,7 @@ void desc(const Desc& d, ge::proto::TensorDescriptor& td) {
 
 namespace {
 
-void graphDef(const Graph& g, DumpLevel level, ge::proto::GraphDef* gd) {
+void graphDef(const Graph& g, DumpLevel level, ::ge::proto::GraphDef* gd) {
     gd->set_name(g.name);
     for (const Node& n : g.nodes) {
         if (n.type == "Data") gd->add_input(n.name + ":0");
@@ -67,7 +67,7 @@ void graphDef(const Graph& g, DumpLevel level, ge::proto::GraphDef* gd) {
             if (auto* v = std::get_if<std::vector<int64_t>>(&value)) {
                 auto* list = attr[name].mutable_list();
                 for (int64_t x : *v) list->add_i(x);
-                list->set_val_type(ge::proto::AttrDef::ListValue::VT_LIST_INT);
+                list->set_val_type(::ge::proto::AttrDef::ListValue::VT_LIST_INT);
             }
         }
         for (const auto& sub : n.subgraphs) op->add_subgraph_name(sub);
@@ -83,7 +83,7 @@ void graphDef(const Graph& g, DumpLevel level, ge::proto::GraphDef* gd) {
 
 // ge::Model::Save: graph[0] the root graph, then every subgraph (ComputeGraph::GetAllSubgraphs).
 std::string protoDumpText(const Graph& g, DumpLevel level) {
-    ge::proto::ModelDef m;
+    ::ge::proto::ModelDef m;
     graphDef(g, level, m.add_graph());
     for (const Graph& sub : g.subgraphs) graphDef(sub, level, m.add_graph());
     std::string text;

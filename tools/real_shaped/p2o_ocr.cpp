@@ -15,7 +15,7 @@ namespace passscope::real_shaped {
 
 namespace {
 
-constexpr std::int64_t kSize = 320;
+constexpr std::int64_t kOcrSize = 320;
 constexpr std::int64_t kNeck = 32;  // FPN channels (PP-OCRv4 det: 96)
 
 class PaddleDetector {
@@ -136,7 +136,7 @@ onnx::ModelProto build_p2o_ocr() {
     PaddleDetector d(n);
     auto& g = n.builder();
 
-    std::string x = g.input("x", kFloat, {1, 3, kSize, kSize});
+    std::string x = g.input("x", kFloat, {1, 3, kOcrSize, kOcrSize});
     x = d.conv_bn(x, 3, 8, 3, 2, 1, "HardSwish");
     std::vector<std::string> stages;
     for (size_t i = 0; i < std::size(kBlocks); ++i) {
@@ -190,7 +190,7 @@ onnx::ModelProto build_p2o_ocr() {
         n.weight("batch_norm_head.w_2", samples::positive_tensor(n.rng(), {kNeck / 4}, 2.0f));
     h = n.op("Relu", "", {n.op("BatchNormalization", "", {h, bn_scale, bn_bias, bn_mean, bn_var})});
     const std::string map = n.op("Sigmoid", "", {deconv(h, 1, true)});
-    g.output(map, kFloat, {1, 1, kSize, kSize});
+    g.output(map, kFloat, {1, 1, kOcrSize, kOcrSize});
     n.weights_first();
     return model;
 }

@@ -13,9 +13,9 @@ namespace passscope::real_shaped {
 
 namespace {
 
-constexpr std::int64_t kSize = 320;  // input H = W; every stage halves it, down to 10
-constexpr std::int64_t kMid = 4;     // channels inside a block (U²-Net-small: 16; ours keeps weights tiny)
-constexpr std::int64_t kOut = 8;     // channels between blocks (U²-Net-small: 64)
+constexpr std::int64_t kUnetSize = 320;  // input H = W; every stage halves it, down to 10
+constexpr std::int64_t kMid = 4;  // channels inside a block (U²-Net-small: 16; ours keeps weights tiny)
+constexpr std::int64_t kOut = 8;  // channels between blocks (U²-Net-small: 64)
 
 struct ConvSpec {
     std::int64_t in = 0, out = 0, kernel = 3, dilation = 1;
@@ -140,7 +140,7 @@ onnx::ModelProto build_unet(bool scoped) {
     QuantizedUNet u(n);
     auto& g = n.builder();
 
-    const std::string image = g.input("input", kFloat, {1, 3, kSize, kSize});
+    const std::string image = g.input("input", kFloat, {1, 3, kUnetSize, kUnetSize});
     std::string x = u.qdq(image, "");
 
     // Encoder: RSU7, RSU6, RSU5, RSU4 with a pool after each, then RSU4F twice.
@@ -179,7 +179,7 @@ onnx::ModelProto build_unet(bool scoped) {
     maps.insert(maps.end(), sides.begin(), sides.end());
     for (size_t i = 0; i < maps.size(); ++i) {
         const std::string out = n.op("Sigmoid", "", {maps[i]});
-        g.output(out, kFloat, {1, 1, kSize, kSize});
+        g.output(out, kFloat, {1, 1, kUnetSize, kUnetSize});
     }
     return model;
 }

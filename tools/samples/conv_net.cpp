@@ -10,7 +10,7 @@ namespace passscope::samples {
 
 namespace {
 
-constexpr const char* kDoc =
+constexpr const char* kConvNetDoc =
     "Small conv net (image [1,3,32,32] -> logits [1,10]): Conv/BatchNormalization/Relu/MaxPool stem, "
     "a residual block and a GlobalAveragePool + Gemm head. Demonstrates: constant folding of the input "
     "normalisation (mean = sum / count, std = sqrt(var) computed by ops); Shape -> Gather -> Unsqueeze -> "
@@ -38,7 +38,7 @@ std::string conv3x3(GraphBuilder& g, SplitMix64& rng, const std::string& scope,
 }  // namespace
 
 onnx::ModelProto build_conv_net() {
-    onnx::ModelProto model = new_model("conv_net", kDoc);
+    onnx::ModelProto model = new_model("conv_net", kConvNetDoc);
     GraphBuilder g(*model.mutable_graph());
     SplitMix64 rng(0xC0A7'0001ULL);
 

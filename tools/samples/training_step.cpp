@@ -11,7 +11,7 @@ namespace passscope::samples {
 
 namespace {
 
-constexpr const char* kDoc =
+constexpr const char* kTrainingStepDoc =
     "One SGD training step of a dense layer (x [4,16], label [4,2]) with mean-squared-error loss. State "
     "lives in ai.passscope.ge Variable nodes (dense/weight, dense/bias, global_step) and is written back "
     "with AssignSub (the weight, in place) / Assign / AssignAdd, whose outputs are graph outputs so the "
@@ -41,7 +41,7 @@ std::string variable(GraphBuilder& g, const std::string& name, int dtype,
 }  // namespace
 
 onnx::ModelProto build_training_step() {
-    onnx::ModelProto model = new_model("training_step", kDoc, {{kGeDomain, 1}});
+    onnx::ModelProto model = new_model("training_step", kTrainingStepDoc, {{kGeDomain, 1}});
     GraphBuilder g(*model.mutable_graph());
     SplitMix64 rng(0x7EA1'0003ULL);
 

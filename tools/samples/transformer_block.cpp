@@ -11,7 +11,7 @@ namespace passscope::samples {
 
 namespace {
 
-constexpr const char* kDoc =
+constexpr const char* kTransformerBlockDoc =
     "Transformer encoder block (tokens_embedded [batch,seq,64] -> block_out [batch,seq,64]): 4-head causal "
     "self-attention, LayerNorm and a GELU feed-forward network, all in primitive ops. Demonstrates: "
     "constant folding of the 1/sqrt(d) attention scale, of sqrt(2) in GELU and of a [16,16] causal mask "
@@ -41,7 +41,7 @@ std::string linear(GraphBuilder& g, SplitMix64& rng, const std::string& scope,
 }  // namespace
 
 onnx::ModelProto build_transformer_block() {
-    onnx::ModelProto model = new_model("transformer_block", kDoc);
+    onnx::ModelProto model = new_model("transformer_block", kTransformerBlockDoc);
     GraphBuilder g(*model.mutable_graph());
     SplitMix64 rng(0x7F0B'0002ULL);
 

@@ -7,6 +7,7 @@
 #include <QStyleOptionGraphicsItem>
 
 #include "item_style.h"
+#include "layout/layout_types.h"
 
 namespace passscope::views {
 
@@ -26,8 +27,8 @@ EdgeItem::EdgeItem(int fromItem, int toItem, const std::vector<QPointF>& spline,
         tip = end;
         const double len = std::max(dir.length(), 1e-6);
         const QPointF unit = (end - before) / len;
-        arrow_ << tip << tip - unit * 8 + QPointF(-unit.y(), unit.x()) * 3.5
-               << tip - unit * 8 - QPointF(-unit.y(), unit.x()) * 3.5;
+        arrow_ << tip << tip - unit * kArrowLength + QPointF(-unit.y(), unit.x()) * 3.5
+               << tip - unit * kArrowLength - QPointF(-unit.y(), unit.x()) * 3.5;
     } else {
         const QLineF dir(end, tip);
         const QPointF unit = (tip - end) / std::max(dir.length(), 1e-6);

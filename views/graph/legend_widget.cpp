@@ -9,7 +9,7 @@ namespace passscope::views {
 
 namespace {
 constexpr int kRow = 18;
-constexpr int kPad = 6;
+constexpr int kLegendPad = 6;
 constexpr int kSwatch = 18;
 constexpr int kGap = 14;  // between entries
 }  // namespace
@@ -38,19 +38,19 @@ struct Flow {
 Flow flow(const QString& title, const std::vector<LegendEntry>& entries, int width) {
     const QFontMetrics text(style::textFont()), bold(style::titleFont());
     Flow f;
-    int x = kPad, y = kPad;
+    int x = kLegendPad, y = kLegendPad;
     f.title = QRect(x, y, bold.horizontalAdvance(title), kRow);
     x += f.title.width() + kGap;
     for (const LegendEntry& e : entries) {
         const int w = kSwatch + 6 + text.horizontalAdvance(e.text);
-        if (x + w > width - kPad && x > kPad) {
-            x = kPad;
+        if (x + w > width - kLegendPad && x > kLegendPad) {
+            x = kLegendPad;
             y += kRow;
         }
         f.entries.emplace_back(x, y, w, kRow);
         x += w + kGap;
     }
-    f.height = y + kRow + kPad;
+    f.height = y + kRow + kLegendPad;
     return f;
 }
 
@@ -67,7 +67,7 @@ int LegendWidget::heightForWidth(int width) const {
 QSize LegendWidget::sizeHint() const {
     const Flow f = flow(title_, entries_, 1 << 20);
     const int right = f.entries.empty() ? f.title.right() : f.entries.back().right();
-    return {right + kPad, entries_.empty() ? 0 : f.height};
+    return {right + kLegendPad, entries_.empty() ? 0 : f.height};
 }
 
 void paintLegend(QPainter& p, const QRect& area, const QString& title,

@@ -13,6 +13,9 @@ namespace passscope::views {
 // through which a group's edges enter and leave its own layout, nested_layout.h).
 enum class RankHint : unsigned char { Free, First, Last };
 
+// The length of an edge's arrow head (edge_item.cpp draws it): a spline ends where it starts.
+inline constexpr double kArrowLength = 8;
+
 struct LayoutNode {
     double width = 0;   // points
     double height = 0;  // points

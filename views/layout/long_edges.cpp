@@ -129,7 +129,6 @@ void appendStraight(std::vector<QPointF>& pts, QPointF to) {
 constexpr double kLaneGap = 14;     // between a lane and the boxes it passes
 constexpr double kLaneSpacing = 7;  // between parallel lanes
 constexpr double kStub = 10;        // straight out of the source and into the target
-constexpr double kArrowLength = 8;  // the spline ends where the arrow head starts
 
 }  // namespace
 

@@ -64,8 +64,6 @@ struct Hop {
     int index = 0;
 };
 
-constexpr double kArrowLength = 8.0;  // edge_item.cpp draws a head this long
-
 class Nester {
   public:
     explicit Nester(const LayoutRequest& request)

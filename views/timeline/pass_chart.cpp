@@ -17,7 +17,7 @@ const QColor kNodeColor(0x2e, 0x86, 0xc1);
 const QColor kByteColor(0xd3, 0x54, 0x00);
 const QColor kMarkerColor(0xc0, 0x39, 0x2b);
 constexpr int kYTicks = 4;
-constexpr int kPad = 4;
+constexpr int kChartPad = 4;
 
 // 1, 2 or 5 times a power of ten: axis steps a reader can add up at a glance.
 double niceStep(double rough) {
@@ -99,11 +99,11 @@ void PassChart::setPosition(size_t position) {
 // above the plot and the step numbers below it.
 QRectF PassChart::plotRect() const {
     const QFontMetrics fm = fontMetrics();
-    const int left = fm.height() + fm.horizontalAdvance(countText(nodeRange_.high)) + 3 * kPad;
+    const int left = fm.height() + fm.horizontalAdvance(countText(nodeRange_.high)) + 3 * kChartPad;
     const int right =
-        fm.height() + fm.horizontalAdvance(byteText(byteRange_.high, byteRange_.step)) + 3 * kPad;
-    const int top = 2 * fm.height() + kPad;
-    const int bottom = fm.height() + 2 * kPad;
+        fm.height() + fm.horizontalAdvance(byteText(byteRange_.high, byteRange_.step)) + 3 * kChartPad;
+    const int top = 2 * fm.height() + kChartPad;
+    const int bottom = fm.height() + 2 * kChartPad;
     return QRectF(rect()).adjusted(left, top, -right, -bottom);
 }
 
@@ -172,7 +172,8 @@ void PassChart::paintEvent(QPaintEvent*) {
 
 void PassChart::paintEmpty(QPainter& p) const {
     p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(rect().adjusted(kPad, kPad, -kPad, -kPad), Qt::AlignCenter | Qt::TextWordWrap,
+    p.drawText(rect().adjusted(kChartPad, kChartPad, -kChartPad, -kChartPad),
+               Qt::AlignCenter | Qt::TextWordWrap,
                tr("Run the pipeline to chart nodes and constant bytes after every pass."));
 }
 
@@ -193,8 +194,8 @@ void PassChart::paintStages(QPainter& p) const {
         p.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DashLine));
         p.drawLine(QPointF(x0, plot.top() - fm.height()), QPointF(x0, plot.bottom()));
         p.setPen(palette().color(QPalette::WindowText));
-        const QString name = fm.elidedText(stageOfPosition(first), Qt::ElideRight, int(x1 - x0) - kPad);
-        p.drawText(QPointF(x0 + kPad / 2.0, plot.top() - kPad), name);
+        const QString name = fm.elidedText(stageOfPosition(first), Qt::ElideRight, int(x1 - x0) - kChartPad);
+        p.drawText(QPointF(x0 + kChartPad / 2.0, plot.top() - kChartPad), name);
         first = end + 1;
     }
 }
@@ -215,20 +216,21 @@ void PassChart::paintAxes(QPainter& p) const {
         lastLabelY = y;
         const QString label = countText(v);
         p.setPen(kNodeColor);
-        p.drawText(QPointF(plot.left() - kPad - fm.horizontalAdvance(label), y + fm.ascent() / 2.0), label);
+        p.drawText(QPointF(plot.left() - kChartPad - fm.horizontalAdvance(label), y + fm.ascent() / 2.0),
+                   label);
     }
     p.setPen(kByteColor);
     lastLabelY = 1e9;
     for (double v = byteRange_.low; v <= byteRange_.high + byteRange_.step / 2; v += byteRange_.step) {
         const qreal y = yFor(v, byteRange_);
-        p.drawLine(QPointF(plot.right(), y), QPointF(plot.right() + kPad / 2.0, y));
+        p.drawLine(QPointF(plot.right(), y), QPointF(plot.right() + kChartPad / 2.0, y));
         if (lastLabelY - y < fm.height()) continue;
         lastLabelY = y;
-        p.drawText(QPointF(plot.right() + kPad, y + fm.ascent() / 2.0), byteText(v, byteRange_.step));
+        p.drawText(QPointF(plot.right() + kChartPad, y + fm.ascent() / 2.0), byteText(v, byteRange_.step));
     }
     // Step numbers along the bottom, spaced so labels never overlap.
     const size_t last = lastPosition();
-    const qreal labelWidth = fm.horizontalAdvance(QString::number(last)) + 3 * kPad;
+    const qreal labelWidth = fm.horizontalAdvance(QString::number(last)) + 3 * kChartPad;
     const size_t every =
         std::max<size_t>(1, static_cast<size_t>(niceStep(static_cast<double>(last) * labelWidth /
                                                          std::max<qreal>(1, plot.width()))));
@@ -236,8 +238,9 @@ void PassChart::paintAxes(QPainter& p) const {
     for (size_t k = 0; k <= last; k += every) {
         const QString label = QString::number(k);
         const qreal x = xForPosition(k);
-        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + kPad / 2.0));
-        p.drawText(QPointF(x - fm.horizontalAdvance(label) / 2.0, plot.bottom() + kPad + fm.ascent()), label);
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + kChartPad / 2.0));
+        p.drawText(QPointF(x - fm.horizontalAdvance(label) / 2.0, plot.bottom() + kChartPad + fm.ascent()),
+                   label);
     }
     // Axis titles, rotated along the outer edges in the colour of their curve.
     p.save();
@@ -299,17 +302,17 @@ void PassChart::paintLegend(QPainter& p) const {
     const QFontMetrics fm = fontMetrics();
     const QRectF plot = plotRect();
     qreal x = plot.right();
-    const qreal y = kPad + fm.ascent();
+    const qreal y = kChartPad + fm.ascent();
     const std::pair<QColor, QString> entries[] = {{kByteColor, tr("Constant bytes")},
                                                   {kNodeColor, tr("Nodes")}};
     for (const auto& [color, text] : entries) {
         x -= fm.horizontalAdvance(text);
         p.setPen(palette().color(QPalette::WindowText));
         p.drawText(QPointF(x, y), text);
-        x -= 18 + kPad;
+        x -= 18 + kChartPad;
         p.setPen(QPen(color, 2));
         p.drawLine(QPointF(x, y - fm.ascent() / 2.0 + 1), QPointF(x + 14, y - fm.ascent() / 2.0 + 1));
-        x -= 3 * kPad;
+        x -= 3 * kChartPad;
     }
 }
 

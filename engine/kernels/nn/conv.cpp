@@ -141,20 +141,6 @@ KernelResult conv(const KernelContext& ctx) {
     });
 }
 
-// An int8/uint8 tensor as int32.
-std::vector<int32_t> int8Values(const Tensor& t) {
-    return dispatch<kSigned | kUnsigned>(t.dtype(), [&](auto tag) {
-        using T = decltype(tag);
-        if constexpr (!(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>)) {
-            throw KernelError("expected an int8 or uint8 tensor");
-            return std::vector<int32_t>{};
-        } else {
-            auto v = values<T>(t);
-            return std::vector<int32_t>(v.begin(), v.end());
-        }
-    });
-}
-
 // Subtracts zero points: x's per tensor, w's per tensor or per output channel (axis 0).
 void shiftConvInputs(std::vector<int32_t>& xv, std::vector<int32_t>& wv, const Tensor& x, const Tensor& w,
                      const Tensor* xzp, const Tensor* wzp, const ConvShape& s) {

@@ -21,21 +21,6 @@ namespace {
 
 using namespace red;
 
-template <typename T>
-Tensor fromDoubles(const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    std::vector<T> out(v.size());
-    for (size_t i = 0; i < v.size(); ++i) out[i] = static_cast<T>(v[i]);
-    return makeTensor<T>(dims, out);
-}
-
-Tensor fromDoubles(DataType dt, const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    return dispatch<kFloats>(dt, [&](auto tag) { return fromDoubles<decltype(tag)>(dims, v); });
-}
-
-void requireFloat(const Tensor& t) {
-    dispatch<kFloats>(t.dtype(), [](auto) { return 0; });
-}
-
 std::vector<double> perChannel(const Tensor& t, int64_t C, const char* what) {
     requireFloat(t);
     auto v = toDoubles(t);

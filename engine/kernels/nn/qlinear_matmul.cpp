@@ -12,19 +12,6 @@ namespace {
 using namespace red;
 using namespace linalg;
 
-std::vector<int32_t> int8Values(const Tensor& t) {
-    return dispatch<kSigned | kUnsigned>(t.dtype(), [&](auto tag) {
-        using T = decltype(tag);
-        if constexpr (!(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>)) {
-            throw KernelError("expected an int8 or uint8 tensor");
-            return std::vector<int32_t>{};
-        } else {
-            auto v = values<T>(t);
-            return std::vector<int32_t>(v.begin(), v.end());
-        }
-    });
-}
-
 // Value of a per-tensor or per-`along` parameter vector at position i (of extent `count`).
 template <typename V>
 V paramAt(const std::vector<V>& p, int64_t i) {

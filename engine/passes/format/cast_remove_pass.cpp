@@ -7,15 +7,6 @@ bool isCast(const Node& n) {
     return transop::kindOf(n) == transop::Kind::Cast;
 }
 
-DataType castTo(const Node& n) {
-    const int64_t to = n.attrInt("to", 0);
-    return isKnownDataType(static_cast<int32_t>(to)) ? static_cast<DataType>(to) : DataType::Undefined;
-}
-
-DataType outputType(const Node& n) {
-    return isCast(n) ? castTo(n) : n.output(0).desc.dtype;
-}
-
 // The one data reader of `n` (over all its outputs) and the output it reads; nullopt otherwise.
 std::optional<std::pair<uint32_t, Use>> onlyReader(const Node& n) {
     std::optional<std::pair<uint32_t, Use>> found;
@@ -38,7 +29,7 @@ NodePass::NodeResult CastRemovePass::runOnNode(Graph& g, NodeId id, PassContext&
     // IsRedundantCastNode: a Cast to the dtype it reads.
     if (isCast(n) && transop::plainSingleOutput(n)) {
         const DataType from = transop::inputDesc(g, n, 0).dtype;
-        if (from == DataType::Undefined || from != castTo(n)) return {};
+        if (from == DataType::Undefined || from != transop::outputType(n)) return {};
         std::vector<NodeId> repass = consumersOf(g, id);
         const ValueRef source = n.input(0);
         ctx.count(kCastsRemoved);
@@ -68,12 +59,12 @@ NodePass::NodeResult CastRemovePass::runOnNode(Graph& g, NodeId id, PassContext&
             anyCast = true;
             // GE checks each Cast against its precision-loss table; exactly, the values stay the
             // starting dtype's values all along when every Cast's target holds all of them.
-            if (!transop::castIsLossless(type, castTo(cn))) return {};
+            if (!transop::castIsLossless(type, transop::outputType(cn))) return {};
         } else if (transop::isTransData(cn) && oneByte(cn.output(0).desc.dtype) != oneByte(type)) {
             return {};  // C0 would change: the storage shape is not the same tensor in the other dtype
         }
     }
-    if (!anyCast || outputType(g.node(chain.back())) != type) return {};
+    if (!anyCast || transop::outputType(g.node(chain.back())) != type) return {};
 
     NodeResult result{true, {}};
     for (NodeId c : chain) {

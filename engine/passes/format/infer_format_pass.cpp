@@ -44,7 +44,7 @@ struct Rec {
     std::vector<int> inGroup, outGroup;        // reflection group per input / output, -1 = none
 };
 
-int rankOf(const TensorDesc& d) {
+int ruleRank(const TensorDesc& d) {
     if (d.kind != ValueKind::Tensor && d.kind != ValueKind::Unknown) return kNotATensor;
     if (!d.originShape.rankKnown()) return kUnknownRank;
     return static_cast<int>(d.originShape.rank());
@@ -96,7 +96,7 @@ class Refiner {
             r.netOutput = id == g.netOutput();
             for (const NodeOutput& out : n.outputs()) {
                 r.f.outputs.push_back(working(out.desc.originFormat));
-                r.f.outputRanks.push_back(rankOf(out.desc));
+                r.f.outputRanks.push_back(ruleRank(out.desc));
             }
             r.f.inputs.assign(n.inputs().size(), Format::ND);
             r.f.inputRanks.assign(n.inputs().size(), kUnknownRank);

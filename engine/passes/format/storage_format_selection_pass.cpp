@@ -42,7 +42,7 @@ Choice choose(const TensorDesc& d, const std::vector<Format>& candidates, int64_
     return origin(d);
 }
 
-std::optional<size_t> rankOf(const TensorDesc& d) {
+std::optional<size_t> knownRank(const TensorDesc& d) {
     return d.originShape.rankKnown() ? std::optional<size_t>(d.originShape.rank()) : std::nullopt;
 }
 
@@ -124,7 +124,7 @@ class Selector {
                 const TensorDesc* p = producerDesc(n.input(i));
                 if (!p) continue;
                 std::vector<Format> candidates;
-                if (!ownsBody) candidates = rule.inputFormats(i, p->dtype, rankOf(*p));
+                if (!ownsBody) candidates = rule.inputFormats(i, p->dtype, knownRank(*p));
                 const int64_t groups = convWeightGroups(n, i, Format::FRACTAL_Z);
                 expected[i] = expectation(*p, choose(*p, candidates, groups));
             }
@@ -133,7 +133,7 @@ class Selector {
                 if (!d.hasType()) continue;
                 std::vector<Format> candidates;
                 if (!ownsBody && !readByABody(n.output(j)))
-                    candidates = rule.outputFormats(j, d.dtype, rankOf(d));
+                    candidates = rule.outputFormats(j, d.dtype, knownRank(d));
                 outputs[j] = choose(d, candidates);
             }
         }

@@ -34,11 +34,6 @@ bool isTransData(const Node& n) {
     return n.opType() == op::kTransData && n.domain() == op::kGeDomain;
 }
 
-const std::string* stringAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    return a ? std::get_if<std::string>(&a->value) : nullptr;
-}
-
 class Inserter {
   public:
     Inserter(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx) {}
@@ -98,9 +93,8 @@ class Inserter {
         for (const Use& u : g_.value(ref)->uses) {
             if (u.input != 0) continue;
             const Node& n = g_.node(u.node);
-            const std::string* d = stringAttr(n, TransDataInsertionPass::kDstFormatAttr);
-            if (isTransData(n) && d && *d == dst && n.outputs().size() == 1 &&
-                n.output(0).desc.storageSubFormat == expected.storageSubFormat &&
+            if (isTransData(n) && n.attrString(TransDataInsertionPass::kDstFormatAttr) == dst &&
+                n.outputs().size() == 1 && n.output(0).desc.storageSubFormat == expected.storageSubFormat &&
                 n.output(0).desc.storageShape == expected.storageShape)
                 return n.id();
         }

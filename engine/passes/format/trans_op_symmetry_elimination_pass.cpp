@@ -10,22 +10,6 @@ bool typesPair(Kind a, Kind b) {
     return (a == Kind::Squeeze && b == Kind::Unsqueeze) || (a == Kind::Unsqueeze && b == Kind::Squeeze);
 }
 
-// A Cast's result type is its `to` attribute; the description may not be inferred.
-DataType outputType(const Node& n) {
-    if (transop::kindOf(n) == Kind::Cast) {
-        const int64_t to = n.attrInt("to", 0);
-        if (isKnownDataType(static_cast<int32_t>(to))) return static_cast<DataType>(to);
-        return DataType::Undefined;
-    }
-    return n.output(0).desc.dtype;
-}
-
-std::string stringAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
-    return s ? *s : std::string();
-}
-
 // GE's JudgeTransposeDBack2Raw: the second perm undoes the first.
 bool permsCancel(const std::vector<int64_t>& first, const std::vector<int64_t>& second) {
     if (first.size() != second.size()) return false;
@@ -46,12 +30,12 @@ bool kindAllows(const Graph& g, const Node& t1, const Node& t2, const TensorDesc
         case Kind::TransData:
             // GE skips an input of unknown rank; the attributes must name the inverse transfer.
             return srcIn.storageShape.rankKnown() &&
-                   stringAttr(t1, "src_format") == stringAttr(t2, "dst_format") &&
-                   stringAttr(t1, "dst_format") == stringAttr(t2, "src_format") &&
+                   t1.attrString("src_format") == t2.attrString("dst_format") &&
+                   t1.attrString("dst_format") == t2.attrString("src_format") &&
                    t1.attrInt("groups", 1) == t2.attrInt("groups", 1);
         case Kind::Cast:
             // GE's TransOpUtil::IsPrecisionLoss on the first Cast (stricter here, see castIsLossless).
-            return transop::castIsLossless(srcIn.dtype, outputType(t1));
+            return transop::castIsLossless(srcIn.dtype, transop::outputType(t1));
         case Kind::Reshape:
         case Kind::Squeeze:
         case Kind::Unsqueeze:
@@ -69,7 +53,7 @@ bool descsSymmetric(const Graph& g, const Node& t1, const Node& t2) {
     const TensorDesc& dstOut = t2.output(0).desc;
     if (!kindAllows(g, t1, t2, srcIn)) return false;
     const DataType srcType = srcIn.dtype;
-    if (srcType == DataType::Undefined || srcType != outputType(t2)) return false;
+    if (srcType == DataType::Undefined || srcType != transop::outputType(t2)) return false;
     const Kind kind = transop::kindOf(t1);
     if (kind == Kind::Cast) {
         return srcIn.storageFormat == dstOut.storageFormat || srcIn.storageFormat == Format::ND ||

@@ -85,6 +85,12 @@ TensorDesc inputDesc(const Graph& g, const Node& consumer, size_t i) {
     return {};
 }
 
+DataType outputType(const Node& n) {
+    if (kindOf(n) != Kind::Cast) return n.output(0).desc.dtype;
+    const int64_t to = n.attrInt("to", 0);
+    return isKnownDataType(static_cast<int32_t>(to)) ? static_cast<DataType>(to) : DataType::Undefined;
+}
+
 bool castIsLossless(DataType from, DataType to) {
     if (from == to) return from != DataType::Undefined;
     const Range a = rangeOf(from), b = rangeOf(to);

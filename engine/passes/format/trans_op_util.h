@@ -31,6 +31,10 @@ const TensorDesc* valueDesc(const Graph& g, const ValueRef& ref);
 // the producer gives. A default description when neither is known.
 TensorDesc inputDesc(const Graph& g, const Node& consumer, size_t i);
 
+// The type a node gives: for a Cast its `to` attribute (Undefined when not a known type), as its
+// description may not be inferred yet; else its first output's description.
+DataType outputType(const Node& n);
+
 // Whether every value of `from` is exactly representable in `to`, so that a Cast from -> to -> from
 // gives back its input. Stricter than GE's precision-loss table (transop_util.cc lists only casts
 // to bool and float -> int32/int64, with a TODO for narrowing casts); PassScope never changes what a

@@ -16,12 +16,6 @@ bool fusionFormat(Format f) {
     return f == Format::NCHW || f == Format::NHWC || f == Format::FRACTAL_Z || f == Format::NC1HWC0;
 }
 
-std::string stringAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
-    return s ? *s : std::string();
-}
-
 // GE's HasPrecisionLoss, made exact for the whole chain: the chain gives back its input only when
 // every Cast on it goes to a dtype that holds every value of the dtype the chain starts with
 // (a -> b -> a with b wider; never int32 -> int8 -> int32).
@@ -75,8 +69,8 @@ bool mustRemain(const Graph& g, const Edge& e, DataType chainType) {
         if (!expected || !perm || *perm != *expected) return true;
     }
     if (kind == Kind::TransData &&
-        (stringAttr(in, "src_format") != formatName(inDesc.storageFormat) ||
-         stringAttr(in, "dst_format") != formatName(in.output(0).desc.storageFormat)))
+        (in.attrString("src_format") != formatName(inDesc.storageFormat) ||
+         in.attrString("dst_format") != formatName(in.output(0).desc.storageFormat)))
         return true;
     // IsFormatContinuous
     if (!(inDesc.storageShape == outDesc->storageShape) || inDesc.storageFormat != outDesc->storageFormat ||

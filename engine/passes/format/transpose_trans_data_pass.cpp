@@ -3,12 +3,6 @@
 namespace passscope {
 namespace {
 
-std::string stringAttr(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
-    return s ? *s : std::string();
-}
-
 bool supportedTransfer(Format from, const std::string& to) {
     return (from == Format::NCHW || from == Format::NHWC) && parseFormat(to) == Format::NC1HWC0;
 }
@@ -38,8 +32,8 @@ NodePass::NodeResult TransposeTransDataPass::runOnNode(Graph& g, NodeId id, Pass
         // FusionIfNeed: the TransData starts where the Transpose ends.
         const TensorDesc tdIn = transop::inputDesc(g, td, 0);
         if (tdIn.storageFormat != out.storageFormat || !(tdIn.storageShape == out.storageShape)) continue;
-        if (stringAttr(td, "src_format") != formatName(out.storageFormat)) continue;
-        if (!supportedTransfer(in.storageFormat, stringAttr(td, "dst_format"))) continue;
+        if (td.attrString("src_format") != formatName(out.storageFormat)) continue;
+        if (!supportedTransfer(in.storageFormat, td.attrString("dst_format"))) continue;
         // CopyInputEdges: the TransData reads the Transpose's input, after what the Transpose waited for.
         g.setInput(r, 0, source);
         if (!td.inputDescs().empty()) {  // its input description is now the Transpose's input's

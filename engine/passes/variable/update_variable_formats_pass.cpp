@@ -15,11 +15,6 @@ namespace {
 
 constexpr std::string_view kInsertedByGe = "_inserted_by_ge";
 
-bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
-    return a.dtype == b.dtype && a.storageFormat == b.storageFormat &&
-           a.storageSubFormat == b.storageSubFormat && a.storageShape == b.storageShape;
-}
-
 // One conversion from `in` to `out` of the road's kind, without its data input (linked by the
 // caller). TransData and ReFormat are GE ops; Cast is ONNX's; a Reshape/Squeeze/Unsqueeze step is
 // recovered as an ONNX Reshape to the target's dims (the data does not move, only the dims do).
@@ -110,13 +105,13 @@ bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
         const VarTransRoad* road = ctx.varManager->transRoad(name);
         if (!road || road->empty()) continue;
         const VarTransRoad recovered = *road;
-        if (!sameStorage(graph.node(var).output(0).desc, recovered.back().output)) {
+        if (!graph.node(var).output(0).desc.sameStorage(recovered.back().output)) {
             recoverForVariable(graph, ctx, var, recovered);
             ctx.count(kVariablesUpdated);
             changed = true;
         }
         for (NodeId ref : refsOf[name])
-            if (!sameStorage(graph.node(ref).output(0).desc, recovered.back().output)) {
+            if (!graph.node(ref).output(0).desc.sameStorage(recovered.back().output)) {
                 recoverForVarRef(graph, ctx, ref, recovered);
                 changed = true;
             }

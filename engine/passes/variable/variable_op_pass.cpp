@@ -12,12 +12,6 @@
 namespace passscope {
 namespace {
 
-// GE's IsOpDescSame: storage format, dtype and storage dims.
-bool sameStorage(const TensorDesc& a, const TensorDesc& b) {
-    return a.storageFormat == b.storageFormat && a.storageSubFormat == b.storageSubFormat &&
-           a.dtype == b.dtype && a.storageShape == b.storageShape;
-}
-
 std::string quoted(const Node& n) {
     return "'" + n.displayName() + "'";
 }
@@ -112,7 +106,7 @@ std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
             return path + " is not the inverse of the read path (" + quoted(back) + " is not a trans op)";
         const TensorDesc backIn = transop::inputDesc(g, back, 0);
         const TensorDesc& backOut = back.output(0).desc;
-        if (!sameStorage(readOut, backIn) || !sameStorage(backOut, readIn))
+        if (!readOut.sameStorage(backIn) || !backOut.sameStorage(readIn))
             return path + " is not the inverse of the read path (" + quoted(back) + " converts " +
                    varDescText(backIn) + " to " + varDescText(backOut) + ", the readers " +
                    varDescText(readIn) + " to " + varDescText(readOut) + ")";

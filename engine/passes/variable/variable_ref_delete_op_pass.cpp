@@ -16,12 +16,6 @@ void collectVariables(const Graph& g, std::set<std::string>& names) {
     }
 }
 
-const Graph& rootOf(const Graph& g) {
-    const Graph* r = &g;
-    while (r->parent()) r = r->parent();
-    return *r;
-}
-
 }  // namespace
 
 bool VariableRefDeleteOpPass::run(Graph& g, PassContext& ctx) {
@@ -30,7 +24,7 @@ bool VariableRefDeleteOpPass::run(Graph& g, PassContext& ctx) {
         if (variable::isVarRef(*n)) refs.push_back(n->id());
     if (refs.empty()) return false;
     std::set<std::string> variables;
-    collectVariables(rootOf(g), variables);
+    collectVariables(g.root(), variables);
     for (NodeId id : refs) {
         const Node& ref = g.node(id);
         const std::string source = variable::refSource(ref);
