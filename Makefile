@@ -8,12 +8,15 @@ DEPS := build-essential cmake ninja-build ccache pkg-config dpkg-dev \
         qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools \
         libgraphviz-dev graphviz libprotobuf-dev protobuf-compiler libonnx-dev libonnx-testdata \
         libeigen3-dev libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev \
-        xvfb xauth fonts-dejavu-core clang-format
+        xvfb xauth fonts-dejavu-core fonts-wqy-microhei qt6-translations-l10n clang-format
 # ccache keys on paths relative to the checkout, so a second clone (CI's) reuses the first's objects.
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= $(shell nproc)
+# Unity builds (CMakeLists.txt, PASSSCOPE_UNITY_BUILD) make a fresh build about 3x faster; for an
+# edit-compile loop, `make test UNITY=OFF` recompiles one file per edit instead of its batch.
+UNITY ?= ON
 SAMPLE ?= resources/samples/conv_net.onnx
 OUT ?= build/out
 
@@ -27,9 +30,11 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $$missing; \
 	fi
 
+# Only the two programs (and what they need): benchmarks and model generators are `make bench`'s.
 build: deps
-	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_TESTS=OFF
-	cmake --build build -j $(JOBS)
+	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_TESTS=OFF -DPASSSCOPE_BUILD_BENCHMARKS=OFF \
+	  -DPASSSCOPE_UNITY_BUILD=$(UNITY)
+	cmake --build build -j $(JOBS) --target passscope passscope-cli
 
 run: build
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
@@ -46,6 +51,7 @@ test-build: deps
 	# -O1 -g1: what the sanitizers recommend, with line tables for their reports, and a build
 	# that fits CI's time on two cores.
 	cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_SANITIZE=ON -DPASSSCOPE_BUILD_TESTS=ON \
+	  -DPASSSCOPE_BUILD_BENCHMARKS=OFF -DPASSSCOPE_UNITY_BUILD=$(UNITY) \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
 	cmake --build build-asan -j $(JOBS)
 
@@ -57,7 +63,7 @@ test: test-build
 # pipeline is compared with; its install script would download a CUDA add-on, so it is skipped.
 ORT_DIR ?= build/ort
 bench: deps
-	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_BENCHMARKS=ON
+	cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPASSSCOPE_BUILD_BENCHMARKS=ON -DPASSSCOPE_UNITY_BUILD=$(UNITY)
 	cmake --build build -j $(JOBS) --target passscope-bench-io passscope-bench-pipeline passscope-make-large-model \
 	  passscope-bench-layout passscope-bench-gui passscope-bench-formats passscope-bench-vars
 	@if command -v npm >/dev/null && [ ! -d $(ORT_DIR)/node_modules/onnxruntime-node ]; then \
