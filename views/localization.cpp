@@ -1,6 +1,9 @@
 #include "localization.h"
 
 #include <QCoreApplication>
+#include <QFont>
+#include <QFontDatabase>
+#include <QGuiApplication>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -16,6 +19,29 @@ QTranslator* loadOwn(QCoreApplication& app, const QLocale& locale) {
         return translator;
     delete translator;
     return nullptr;
+}
+
+// Chinese text drawn with a Chinese face. Without this, Qt asks fontconfig for any face that has
+// the glyphs, and with Noto CJK installed (one file holding the Japanese, Korean and both Chinese
+// variants) that can be the Japanese one, whose shapes differ from the Chinese. The faces are the
+// ones Debian packages: fonts-noto-cjk, fonts-wqy-microhei, fonts-wqy-zenhei, fonts-arphic-*.
+void preferChineseFaces(const QLocale& locale) {
+    if (locale.language() != QLocale::Chinese ||
+        !qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
+        return;
+    const bool traditional = locale.script() == QLocale::TraditionalChineseScript;
+    const QStringList faces =
+        traditional ? QStringList{QStringLiteral("Noto Sans CJK TC"), QStringLiteral("WenQuanYi Micro Hei"),
+                                  QStringLiteral("WenQuanYi Zen Hei"), QStringLiteral("AR PL UMing TW")}
+                    : QStringList{QStringLiteral("Noto Sans CJK SC"), QStringLiteral("WenQuanYi Micro Hei"),
+                                  QStringLiteral("WenQuanYi Zen Hei"), QStringLiteral("AR PL UMing CN")};
+    QFont font = QGuiApplication::font();
+    QStringList families = font.families();
+    if (families.isEmpty()) families << font.family();
+    for (const QString& face : faces)
+        if (QFontDatabase::hasFamily(face) && !families.contains(face)) families << face;
+    font.setFamilies(families);
+    QGuiApplication::setFont(font);
 }
 
 }  // namespace
@@ -39,6 +65,7 @@ LocalizationResult installTranslations(QCoreApplication& app, const QString& req
     }
     if (own) QCoreApplication::installTranslator(own);
     if (result.locale.isEmpty()) return result;
+    preferChineseFaces(locale);
 
     // Standard dialog buttons and Qt's own messages (present when qt6-translations-l10n is installed).
     auto* qt = new QTranslator(&app);
