@@ -11,23 +11,15 @@
 // also output that log-probability tensor. Computation in double, results rounded to the input
 // type.
 #include "kernels/kernel_registry.h"
+#include "kernels/nn/float_tensor.h"
 #include "kernels/reduction/reduction_util.h"
 
 namespace passscope::kernels {
 namespace {
 
 using namespace red;
-
-template <typename T>
-Tensor fromDoubles(const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    std::vector<T> out(v.size());
-    for (size_t i = 0; i < v.size(); ++i) out[i] = static_cast<T>(v[i]);
-    return makeTensor<T>(dims, out);
-}
-
-Tensor fromDoubles(DataType dt, const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    return dispatch<kFloats>(dt, [&](auto tag) { return fromDoubles<decltype(tag)>(dims, v); });
-}
+using nn::fromDoubles;
+using nn::requireFloat;
 
 // logp: [N, C, D] flattened log-probabilities (or NLL input).
 Tensor nllLoss(const KernelContext& ctx, DataType dtype, const std::vector<int64_t>& inDims,
@@ -68,10 +60,6 @@ Tensor nllLoss(const KernelContext& ctx, DataType dtype, const std::vector<int64
     if (reduction == "none") return fromDoubles(dtype, targetT.dims(), loss);
     if (reduction == "sum") return fromDoubles(dtype, {}, {lossSum});
     return fromDoubles(dtype, {}, {lossSum / weightSum});
-}
-
-void requireFloat(const Tensor& t) {
-    dispatch<kFloats>(t.dtype(), [](auto) { return 0; });
 }
 
 KernelResult negativeLogLikelihoodLoss(const KernelContext& ctx) {

@@ -14,27 +14,15 @@
 // MeanVarianceNormalization: (x - mean) / (sqrt(E[x^2] - mean^2) + 1e-9) over `axes` (default
 // [0, 2, 3]), as the ONNX function body defines it.
 #include "kernels/kernel_registry.h"
+#include "kernels/nn/float_tensor.h"
 #include "kernels/reduction/reduction_util.h"
 
 namespace passscope::kernels {
 namespace {
 
 using namespace red;
-
-template <typename T>
-Tensor fromDoubles(const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    std::vector<T> out(v.size());
-    for (size_t i = 0; i < v.size(); ++i) out[i] = static_cast<T>(v[i]);
-    return makeTensor<T>(dims, out);
-}
-
-Tensor fromDoubles(DataType dt, const std::vector<int64_t>& dims, const std::vector<double>& v) {
-    return dispatch<kFloats>(dt, [&](auto tag) { return fromDoubles<decltype(tag)>(dims, v); });
-}
-
-void requireFloat(const Tensor& t) {
-    dispatch<kFloats>(t.dtype(), [](auto) { return 0; });
-}
+using nn::fromDoubles;
+using nn::requireFloat;
 
 std::vector<double> perChannel(const Tensor& t, int64_t C, const char* what) {
     requireFloat(t);
