@@ -9,7 +9,7 @@ void printWarnings(const Diagnostics& diag) {
     for (const std::string& w : diag.warnings) std::cerr << "warning: " << w << "\n";
 }
 
-int guarded(const std::function<int()>& body) {
+int guarded(const std::function<int()>& body, int failureCode) {
     try {
         return body();
     } catch (const ModelError& e) {
@@ -19,7 +19,7 @@ int guarded(const std::function<int()>& body) {
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
     }
-    return kFailure;
+    return failureCode;
 }
 
 }  // namespace passscope::cli

@@ -12,7 +12,8 @@ namespace passscope::cli {
 enum ExitCode { kOk = 0, kFailure = 1, kUsage = 2 };
 
 void printWarnings(const Diagnostics& diag);
-// Runs `body`; a ModelError or any other exception becomes "error: ..." on stderr and kFailure.
-int guarded(const std::function<int()>& body);
+// Runs `body`; a ModelError or any other exception becomes "error: ..." on stderr and
+// `failureCode` (kFailure; `diff` and `bisect` use 3 for "could not load").
+int guarded(const std::function<int()>& body, int failureCode = kFailure);
 
 }  // namespace passscope::cli

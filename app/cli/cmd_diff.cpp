@@ -3,7 +3,6 @@
 // 2 wrong usage, 3 a model could not be loaded (docs/graph-diff.md §5).
 #include <iostream>
 #include <memory>
-#include <new>
 
 #include "cli_common.h"
 #include "commands.h"
@@ -37,20 +36,17 @@ Action addDiffCommand(CLI::App& app) {
         "[{\"field\",\"before\",\"after\"}]}]}");
     return [cmd, args]() -> int {
         if (!cmd->parsed()) return -1;
-        try {
-            io::LoadResult a = io::loadModel(args->a);
-            printWarnings(a.diagnostics);
-            io::LoadResult b = io::loadModel(args->b);
-            printWarnings(b.diagnostics);
-            const diff::GraphDiff d = diff::diffGraphs(*a.model.graph, *b.model.graph);
-            std::cout << (args->json ? diff::diffToJson(d) + "\n" : diff::diffToText(d));
-            return d.empty() ? kOk : kDifferent;
-        } catch (const std::bad_alloc&) {
-            std::cerr << "error: out of memory\n";
-        } catch (const std::exception& e) {
-            std::cerr << "error: " << e.what() << "\n";
-        }
-        return kTrouble;
+        return guarded(
+            [&] {
+                io::LoadResult a = io::loadModel(args->a);
+                printWarnings(a.diagnostics);
+                io::LoadResult b = io::loadModel(args->b);
+                printWarnings(b.diagnostics);
+                const diff::GraphDiff d = diff::diffGraphs(*a.model.graph, *b.model.graph);
+                std::cout << (args->json ? diff::diffToJson(d) + "\n" : diff::diffToText(d));
+                return d.empty() ? kOk : kDifferent;
+            },
+            kTrouble);
     };
 }
 

@@ -16,6 +16,7 @@ Action addFormatsCommand(CLI::App& app);
 Action addVarsCommand(CLI::App& app);
 Action addTimelineCommand(CLI::App& app);
 Action addDiffCommand(CLI::App& app);
+Action addBisectCommand(CLI::App& app);
 #ifdef PASSSCOPE_WITH_RENDER
 Action addRenderCommand(CLI::App& app);
 #endif

@@ -1,6 +1,6 @@
 // passscope-cli: the headless face of the engine, for scripts and CI.
-// Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage; `diff` alone returns 1 for
-// "the models differ" and 3 for a model it cannot load (docs/graph-diff.md §5).
+// Exit codes: 0 success, 1 failure (bad input included), 2 wrong usage; `diff` and `bisect` return 1
+// for "the models differ" / "a pass run diverged" and 3 for a model they cannot load (docs/graph-diff.md §5).
 #include <csignal>
 #include <iostream>
 
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     app.fallthrough(false);
     std::vector<Action> actions{addInfoCommand(app),     addConvertCommand(app), addOptimizeCommand(app),
                                 addVerifyCommand(app),   addFormatsCommand(app), addVarsCommand(app),
-                                addTimelineCommand(app), addDiffCommand(app)};
+                                addTimelineCommand(app), addDiffCommand(app),    addBisectCommand(app)};
 #ifdef PASSSCOPE_WITH_RENDER
     actions.push_back(addRenderCommand(app));
 #endif

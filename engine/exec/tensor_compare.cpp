@@ -1,6 +1,7 @@
 #include "exec/tensor_compare.h"
 
 #include <cmath>
+#include <limits>
 
 #include "ir/shape.h"
 #include "kernels/tensor_util.h"
@@ -13,8 +14,14 @@ std::string dimsText(const std::vector<int64_t>& d) {
 }
 
 bool closeEnough(double e, double a, double rtol, double atol, TensorComparison& c) {
-    if (std::isnan(e) || std::isnan(a)) return std::isnan(e) && std::isnan(a);
-    if (std::isinf(e) || std::isinf(a)) return e == a;
+    // A NaN or an infinity on one side only (or infinities of opposite signs) is an infinite
+    // difference: bisect and verify report it as such rather than as 0.
+    const bool special = std::isnan(e) || std::isnan(a) || std::isinf(e) || std::isinf(a);
+    if (special && (e == a || (std::isnan(e) && std::isnan(a)))) return true;
+    if (special) {
+        c.maxAbsDiff = c.maxRelDiff = std::numeric_limits<double>::infinity();
+        return false;
+    }
     const double diff = std::fabs(a - e);
     c.maxAbsDiff = std::max(c.maxAbsDiff, diff);
     if (e != 0) c.maxRelDiff = std::max(c.maxRelDiff, diff / std::fabs(e));
@@ -58,7 +65,7 @@ TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, do
                 } else {
                     ok = e[i] == a[i];
                 }
-                if (!ok) {
+                if (!ok && c.equal) {  // the first mismatch in words; the maxima cover all elements
                     c.equal = false;
                     if constexpr (std::is_same_v<T, std::string>) {
                         c.detail =
@@ -71,7 +78,6 @@ TensorComparison compareTensors(const Tensor& expected, const Tensor& actual, do
                                    std::to_string(static_cast<double>(a[i])) + ", expected " +
                                    std::to_string(static_cast<double>(e[i]));
                     }
-                    return;
                 }
             }
         }

@@ -52,65 +52,69 @@ bool VerifyResult::allEqual() const {
     return true;
 }
 
-VerifyResult verifyModels(const Model& original, const Model& optimized, const VerifyOptions& options) {
-    VerifyResult result;
-    Rng rng{options.seed};
-    const Graph& g = *original.graph;
-    std::map<std::string, VerifyRow> rows;
-    for (int run = 0; run < options.runs; ++run) {
-        std::map<std::string, Tensor> inputs;
-        for (NodeId id : g.inputs()) {
-            const Node& n = g.node(id);
-            if (n.opType() != op::kData || n.hasAttr(op::attr::kValue)) continue;
-            const NodeOutput& o = n.output(0);
-            if (o.desc.kind != ValueKind::Tensor) {
-                result.comparable = false;
-                result.problem = "input '" + o.name + "' is not a tensor; verify feeds tensors only";
-                return result;
-            }
-            std::vector<int64_t> dims;
-            auto pinned = options.inputShapes.find(o.name);
-            if (pinned != options.inputShapes.end()) {
-                dims = pinned->second;
-            } else if (!o.desc.originShape.rankKnown()) {
-                result.comparable = false;
-                result.problem = "input '" + o.name + "' has no known rank; pin it with --input-shape";
-                return result;
-            } else {
-                for (const Dim& d : o.desc.originShape.dims()) {
-                    if (d.isKnown())
-                        dims.push_back(d.value);
-                    else {
-                        dims.push_back(1);
-                        if (run == 0)
-                            result.notes.push_back("input '" + o.name + "': dimension '" + d.symbol +
-                                                   "' set to 1");
-                    }
+RandomInputs randomInputs(const Graph& g, const VerifyOptions& options, uint64_t& state) {
+    RandomInputs result;
+    Rng rng{state};
+    auto refuse = [&](std::string problem) {
+        result.tensors.clear();
+        result.problem = std::move(problem);
+        return result;
+    };
+    for (NodeId id : g.inputs()) {
+        const Node& n = g.node(id);
+        if (n.opType() != op::kData || n.hasAttr(op::attr::kValue)) continue;
+        const NodeOutput& o = n.output(0);
+        if (o.desc.kind != ValueKind::Tensor)
+            return refuse("input '" + o.name + "' is not a tensor; verify feeds tensors only");
+        std::vector<int64_t> dims;
+        auto pinned = options.inputShapes.find(o.name);
+        if (pinned != options.inputShapes.end()) {
+            dims = pinned->second;
+        } else if (!o.desc.originShape.rankKnown()) {
+            return refuse("input '" + o.name + "' has no known rank; pin it with --input-shape");
+        } else {
+            for (const Dim& d : o.desc.originShape.dims()) {
+                if (d.isKnown()) {
+                    dims.push_back(d.value);
+                } else {
+                    dims.push_back(1);
+                    result.notes.push_back("input '" + o.name + "': dimension '" + d.symbol + "' set to 1");
                 }
             }
-            const auto count = checkedElementCount(dims);
-            const double bytes = count
-                                     ? static_cast<double>(*count) *
-                                           static_cast<double>(std::max<size_t>(elementSize(o.desc.dtype), 1))
-                                     : 0;
-            if (!count || bytes > static_cast<double>(options.maxTensorBytes)) {
-                result.comparable = false;
-                result.problem =
-                    "input '" + o.name + "' " + Shape::fromExtents(dims).toString() + " would take " +
-                    (count ? kernels::bytesText(bytes) : std::string("more elements than 2^63")) +
-                    ", over the limit of " + std::to_string(options.maxTensorBytes) +
-                    " bytes per tensor; pin a smaller shape with --input-shape " + o.name +
-                    ":D0,D1,... or raise the limit with --max-tensor-bytes BYTES";
-                return result;
-            }
-            try {
-                inputs[o.name] = randomTensor(o.desc.dtype, dims, rng);
-            } catch (const std::exception& e) {
-                result.comparable = false;
-                result.problem = "input '" + o.name + "': " + e.what();
-                return result;
-            }
         }
+        const auto count = checkedElementCount(dims);
+        const double bytes = count ? static_cast<double>(*count) *
+                                         static_cast<double>(std::max<size_t>(elementSize(o.desc.dtype), 1))
+                                   : 0;
+        if (!count || bytes > static_cast<double>(options.maxTensorBytes))
+            return refuse("input '" + o.name + "' " + Shape::fromExtents(dims).toString() + " would take " +
+                          (count ? kernels::bytesText(bytes) : std::string("more elements than 2^63")) +
+                          ", over the limit of " + std::to_string(options.maxTensorBytes) +
+                          " bytes per tensor; pin a smaller shape with --input-shape " + o.name +
+                          ":D0,D1,... or raise the limit with --max-tensor-bytes BYTES");
+        try {
+            result.tensors[o.name] = randomTensor(o.desc.dtype, dims, rng);
+        } catch (const std::exception& e) {
+            return refuse("input '" + o.name + "': " + e.what());
+        }
+    }
+    state = rng.state;
+    return result;
+}
+
+VerifyResult verifyModels(const Model& original, const Model& optimized, const VerifyOptions& options) {
+    VerifyResult result;
+    uint64_t state = options.seed;
+    std::map<std::string, VerifyRow> rows;
+    for (int run = 0; run < options.runs; ++run) {
+        RandomInputs made = randomInputs(*original.graph, options, state);
+        if (run == 0) result.notes = made.notes;
+        if (!made.problem.empty()) {
+            result.comparable = false;
+            result.problem = made.problem;
+            return result;
+        }
+        const std::map<std::string, Tensor>& inputs = made.tensors;
         Evaluator evalA(original), evalB(optimized);
         evalA.setMaxValueBytes(options.maxTensorBytes);
         evalB.setMaxValueBytes(options.maxTensorBytes);

@@ -37,6 +37,17 @@ struct VerifyResult {
     bool allEqual() const;
 };
 
+// Seeded random inputs for the graph inputs of `g` that have no default, shaped as declared
+// (symbolic dims 1, or as options.inputShapes pins them): floats uniform in [-1, 1), integers
+// 0..2, bools and strings at random. `state` is the generator's state, advanced, so successive
+// calls give new sets. `problem` says why no set can be made (an input too large, of no rank).
+struct RandomInputs {
+    std::map<std::string, Tensor> tensors;
+    std::vector<std::string> notes;
+    std::string problem;
+};
+RandomInputs randomInputs(const Graph& g, const VerifyOptions& options, uint64_t& state);
+
 VerifyResult verifyModels(const Model& original, const Model& optimized, const VerifyOptions& options);
 
 }  // namespace passscope

@@ -11,6 +11,11 @@ std::string canonicalDomain(const std::string& d) {
 
 }  // namespace
 
+// Families registered from one file each (no header: only builtin() calls them).
+void registerWindowKernels(KernelRegistry& r);    // signal/windows.cpp
+void registerTextKernels(KernelRegistry& r);      // text/string_normalizer.cpp
+void registerTrainingKernels(KernelRegistry& r);  // training/optimizers.cpp
+
 bool isNonDeterministic(const std::string& domain, const std::string& opType) {
     static const std::set<std::string> kRandom = {"RandomUniform",    "RandomNormal", "RandomUniformLike",
                                                   "RandomNormalLike", "Multinomial",  "Bernoulli"};
@@ -30,6 +35,9 @@ const KernelRegistry& KernelRegistry::builtin() {
         registerLinalgKernels(r);
         registerNnKernels(r);
         registerFormatKernels(r);
+        registerWindowKernels(r);
+        registerTextKernels(r);
+        registerTrainingKernels(r);
         return r;
     }();
     return registry;

@@ -47,8 +47,9 @@ const std::set<std::string, std::less<>> kBroadcasting = {
 
 // Ops whose output can be larger than their largest input and that have no formula here: their
 // size is known only from a static inferred shape.
-const std::set<std::string, std::less<>> kMayOutgrowInputs = {
-    "Conv", "ConvInteger", "ConvTranspose", "QLinearConv", "Einsum", "MaxPool", "AveragePool", "LpPool"};
+const std::set<std::string, std::less<>> kMayOutgrowInputs = {"Conv",        "ConvInteger", "ConvTranspose",
+                                                              "QLinearConv", "Einsum",      "MaxPool",
+                                                              "AveragePool", "LpPool",      "MaxUnpool"};
 
 Elements broadcasting(const KernelContext& ctx) {
     std::vector<int64_t> out;
@@ -213,6 +214,19 @@ Elements gemm(const KernelContext& ctx) {
     return m * n;
 }
 
+// RNN, GRU, LSTM: Y [seq, dirs, batch, hidden] and the states [dirs, batch, hidden] each.
+Elements recurrent(const KernelContext& ctx) {
+    if (!ctx.hasInput(2)) return std::nullopt;
+    const auto& x = ctx.input(0).dims();
+    const auto& r = ctx.input(2).dims();
+    if (x.size() != 3 || r.size() != 3) return 0.0;  // the kernel refuses it
+    const bool batchMajor = ctx.opset() >= 14 && ctx.attrInt("layout", 0) != 0;
+    const double seq = static_cast<double>(x[batchMajor ? 1 : 0]);
+    const double state = static_cast<double>(r[0]) * static_cast<double>(x[batchMajor ? 0 : 1]) *
+                         static_cast<double>(std::max<int64_t>(ctx.attrInt("hidden_size", r[2]), 0));
+    return state * seq + state * static_cast<double>(ctx.outputCount());
+}
+
 // The formula for ops whose output size follows from input shapes and values; nullopt for ops
 // without one.
 Elements byFormula(const KernelContext& ctx) {
@@ -226,6 +240,14 @@ Elements byFormula(const KernelContext& ctx) {
         return n;
     }
     if (op == "Range") return range(ctx);
+    if (op == "HannWindow" || op == "HammingWindow" || op == "BlackmanWindow")
+        return std::max(scalarDouble(ctx.input(0)), 0.0);
+    if (op == "RNN" || op == "GRU" || op == "LSTM") return recurrent(ctx);
+    if (op == "GridSample") {  // [N, C] of X, [H_out, W_out] of the grid
+        if (!ctx.hasInput(1) || ctx.input(0).dims().size() < 2 || ctx.input(1).dims().size() < 3) return 0.0;
+        const auto &x = ctx.input(0).dims(), &grid = ctx.input(1).dims();
+        return count({x[0], x[1], grid[1], grid[2]});
+    }
     if (op == "Expand") return expand(ctx);
     if (op == "Tile") return tile(ctx);
     if (op == "Pad") return pad(ctx);

@@ -377,4 +377,4 @@ if (require.main === module) {
   main();
 }
 
-module.exports = { compare, compareTensors, parseArgs, ortAvailable: () => ort !== null };
+module.exports = { compare, compareTensors, parseArgs, tensorFromProto, RUN_OPTS, ortAvailable: () => ort !== null };

@@ -200,7 +200,10 @@ bool foldable(const Node& n, PassContext& ctx) {
         ctx.notFolded(n, NotFoldedReason::SideEffect, n.opType() + " writes a variable");
         return false;
     }
-    if (!op::isStandardDomain(n.domain()) && n.domain() != op::kGeDomain) {
+    // Another domain is known where a kernel is registered for the op (the optimizers of
+    // ai.onnx.preview.training).
+    if (!op::isStandardDomain(n.domain()) && n.domain() != op::kGeDomain &&
+        !ctx.kernels().knows(n.domain(), n.opType())) {
         ctx.notFolded(n, NotFoldedReason::UnknownDomain,
                       "domain '" + n.domain() + "' is not known to the engine");
         return false;

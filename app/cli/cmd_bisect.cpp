@@ -1,0 +1,103 @@
+// `bisect MODEL [pipeline options] [--inputs FILES] [--rtol R --atol A] [--seed N] [--json]`:
+// which pass run first changed the model's outputs, and which values moved first at that run
+// (engine/numeric/bisect.h, docs/bisect.md). Exit codes as `diff`'s: 0 nothing diverged,
+// 1 a pass run did, 2 wrong usage, 3 the model or an input file could not be loaded or evaluated.
+#include <iostream>
+#include <memory>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "exec/verify.h"
+#include "numeric/bisect_report.h"
+#include "numeric/input_files.h"
+#include "pipeline_args.h"
+#include "report/model_info.h"
+
+namespace passscope::cli {
+namespace {
+
+constexpr int kDiverged = 1;
+constexpr int kTrouble = 3;
+
+// The user's inputs, the others seeded at random. Throws ModelError naming a bad file or input.
+std::map<std::string, Tensor> bisectInputs(const Graph& g, const std::vector<std::string>& files,
+                                           const PipelineOptions& options, uint64_t seed) {
+    std::vector<std::filesystem::path> paths(files.begin(), files.end());
+    std::map<std::string, Tensor> given = numeric::readInputFiles(paths);
+    for (const auto& [name, _] : given) {
+        bool known = false;
+        for (NodeId id : g.inputs()) known = known || g.node(id).output(0).name == name;
+        if (!known) throw ModelError("an input file is for '" + name + "', which is not a graph input");
+    }
+    VerifyOptions vo;
+    vo.inputShapes = options.inputShapes;
+    for (const auto& [name, t] : given) vo.inputShapes[name] = t.dims();
+    RandomInputs made = randomInputs(g, vo, seed);
+    if (!made.problem.empty()) throw ModelError(made.problem);
+    for (const std::string& n : made.notes) std::cerr << "note: " << n << "\n";
+    for (auto& [name, t] : given) made.tensors[name] = std::move(t);
+    return made.tensors;
+}
+
+}  // namespace
+
+Action addBisectCommand(CLI::App& app) {
+    struct Args {
+        std::string input;
+        PipelineArgs pipeline;
+        std::vector<std::string> inputs;
+        numeric::BisectOptions options;
+        uint64_t seed = 1234;
+        bool json = false;
+    };
+    auto args = std::make_shared<Args>();
+    CLI::App* cmd = app.add_subcommand(
+        "bisect",
+        "Run the pipeline and find the first pass run whose graph outputs differ from the original's, "
+        "evaluating the graph at steps of the journal (about log2(runs) evaluations), then the values that "
+        "differ first at that run. Exit code: 0 nothing diverged, 1 a pass run did, 2 wrong usage, 3 the "
+        "model or an input could not be loaded or evaluated");
+    cmd->add_option("MODEL", args->input, "Model to optimize")->required();
+    addPipelineOptions(cmd, args->pipeline);
+    cmd->add_option("--inputs", args->inputs,
+                    "Input tensors: .pb (ONNX TensorProto, named by its name field or else the file name) or "
+                    ".npy (named by the file name); inputs without a file get seeded random values");
+    cmd->add_option("--rtol", args->options.rtol, "Relative tolerance for floating values")
+        ->capture_default_str();
+    cmd->add_option("--atol", args->options.atol, "Absolute tolerance for floating values")
+        ->capture_default_str();
+    cmd->add_option("--seed", args->seed, "Seed of the random inputs")->capture_default_str();
+    cmd->add_option("--max-values", args->options.maxValues, "Diverging values listed at the divergent run")
+        ->capture_default_str();
+    cmd->add_flag(
+        "--json", args->json,
+        "Print {\"first_divergent\": {\"step\", \"pass\", \"stage\", \"nodes\", \"outputs\": [{\"name\", "
+        "\"max_abs\", \"max_rel\"}], \"values\": [...]}} or {\"first_divergent\": null}");
+    return [cmd, args]() -> int {
+        if (!cmd->parsed()) return -1;
+        const std::optional<PipelineOptions> options = pipelineOptionsOrReport(args->pipeline);
+        if (!options) return kUsage;
+        return guarded(
+            [&] {
+                io::LoadResult loaded = io::loadModel(args->input);
+                printWarnings(loaded.diagnostics);
+                auto inputs = bisectInputs(*loaded.model.graph, args->inputs, *options, args->seed);
+                Journal journal;
+                runPipelineForCli(loaded.model, *options, journal);
+                numeric::StepEvaluator evaluator(loaded.model, std::move(inputs),
+                                                 VerifyOptions::kDefaultMaxTensorBytes);
+                const numeric::BisectResult r =
+                    numeric::bisectJournal(journal, *loaded.model.graph, evaluator, args->options);
+                if (!r.problem.empty()) {
+                    std::cerr << "error: " << r.problem << "\n";
+                    return kTrouble;
+                }
+                std::cout << (args->json ? jsonText(numeric::bisectJson(r)) + "\n"
+                                         : numeric::bisectText(r, args->options));
+                return r.first ? kDiverged : kOk;
+            },
+            kTrouble);
+    };
+}
+
+}  // namespace passscope::cli

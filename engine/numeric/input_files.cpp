@@ -1,0 +1,115 @@
+#include "numeric/input_files.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "io/tensor_proto.h"
+#include "util/diagnostics.h"
+
+namespace passscope::numeric {
+namespace fs = std::filesystem;
+namespace {
+
+std::string readAll(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ModelError("cannot read input file '" + path.string() + "'");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Tensor readTensorProto(const fs::path& path, const std::string& bytes, std::string& name) {
+    onnx::TensorProto proto;
+    if (!proto.ParseFromString(bytes)) throw ModelError("'" + path.string() + "' is not an ONNX TensorProto");
+    if (!proto.name().empty()) name = proto.name();
+    io::ExternalDataResolver resolver(path.parent_path());
+    return io::tensorFromProto(proto, resolver, path.filename().string());
+}
+
+DataType npyType(const std::string& descr, const fs::path& path) {
+    static const std::map<std::string, DataType> kTypes = {
+        {"f2", DataType::Float16}, {"f4", DataType::Float},  {"f8", DataType::Double},
+        {"i1", DataType::Int8},    {"i2", DataType::Int16},  {"i4", DataType::Int32},
+        {"i8", DataType::Int64},   {"u1", DataType::UInt8},  {"u2", DataType::UInt16},
+        {"u4", DataType::UInt32},  {"u8", DataType::UInt64}, {"b1", DataType::Bool}};
+    auto it = descr.size() == 3 ? kTypes.find(descr.substr(1)) : kTypes.end();
+    if (it == kTypes.end() || descr[0] == '>')
+        throw ModelError("'" + path.string() + "': NumPy dtype '" + descr +
+                         "' is not read (little-endian numbers and bools only)");
+    return it->second;
+}
+
+// NumPy's format: magic, version, header length (2 bytes in 1.0, 4 in 2.0/3.0), a Python dict
+// literal with descr, fortran_order and shape, then the elements.
+Tensor readNpy(const fs::path& path, const std::string& bytes) {
+    auto bad = [&](const std::string& why) { return ModelError("'" + path.string() + "': " + why); };
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw bad("not a NumPy .npy file");
+    const int major = static_cast<unsigned char>(bytes[6]);
+    size_t headerLen = static_cast<unsigned char>(bytes[8]) |
+                       (static_cast<size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+    size_t at = 10;
+    if (major >= 2) {
+        if (bytes.size() < 12) throw bad("truncated header");
+        headerLen |= (static_cast<size_t>(static_cast<unsigned char>(bytes[10])) << 16) |
+                     (static_cast<size_t>(static_cast<unsigned char>(bytes[11])) << 24);
+        at = 12;
+    }
+    if (bytes.size() < at + headerLen) throw bad("truncated header");
+    const std::string header = bytes.substr(at, headerLen);
+    // The text after `'key':` in the dict literal, up to `end` (a quote, a comma or a parenthesis).
+    auto field = [&](const std::string& key, char open, char close) -> std::string {
+        const size_t k = header.find("'" + key + "'");
+        const size_t from = k == std::string::npos ? k : header.find(open, header.find(':', k));
+        const size_t to = from == std::string::npos ? from : header.find(close, from + 1);
+        if (to == std::string::npos) throw bad("no " + key + " in header");
+        return header.substr(from + 1, to - from - 1);
+    };
+    const DataType dtype = npyType(field("descr", '\'', '\''), path);
+    const size_t fortran = header.find("'fortran_order'");
+    const size_t colon = fortran == std::string::npos ? fortran : header.find(':', fortran);
+    const size_t value = colon == std::string::npos ? colon : header.find_first_not_of(' ', colon + 1);
+    if (value != std::string::npos && header.compare(value, 4, "True") == 0)
+        throw bad("Fortran-ordered arrays are not read; save with np.ascontiguousarray");
+    std::vector<int64_t> dims;
+    std::istringstream shape(field("shape", '(', ')'));
+    for (std::string item; std::getline(shape, item, ',');) {
+        if (item.find_first_not_of(' ') == std::string::npos) continue;  // "(3,)": the trailing comma
+        try {
+            dims.push_back(std::stoll(item));
+        } catch (const std::exception&) {
+            throw bad("bad shape in header");
+        }
+    }
+    const auto count = checkedElementCount(dims);
+    const size_t payload = bytes.size() - at - headerLen;
+    if (!count ||
+        static_cast<double>(*count) * static_cast<double>(elementSize(dtype)) != static_cast<double>(payload))
+        throw bad("the data does not hold " + Shape::fromExtents(dims).toString() + " elements");
+    return Tensor(dtype, std::move(dims), std::make_shared<StringBuffer>(bytes.substr(at + headerLen)));
+}
+
+}  // namespace
+
+std::pair<std::string, Tensor> readInputFile(const fs::path& path) {
+    const std::string bytes = readAll(path);
+    std::string name = path.stem().string();
+    const std::string ext = path.extension().string();
+    if (ext == ".npy") return {name, readNpy(path, bytes)};
+    if (ext == ".pb") {
+        Tensor t = readTensorProto(path, bytes, name);
+        return {name, std::move(t)};
+    }
+    throw ModelError("'" + path.string() + "': an input file is a .pb (ONNX TensorProto) or a .npy");
+}
+
+std::map<std::string, Tensor> readInputFiles(const std::vector<fs::path>& paths) {
+    std::map<std::string, Tensor> out;
+    for (const fs::path& p : paths) {
+        auto [name, tensor] = readInputFile(p);
+        if (!out.emplace(name, std::move(tensor)).second)
+            throw ModelError("two input files are for input '" + name + "'");
+    }
+    return out;
+}
+
+}  // namespace passscope::numeric

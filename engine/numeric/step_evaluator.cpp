@@ -1,0 +1,115 @@
+#include "numeric/step_evaluator.h"
+
+#include "diff/desc_text.h"
+#include "ir/op_types.h"
+
+namespace passscope::numeric {
+namespace {
+
+bool sameAttributes(const Node& a, const Node& b) {
+    if (a.attributes().size() != b.attributes().size()) return false;
+    for (const Attribute& x : a.attributes()) {
+        const Attribute* y = b.findAttr(x.name);
+        if (!y || !diff::sameAttrValue(x, *y)) return false;
+    }
+    return true;
+}
+
+bool sameOutputDescs(const Node& a, const Node& b) {
+    for (size_t i = 0; i < a.outputs().size(); ++i)
+        if (!(a.output(i).desc == b.output(i).desc)) return false;
+    return true;
+}
+
+bool readsDescriptions(const Node& n) {
+    return op::isStructural(n.opType(), n.domain()) ||
+           (n.opType() == op::kTransData && n.domain() == op::kGeDomain);
+}
+
+bool sameValues(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!a[i].sameValue(b[i])) return false;
+    return true;
+}
+
+}  // namespace
+
+const Tensor* StepValues::value(const ValueRef& r) const {
+    auto it = values.find(r.node);
+    if (it == values.end() || r.output >= it->second.size()) return nullptr;
+    return &it->second[r.output];
+}
+
+StepEvaluator::StepEvaluator(const Model& model, std::map<std::string, Tensor> inputs, uint64_t maxValueBytes)
+    : evaluator_(model), inputs_(std::move(inputs)) {
+    evaluator_.setMaxValueBytes(maxValueBytes);
+}
+
+uint64_t StepEvaluator::versionOf(const ValueRef& r) const {
+    if (!r.valid()) return 0;
+    auto it = cache_.find(r.node);
+    return it == cache_.end() ? 0 : it->second.version;
+}
+
+bool StepEvaluator::reusable(const Node& n, const Cached& c) const {
+    const Node& was = *c.node;
+    if (was.opType() != n.opType() || was.domain() != n.domain() || was.inputs() != n.inputs()) return false;
+    if (!sameAttributes(was, n) || was.outputs().size() != n.outputs().size()) return false;
+    // Descriptions change at nearly every step (shape inference) but only constants (their
+    // storage layout) and TransData (its sides, formats::transDataSides) compute from them.
+    if (readsDescriptions(n) && (!sameOutputDescs(was, n) || was.inputDescs() != n.inputDescs()))
+        return false;
+    for (size_t i = 0; i < n.inputs().size(); ++i)
+        if (versionOf(n.input(i)) != c.inputVersions[i]) return false;
+    return true;
+}
+
+StepValues StepEvaluator::evaluate(const Graph& g) {
+    StepValues out;
+    auto order = g.topologicalOrder();
+    if (!order) {
+        out.failure = EvalFailure{kNoNode, "", "", "the graph has a cycle"};
+        return out;
+    }
+    const Evaluator::ValueLookup valueOf = [&](const ValueRef& r) { return out.value(r); };
+    for (NodeId id : *order) {
+        const Node& n = g.node(id);
+        const bool computing = !op::isStructural(n.opType(), n.domain());
+        auto hit = cache_.find(id);
+        if (hit != cache_.end() && reusable(n, hit->second)) {
+            out.values[id] = hit->second.outputs;
+            if (computing) ++out.reused;
+        } else {
+            Cached c;
+            for (const ValueRef& r : n.inputs()) c.inputVersions.push_back(versionOf(r));
+            auto outcome = evaluator_.evaluateNode(g, n, valueOf, inputs_);
+            if (auto* why = std::get_if<std::string>(&outcome)) {
+                out.failure = EvalFailure{n.id(), n.displayName(), n.opType(), std::move(*why)};
+                return out;
+            }
+            c.node = Graph::detachedCopy(n);
+            c.outputs = std::get<std::vector<Tensor>>(std::move(outcome));
+            // Recomputed to the same values (a node rewired to an equal constant): its consumers
+            // still hold what they read.
+            const bool same = hit != cache_.end() && sameValues(hit->second.outputs, c.outputs);
+            c.version = same ? hit->second.version : nextVersion_++;
+            out.values[id] = c.outputs;
+            cache_[id] = std::move(c);
+            if (computing) ++out.computed;
+        }
+        if (n.opType() != op::kNetOutput || computing) continue;
+        for (const ValueRef& r : n.inputs()) {
+            const Tensor* v = r.valid() ? out.value(r) : nullptr;
+            if (!v) {
+                out.failure = EvalFailure{n.id(), n.displayName(), n.opType(), "a graph output has no value"};
+                return out;
+            }
+            out.outputNames.push_back(g.value(r)->name);
+            out.outputs.push_back(*v);
+        }
+    }
+    return out;
+}
+
+}  // namespace passscope::numeric

@@ -1,0 +1,61 @@
+#pragma once
+// Evaluates the graph at steps of a journal on one set of inputs, reusing what earlier
+// evaluations computed (issue 23 item 6). Node ids are stable across a journal, so a node whose
+// op, attributes and inputs are those of the evaluation cached for its id (and, for constants and
+// TransData, which compute from them, its descriptions), and whose producers still hold the values
+// that evaluation read, has the cached outputs: only the nodes a step touched and what lies
+// downstream of them are computed again, and a node recomputed to the same values (rewired to an
+// equal constant) does not invalidate its consumers. Every value of every evaluation is kept in the
+// result (tensors share their bytes with the cache), so two steps can be compared value by value
+// (numeric/value_compare.h).
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "exec/evaluator.h"
+
+namespace passscope::numeric {
+
+// All values of one graph evaluated: node id -> its outputs.
+struct StepValues {
+    std::unordered_map<NodeId, std::vector<Tensor>> values;
+    std::vector<std::string> outputNames;
+    std::vector<Tensor> outputs;  // graph outputs, in order
+    std::optional<EvalFailure> failure;
+    size_t computed = 0, reused = 0;  // nodes computed by a kernel, nodes taken from the cache
+
+    // nullptr when the value was not computed.
+    const Tensor* value(const ValueRef& r) const;
+};
+
+class StepEvaluator {
+  public:
+    // `model` gives the opsets (its graph is not read); `inputs` by graph input name.
+    StepEvaluator(const Model& model, std::map<std::string, Tensor> inputs, uint64_t maxValueBytes = 0);
+
+    // Evaluates `g` (the model's graph at some journal position), reusing cached nodes.
+    StepValues evaluate(const Graph& g);
+
+    const std::map<std::string, Tensor>& inputs() const { return inputs_; }
+
+  private:
+    struct Cached {
+        std::shared_ptr<const Node> node;     // the node as it was evaluated
+        std::vector<uint64_t> inputVersions;  // versions of the producers it read
+        std::vector<Tensor> outputs;
+        uint64_t version = 0;
+    };
+    bool reusable(const Node& n, const Cached& c) const;
+    uint64_t versionOf(const ValueRef& r) const;
+
+    Evaluator evaluator_;
+    std::map<std::string, Tensor> inputs_;
+    std::unordered_map<NodeId, Cached> cache_;
+    uint64_t nextVersion_ = 1;
+};
+
+}  // namespace passscope::numeric
