@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
-#include "passes/constant_folding/value_range.h"
+#include "ir/value_text.h"
 
 namespace passscope::views {
 namespace {
@@ -89,7 +89,7 @@ QString descText(const TensorDesc& desc) {
 
 QString valueRangeText(const TensorDesc& desc) {
     if (desc.valueRange.empty()) return {};
-    return QString::fromStdString(value_range::text(desc.valueRange));
+    return QString::fromStdString(valueRangeText(desc.valueRange));
 }
 
 TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index) {

@@ -459,8 +459,7 @@ void MainWindow::showNodeProperties(NodeId id) {
     // Persistent memory (docs/ge-variables.md §2): key and address from the plan at this step,
     // and for a variable the run's fusion decision and trans road (VarManager). Planning hashes
     // every weight, so for a constant only while the memory dock shows the plan anyway.
-    const bool variableLike =
-        node->domain() == op::kGeDomain && (node->opType() == op::kVariable || node->opType() == op::kVarRef);
+    const bool variableLike = op::isVariableType(node->opType(), node->domain());
     const bool planShown = !memoryDock_->visibleRegion().isEmpty();
     if (!inBody && (variableLike || (node->inputs().empty() && planShown))) {
         const PipelineResult* result = document_->pipelineResult().get();

@@ -129,8 +129,7 @@ std::string toText(const ModelInfo& info) {
     if (!info.producer.empty()) out << "Producer:      " << info.producer << "\n";
     out << "Opsets:        ";
     for (size_t i = 0; i < info.opsets.size(); ++i)
-        out << (i ? ", " : "") << (info.opsets[i].domain.empty() ? "ai.onnx" : info.opsets[i].domain) << " "
-            << info.opsets[i].version;
+        out << (i ? ", " : "") << op::displayDomain(info.opsets[i].domain) << " " << info.opsets[i].version;
     out << "\nNodes:         " << info.nodes << "\n";
     out << "Initializers:  " << info.initializers << " (" << info.initializerBytes << " bytes";
     if (info.externalInitializers) out << ", " << info.externalInitializers << " in external data";

@@ -30,7 +30,7 @@ std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
     const Node* p = g.producer(ref);
     std::string text = "'" + (v ? v->name : std::string()) + "'";
     if (!p) return text + " has no producer";
-    if (p->opType() == op::kData && p->domain().empty())
+    if (op::isData(p->opType(), p->domain()))
         return text + (p->hasAttr(op::attr::kOverridable) ? " is an initializer that callers may override"
                                                           : " is a graph input");
     return text + " is computed at run time by '" + p->displayName() + "' (" + p->opType() + ")";

@@ -284,10 +284,10 @@ bool VariableOpPass::run(Graph& g, PassContext& ctx) {
     std::map<std::string, NodeId> variables;  // by name: a stable order for the decisions
     std::map<std::string, std::vector<NodeId>> refsOf;
     for (const Node* n : g.nodes()) {
-        if (variable::isVariable(*n) && !n->outputs().empty())
+        if (op::isVariable(*n) && !n->outputs().empty())
             variables.emplace(n->name(), n->id());
-        else if (variable::isVarRef(*n))
-            refsOf[variable::refSource(*n)].push_back(n->id());
+        else if (op::isVarRef(*n))
+            refsOf[op::refSource(*n)].push_back(n->id());
     }
     if (variables.empty()) return false;
     VarManager scratch;  // a pass run outside runPipeline has no session: a fresh one
