@@ -535,6 +535,10 @@ Double-click to close this scope.</source>
         <source>Could not diff the models: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Unknown error while comparing %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::CompareView</name>

@@ -531,6 +531,10 @@ Double-click to close this scope.</source>
         <source>Could not diff the models: %1</source>
         <translation>无法比较模型：%1</translation>
     </message>
+    <message>
+        <source>Unknown error while comparing %1 and %2.</source>
+        <translation>比较 %1 和 %2 时发生未知错误。</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::CompareView</name>

@@ -5,7 +5,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
-#include "passes/constant_folding/value_range.h"
+#include "ir/value_text.h"
 
 namespace passscope::views {
 namespace {
@@ -50,21 +50,7 @@ QString graphText(const Graph* g) {
 }  // namespace
 
 QString dtypeText(const TensorDesc& desc) {
-    switch (desc.kind) {
-        case ValueKind::Tensor:
-            return fromStd(dataTypeName(desc.dtype));
-        case ValueKind::SparseTensor:
-            return QLatin1String("sparse_tensor(%1)").arg(fromStd(dataTypeName(desc.dtype)));
-        case ValueKind::Sequence:
-            return QStringLiteral("sequence");
-        case ValueKind::Map:
-            return QStringLiteral("map");
-        case ValueKind::Optional:
-            return QStringLiteral("optional");
-        case ValueKind::Unknown:
-            break;
-    }
-    return QStringLiteral("?");
+    return desc.hasType() ? QString::fromStdString(passscope::dtypeText(desc)) : QStringLiteral("?");
 }
 
 QString shapeText(const Shape& shape) {
@@ -80,16 +66,12 @@ QString storageFormatText(const TensorDesc& desc) {
 }
 
 QString descText(const TensorDesc& desc) {
-    if (!desc.hasType()) return QStringLiteral("?");
-    QString text = dtypeText(desc) + shapeText(desc.originShape);
-    if (desc.storageDiffers())
-        text += QString::fromUtf8(" → ") + storageFormatText(desc) + shapeText(desc.storageShape);
-    return text;
+    return desc.hasType() ? QString::fromStdString(passscope::descText(desc)) : QStringLiteral("?");
 }
 
 QString valueRangeText(const TensorDesc& desc) {
     if (desc.valueRange.empty()) return {};
-    return QString::fromStdString(value_range::text(desc.valueRange));
+    return QString::fromStdString(valueRangeText(desc.valueRange));
 }
 
 TensorDesc inputDesc(const Graph& graph, const Node& node, size_t index) {

@@ -1,6 +1,7 @@
 #pragma once
 // Text for the engine's descriptions (dtype, shape, format, tensor descriptions, attribute values),
-// shared by the node table and the properties panel, and later by the graph view's labels.
+// shared by the node table and the properties panel, and later by the graph view's labels. The
+// descriptions are spelled once, by the engine (ir/value_text.h); "?" stands for an unknown type.
 #include <QString>
 
 #include "ir/attribute.h"
@@ -17,7 +18,8 @@ QString shapeText(const Shape& shape);
 QString formatText(Format format);
 // The storage format with GE's sub-format: "NC1HWC0", "FRACTAL_Z:16" (a grouped conv weight).
 QString storageFormatText(const TensorDesc& desc);
-// "float[1,3,32,32]"; when the storage differs from the origin: "float[1,3,32,32] → NC1HWC0[1,1,32,32,16]".
+// passscope::descText: "float[1,3,32,32] NCHW"; when the storage differs from the origin:
+// "float[1,3,32,32] NCHW → NC1HWC0[1,1,32,32,16]".
 QString descText(const TensorDesc& desc);
 // The value range of an integer value (InferValueRangePass), "[0..∞, 3, 224, 224]"; empty when
 // none is known.

@@ -153,42 +153,42 @@ void MainWindow::connectDocument() {
 // ---- construction ----
 
 void MainWindow::createActions() {
-    openAction_ = new QAction(
+    actions_.open = new QAction(
         QIcon::fromTheme(QStringLiteral("document-open"), style()->standardIcon(QStyle::SP_DialogOpenButton)),
         tr("&Open…"), this);
-    openAction_->setShortcut(QKeySequence::Open);
-    openAction_->setStatusTip(tr("Open an ONNX model"));
-    connect(openAction_, &QAction::triggered, this, &MainWindow::showOpenDialog);
+    actions_.open->setShortcut(QKeySequence::Open);
+    actions_.open->setStatusTip(tr("Open an ONNX model"));
+    connect(actions_.open, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
-    compareAction_ = new QAction(tr("Compare &With…"), this);
-    compareAction_->setStatusTip(tr("Show the model beside another one with the differences marked"));
-    compareAction_->setEnabled(false);  // until a model is loaded
-    connect(compareAction_, &QAction::triggered, this, &MainWindow::showCompareDialog);
+    actions_.compare = new QAction(tr("Compare &With…"), this);
+    actions_.compare->setStatusTip(tr("Show the model beside another one with the differences marked"));
+    actions_.compare->setEnabled(false);  // until a model is loaded
+    connect(actions_.compare, &QAction::triggered, this, &MainWindow::showCompareDialog);
 
-    cancelLoadAction_ = new QAction(tr("&Cancel Loading"), this);
-    cancelLoadAction_->setShortcut(QKeySequence(Qt::Key_Escape));
-    cancelLoadAction_->setEnabled(false);
-    connect(cancelLoadAction_, &QAction::triggered, this, &MainWindow::cancelLoading);
+    actions_.cancelLoad = new QAction(tr("&Cancel Loading"), this);
+    actions_.cancelLoad->setShortcut(QKeySequence(Qt::Key_Escape));
+    actions_.cancelLoad->setEnabled(false);
+    connect(actions_.cancelLoad, &QAction::triggered, this, &MainWindow::cancelLoading);
 
-    quitAction_ = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
-    quitAction_->setShortcut(QKeySequence::Quit);
-    quitAction_->setMenuRole(QAction::QuitRole);
-    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
+    actions_.quit = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
+    actions_.quit->setShortcut(QKeySequence::Quit);
+    actions_.quit->setMenuRole(QAction::QuitRole);
+    connect(actions_.quit, &QAction::triggered, this, &QWidget::close);
 
-    findAction_ = new QAction(tr("&Filter Nodes"), this);
-    findAction_->setShortcut(QKeySequence::Find);
-    connect(findAction_, &QAction::triggered, this, [this] {
+    actions_.find = new QAction(tr("&Filter Nodes"), this);
+    actions_.find->setShortcut(QKeySequence::Find);
+    connect(actions_.find, &QAction::triggered, this, [this] {
         if (!document_->loadedModel()) return;
         filterEdit_->setFocus(Qt::ShortcutFocusReason);
         filterEdit_->selectAll();
     });
 
-    aboutAction_ = new QAction(tr("&About PassScope"), this);
-    aboutAction_->setMenuRole(QAction::AboutRole);
-    connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
-    aboutQtAction_ = new QAction(tr("About &Qt"), this);
-    aboutQtAction_->setMenuRole(QAction::AboutQtRole);
-    connect(aboutQtAction_, &QAction::triggered, qApp, &QApplication::aboutQt);
+    actions_.about = new QAction(tr("&About PassScope"), this);
+    actions_.about->setMenuRole(QAction::AboutRole);
+    connect(actions_.about, &QAction::triggered, this, &MainWindow::showAbout);
+    actions_.aboutQt = new QAction(tr("About &Qt"), this);
+    actions_.aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(actions_.aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 
     createViewActions();
     createPipelineActions();
@@ -197,69 +197,69 @@ void MainWindow::createActions() {
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(openAction_);
-    file->addAction(openDumpFolderAction_);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    recentMenu_->setObjectName(QStringLiteral("recentMenu"));
+    file->addAction(actions_.open);
+    file->addAction(actions_.openDumpFolder);
+    menus_.recent = file->addMenu(tr("Open &Recent"));
+    menus_.recent->setObjectName(QStringLiteral("recentMenu"));
     rebuildRecentMenu();
-    file->addAction(compareAction_);
-    file->addAction(cancelLoadAction_);
+    file->addAction(actions_.compare);
+    file->addAction(actions_.cancelLoad);
     file->addSeparator();
-    file->addAction(openSessionAction_);
-    file->addAction(saveSessionAction_);
+    file->addAction(actions_.openSession);
+    file->addAction(actions_.saveSession);
     file->addSeparator();
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exportMenu->addAction(exportModelAction_);
-    exportMenu->addAction(exportReportAction_);
-    exportMenu->addAction(exportPictureAction_);
+    exportMenu->addAction(actions_.exportModel);
+    exportMenu->addAction(actions_.exportReport);
+    exportMenu->addAction(actions_.exportPicture);
     file->addSeparator();
-    file->addAction(quitAction_);
+    file->addAction(actions_.quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    edit->addAction(findAction_);
+    edit->addAction(actions_.find);
 
-    viewMenu_ = menuBar()->addMenu(tr("&View"));
-    overlayMenu_ = viewMenu_->addMenu(tr("&Overlay"));
-    overlayMenu_->addActions(overlayGroup_->actions());
-    viewMenu_->addAction(sideBySideAction_);
-    viewMenu_->addAction(minimapAction_);
-    viewMenu_->addSeparator();
-    viewMenu_->addAction(zoomInAction_);
-    viewMenu_->addAction(zoomOutAction_);
-    viewMenu_->addAction(fitAction_);
-    viewMenu_->addSeparator();
-    viewMenu_->addAction(timelineDock_->toggleViewAction());
-    viewMenu_->addAction(nodesDock_->toggleViewAction());
-    viewMenu_->addAction(summaryDock_->toggleViewAction());
-    viewMenu_->addAction(propertiesDock_->toggleViewAction());
-    viewMenu_->addAction(warningsDock_->toggleViewAction());
-    viewMenu_->addAction(memoryDock_->toggleViewAction());
-    viewMenu_->addSeparator();
-    languageMenu_ = viewMenu_->addMenu(tr("&Language"));
+    menus_.view = menuBar()->addMenu(tr("&View"));
+    menus_.overlay = menus_.view->addMenu(tr("&Overlay"));
+    menus_.overlay->addActions(actions_.overlayGroup->actions());
+    menus_.view->addAction(actions_.sideBySide);
+    menus_.view->addAction(actions_.minimap);
+    menus_.view->addSeparator();
+    menus_.view->addAction(actions_.zoomIn);
+    menus_.view->addAction(actions_.zoomOut);
+    menus_.view->addAction(actions_.fit);
+    menus_.view->addSeparator();
+    menus_.view->addAction(docks_.timeline->toggleViewAction());
+    menus_.view->addAction(docks_.nodes->toggleViewAction());
+    menus_.view->addAction(docks_.summary->toggleViewAction());
+    menus_.view->addAction(docks_.properties->toggleViewAction());
+    menus_.view->addAction(docks_.warnings->toggleViewAction());
+    menus_.view->addAction(docks_.memory->toggleViewAction());
+    menus_.view->addSeparator();
+    menus_.language = menus_.view->addMenu(tr("&Language"));
     for (const auto& [locale, name] : {std::pair{QStringLiteral(""), tr("System default")},
                                        std::pair{QStringLiteral("en"), QStringLiteral("English")},
                                        std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}}) {
-        QAction* action = languageMenu_->addAction(name);
+        QAction* action = menus_.language->addAction(name);
         connect(action, &QAction::triggered, this, [this, locale] { chooseLanguage(locale); });
     }
 
-    pipelineMenu_ = menuBar()->addMenu(tr("&Pipeline"));
-    pipelineMenu_->addAction(rerunAction_);
-    pipelineMenu_->addAction(optionsAction_);
-    pipelineMenu_->addAction(cancelAction_);
-    pipelineMenu_->addSeparator();
-    pipelineMenu_->addAction(timeline_->firstAction());
-    pipelineMenu_->addAction(timeline_->previousAction());
-    pipelineMenu_->addAction(timeline_->nextAction());
-    pipelineMenu_->addAction(timeline_->lastAction());
-    pipelineMenu_->addAction(previousChangeAction_);
-    pipelineMenu_->addAction(nextChangeAction_);
-    pipelineMenu_->addSeparator();
-    pipelineMenu_->addAction(noFoldAction_);
+    menus_.pipeline = menuBar()->addMenu(tr("&Pipeline"));
+    menus_.pipeline->addAction(actions_.rerun);
+    menus_.pipeline->addAction(actions_.options);
+    menus_.pipeline->addAction(actions_.cancel);
+    menus_.pipeline->addSeparator();
+    menus_.pipeline->addAction(timeline_->firstAction());
+    menus_.pipeline->addAction(timeline_->previousAction());
+    menus_.pipeline->addAction(timeline_->nextAction());
+    menus_.pipeline->addAction(timeline_->lastAction());
+    menus_.pipeline->addAction(actions_.previousChange);
+    menus_.pipeline->addAction(actions_.nextChange);
+    menus_.pipeline->addSeparator();
+    menus_.pipeline->addAction(actions_.noFold);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(aboutAction_);
-    help->addAction(aboutQtAction_);
+    help->addAction(actions_.about);
+    help->addAction(actions_.aboutQt);
 }
 
 QWidget* MainWindow::createWelcomePage() {
@@ -286,8 +286,8 @@ QWidget* MainWindow::createWelcomePage() {
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(hint);
-    auto* button = new QPushButton(openAction_->icon(), tr("Open Model…"), page);
-    connect(button, &QPushButton::clicked, openAction_, &QAction::trigger);
+    auto* button = new QPushButton(actions_.open->icon(), tr("Open Model…"), page);
+    connect(button, &QPushButton::clicked, actions_.open, &QAction::trigger);
     auto* row = new QHBoxLayout;
     row->addStretch();
     row->addWidget(button);
@@ -353,64 +353,64 @@ QWidget* MainWindow::createTablePage() {
 void MainWindow::createDocks() {
     timeline_ = new TimelinePanel(this);
     timeline_->setObjectName(QStringLiteral("timelinePanel"));
-    timelineDock_ = new QDockWidget(tr("Pass Timeline"), this);
-    timelineDock_->setObjectName(QStringLiteral("timelineDock"));
-    timelineDock_->setWidget(timeline_);
-    addDockWidget(Qt::BottomDockWidgetArea, timelineDock_);
+    docks_.timeline = new QDockWidget(tr("Pass Timeline"), this);
+    docks_.timeline->setObjectName(QStringLiteral("timelineDock"));
+    docks_.timeline->setWidget(timeline_);
+    addDockWidget(Qt::BottomDockWidgetArea, docks_.timeline);
 
-    nodesDock_ = new QDockWidget(tr("Nodes"), this);
-    nodesDock_->setObjectName(QStringLiteral("nodesDock"));
-    nodesDock_->setWidget(createTablePage());
+    docks_.nodes = new QDockWidget(tr("Nodes"), this);
+    docks_.nodes->setObjectName(QStringLiteral("nodesDock"));
+    docks_.nodes->setWidget(createTablePage());
 
     summary_ = new SummaryPanel(this);
     summary_->setObjectName(QStringLiteral("summaryPanel"));
-    summaryDock_ = new QDockWidget(tr("Model"), this);
-    summaryDock_->setObjectName(QStringLiteral("modelDock"));
-    summaryDock_->setWidget(summary_);
-    addDockWidget(Qt::LeftDockWidgetArea, summaryDock_);
-    addDockWidget(Qt::LeftDockWidgetArea, nodesDock_);
-    connect(nodesDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    docks_.summary = new QDockWidget(tr("Model"), this);
+    docks_.summary->setObjectName(QStringLiteral("modelDock"));
+    docks_.summary->setWidget(summary_);
+    addDockWidget(Qt::LeftDockWidgetArea, docks_.summary);
+    addDockWidget(Qt::LeftDockWidgetArea, docks_.nodes);
+    connect(docks_.nodes, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (!visible) return;
         ensureTableCurrent();  // brings a table left behind while hidden up to date
         updateFilterCount();
     });
-    tabifyDockWidget(summaryDock_, nodesDock_);
-    summaryDock_->raise();
+    tabifyDockWidget(docks_.summary, docks_.nodes);
+    docks_.summary->raise();
 
     properties_ = new PropertiesPanel(this);
     properties_->setObjectName(QStringLiteral("propertiesPanel"));
-    propertiesDock_ = new QDockWidget(tr("Properties"), this);
-    propertiesDock_->setObjectName(QStringLiteral("propertiesDock"));
-    propertiesDock_->setWidget(properties_);
-    addDockWidget(Qt::RightDockWidgetArea, propertiesDock_);
+    docks_.properties = new QDockWidget(tr("Properties"), this);
+    docks_.properties->setObjectName(QStringLiteral("propertiesDock"));
+    docks_.properties->setWidget(properties_);
+    addDockWidget(Qt::RightDockWidgetArea, docks_.properties);
 
     warnings_ = new WarningsPanel(this);
     warnings_->setObjectName(QStringLiteral("warningsPanel"));
-    warningsDock_ = new QDockWidget(tr("Warnings"), this);
-    warningsDock_->setObjectName(QStringLiteral("warningsDock"));
-    warningsDock_->setWidget(warnings_);
-    addDockWidget(Qt::BottomDockWidgetArea, warningsDock_);
-    warningsDock_->hide();  // shown when a model brings warnings
+    docks_.warnings = new QDockWidget(tr("Warnings"), this);
+    docks_.warnings->setObjectName(QStringLiteral("warningsDock"));
+    docks_.warnings->setWidget(warnings_);
+    addDockWidget(Qt::BottomDockWidgetArea, docks_.warnings);
+    docks_.warnings->hide();  // shown when a model brings warnings
 
     memoryMap_ = new MemoryMapPanel(this);
     memoryMap_->setObjectName(QStringLiteral("memoryMapPanel"));
-    memoryDock_ = new QDockWidget(tr("Variable Memory"), this);
-    memoryDock_->setObjectName(QStringLiteral("memoryDock"));
-    memoryDock_->setWidget(memoryMap_);
-    addDockWidget(Qt::BottomDockWidgetArea, memoryDock_);
-    tabifyDockWidget(timelineDock_, memoryDock_);
+    docks_.memory = new QDockWidget(tr("Variable Memory"), this);
+    docks_.memory->setObjectName(QStringLiteral("memoryDock"));
+    docks_.memory->setWidget(memoryMap_);
+    addDockWidget(Qt::BottomDockWidgetArea, docks_.memory);
+    tabifyDockWidget(docks_.timeline, docks_.memory);
     // Planning hashes every weight: only while the map can be seen.
-    connect(memoryDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    connect(docks_.memory, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible) updateMemoryMap();
     });
     connect(memoryMap_, &MemoryMapPanel::nodeActivated, this, [this](NodeId id) {
         graphPanel_->revealNode(id);
         onGraphNodeSelected(id);
     });
-    tabifyDockWidget(timelineDock_, warningsDock_);
-    timelineDock_->raise();
-    resizeDocks({summaryDock_, propertiesDock_}, {250, 330}, Qt::Horizontal);
-    resizeDocks({timelineDock_}, {230}, Qt::Vertical);
+    tabifyDockWidget(docks_.timeline, docks_.warnings);
+    docks_.timeline->raise();
+    resizeDocks({docks_.summary, docks_.properties}, {250, 330}, Qt::Horizontal);
+    resizeDocks({docks_.timeline}, {230}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {
@@ -427,7 +427,7 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(busy_);
     cancelLoadButton_ = new QToolButton(this);
     cancelLoadButton_->setObjectName(QStringLiteral("cancelLoadButton"));
-    cancelLoadButton_->setDefaultAction(cancelLoadAction_);
+    cancelLoadButton_->setDefaultAction(actions_.cancelLoad);
     cancelLoadButton_->setAutoRaise(true);
     cancelLoadButton_->hide();
     statusBar()->addPermanentWidget(cancelLoadButton_);
@@ -444,15 +444,15 @@ void MainWindow::createStatusBar() {
     warningsButton_->setToolTip(tr("Show the warnings reported while loading"));
     warningsButton_->hide();
     connect(warningsButton_, &QToolButton::clicked, this, [this] {
-        warningsDock_->show();
-        warningsDock_->raise();
+        docks_.warnings->show();
+        docks_.warnings->raise();
     });
     statusBar()->addPermanentWidget(warningsButton_);
     statusBar()->showMessage(tr("Ready"));
 }
 
 void MainWindow::rebuildRecentMenu() {
-    recentMenu_->clear();
+    menus_.recent->clear();
     const QStringList files = recent_->files();
     for (int i = 0; i < files.size(); ++i) {
         const QString& path = files[i];
@@ -460,15 +460,15 @@ void MainWindow::rebuildRecentMenu() {
         QString shown = QDir::toNativeSeparators(path);
         shown.replace(QLatin1Char('&'), QStringLiteral("&&"));  // not a mnemonic
         const QString label = number + QLatin1Char(' ') + shown;
-        QAction* action = recentMenu_->addAction(label);
+        QAction* action = menus_.recent->addAction(label);
         action->setData(path);
         connect(action, &QAction::triggered, this, [this, path] { openModel(path); });
     }
     if (files.isEmpty()) {
-        recentMenu_->addAction(tr("No Recent Models"))->setEnabled(false);
+        menus_.recent->addAction(tr("No Recent Models"))->setEnabled(false);
     } else {
-        recentMenu_->addSeparator();
-        recentMenu_->addAction(tr("&Clear List"), recent_, &RecentFiles::clear);
+        menus_.recent->addSeparator();
+        menus_.recent->addAction(tr("&Clear List"), recent_, &RecentFiles::clear);
     }
 }
 
@@ -527,13 +527,13 @@ void MainWindow::cancelLoading() {
 void MainWindow::showLoadEnded() {
     busy_->hide();
     cancelLoadButton_->hide();
-    cancelLoadAction_->setEnabled(false);
+    actions_.cancelLoad->setEnabled(false);
 }
 
 void MainWindow::onLoadStarted(const QString& path) {
     busy_->show();
     cancelLoadButton_->show();
-    cancelLoadAction_->setEnabled(true);
+    actions_.cancelLoad->setEnabled(true);
     statusBar()->showMessage(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     emit loadStarted(path);
 }
@@ -544,14 +544,13 @@ void MainWindow::onModelAboutToChange() {
     bodyShown_.clear();
     tableModel_->setGraph(nullptr);
     pendingTableGraph_.reset();
-    plan_.reset();
     memoryMap_->clear();
 }
 
 void MainWindow::onModelLoaded() {
     showLoadEnded();
     const LoadedModel& m = *document_->loadedModel();
-    compareAction_->setEnabled(true);
+    actions_.compare->setEnabled(true);
     tableColumnsSized_ = false;
     setTableGraph(m.model.graph.get());
     pages_->setCurrentIndex(1);
@@ -574,8 +573,8 @@ void MainWindow::onModelLoaded() {
         style()->standardIcon(warningCount ? QStyle::SP_MessageBoxWarning : QStyle::SP_DialogApplyButton));
     warningsButton_->setEnabled(warningCount > 0);
     warningsButton_->show();
-    warningsDock_->setWindowTitle(warningCount ? tr("Warnings (%1)").arg(warningCount) : tr("Warnings"));
-    if (warningCount) warningsDock_->show();
+    docks_.warnings->setWindowTitle(warningCount ? tr("Warnings (%1)").arg(warningCount) : tr("Warnings"));
+    if (warningCount) docks_.warnings->show();
 
     statusBar()->showMessage(
         tr("Opened %1: %n node(s)", nullptr, static_cast<int>(m.model.graph->nodeCount())).arg(fileName),
@@ -638,7 +637,7 @@ void MainWindow::onFilterPatternChanged() {
 }
 
 bool MainWindow::tableVisible() const {
-    return nodesDock_ && !nodesDock_->visibleRegion().isEmpty();
+    return docks_.nodes && !docks_.nodes->visibleRegion().isEmpty();
 }
 
 // The document owns the graph; onModelAboutToChange() empties the table before it goes.

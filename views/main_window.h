@@ -103,8 +103,8 @@ class MainWindow : public QMainWindow {
     // of n" in the status bar. False when the step marks no node.
     bool showNextChange();
     bool showPreviousChange();
-    QAction* nextChangeAction() const { return nextChangeAction_; }
-    QAction* previousChangeAction() const { return previousChangeAction_; }
+    QAction* nextChangeAction() const { return actions_.nextChange; }
+    QAction* previousChangeAction() const { return actions_.previousChange; }
     const Graph* graphShown() const;  // the graph at the selected position
     // Sets or clears _do_not_constant_folding on a node of the loaded model (by name) and re-runs.
     bool setNodeFoldingDisabled(const QString& nodeName, bool disabled);
@@ -146,11 +146,11 @@ class MainWindow : public QMainWindow {
     }
     PropertiesPanel* propertiesPanel() const { return properties_; }
     // The "Variable Memory" dock and its panel: they follow the selected step while visible.
-    QDockWidget* memoryDock() const { return memoryDock_; }
+    QDockWidget* memoryDock() const { return docks_.memory; }
     MemoryMapPanel* memoryMapPanel() const { return memoryMap_; }
     // The variable memory plan of the main graph at the selected step (computed once per step, on
     // first use: planning hashes every weight); null while no step is shown.
-    const VarMemoryPlan* memoryPlanShown();
+    const VarMemoryPlan* memoryPlanShown() const;
     WarningsPanel* warningsPanel() const { return warnings_; }
 
   signals:
@@ -239,8 +239,6 @@ class MainWindow : public QMainWindow {
     ModelDocument* document_;
     bool firstViewShown_ = false;
     bool previewShown_ = false;
-    std::vector<NodeId> searchHits_;
-    size_t searchCursor_ = 0;
     GraphPath bodyShown_;    // the If/Loop/Scan body the graph panel shows (empty: the main graph)
     int changeCursor_ = -1;  // the change last walked to (index into GraphPanel::changedNodes())
     bool syncingSelection_ = false;
@@ -255,61 +253,64 @@ class MainWindow : public QMainWindow {
     QStackedWidget* pages_ = nullptr;
     GraphPanel* graphPanel_ = nullptr;
     TimelinePanel* timeline_ = nullptr;
-    QDockWidget* timelineDock_ = nullptr;
-    QDockWidget* nodesDock_ = nullptr;
-    QDockWidget* memoryDock_ = nullptr;
     MemoryMapPanel* memoryMap_ = nullptr;
-    // memoryPlanShown()'s cache and the step it was made for.
-    std::unique_ptr<VarMemoryPlan> plan_;
-    const PipelineResult* planResult_ = nullptr;
-    size_t planPosition_ = 0;
     QLineEdit* searchEdit_ = nullptr;
     QLabel* searchCount_ = nullptr;
-    QActionGroup* overlayGroup_ = nullptr;
-    QAction* sideBySideAction_ = nullptr;
-    QAction* minimapAction_ = nullptr;
-    QAction* fitAction_ = nullptr;
-    QAction* zoomInAction_ = nullptr;
-    QAction* zoomOutAction_ = nullptr;
-    QAction* rerunAction_ = nullptr;
-    QAction* optionsAction_ = nullptr;
-    QAction* cancelAction_ = nullptr;
-    QAction* noFoldAction_ = nullptr;
-    QAction* nextChangeAction_ = nullptr;
-    QAction* previousChangeAction_ = nullptr;
     QLabel* changeLabel_ = nullptr;
-    QAction* openSessionAction_ = nullptr;
-    QAction* openDumpFolderAction_ = nullptr;
-    QAction* saveSessionAction_ = nullptr;
-    QAction* exportModelAction_ = nullptr;
-    QAction* exportReportAction_ = nullptr;
-    QAction* exportPictureAction_ = nullptr;
-    QMenu* languageMenu_ = nullptr;
-    QMenu* overlayMenu_ = nullptr;
-    QMenu* pipelineMenu_ = nullptr;
     QTableView* table_ = nullptr;
     QLineEdit* filterEdit_ = nullptr;
     QLabel* filterCount_ = nullptr;
     SummaryPanel* summary_ = nullptr;
     PropertiesPanel* properties_ = nullptr;
     WarningsPanel* warnings_ = nullptr;
-    QDockWidget* summaryDock_ = nullptr;
-    QDockWidget* propertiesDock_ = nullptr;
-    QDockWidget* warningsDock_ = nullptr;
     QProgressBar* busy_ = nullptr;
     QLabel* timeLabel_ = nullptr;
     QToolButton* warningsButton_ = nullptr;
 
-    QAction* openAction_ = nullptr;
-    QAction* compareAction_ = nullptr;
-    QAction* quitAction_ = nullptr;
-    QAction* cancelLoadAction_ = nullptr;
     QToolButton* cancelLoadButton_ = nullptr;
-    QAction* aboutAction_ = nullptr;
-    QAction* aboutQtAction_ = nullptr;
-    QAction* findAction_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
-    QMenu* viewMenu_ = nullptr;
+    // The window's actions (createActions), menus (createMenus) and docks (createDocks).
+    struct Actions {
+        QActionGroup* overlayGroup = nullptr;
+        QAction* sideBySide = nullptr;
+        QAction* minimap = nullptr;
+        QAction* fit = nullptr;
+        QAction* zoomIn = nullptr;
+        QAction* zoomOut = nullptr;
+        QAction* rerun = nullptr;
+        QAction* options = nullptr;
+        QAction* cancel = nullptr;
+        QAction* noFold = nullptr;
+        QAction* nextChange = nullptr;
+        QAction* previousChange = nullptr;
+        QAction* openSession = nullptr;
+        QAction* openDumpFolder = nullptr;
+        QAction* saveSession = nullptr;
+        QAction* exportModel = nullptr;
+        QAction* exportReport = nullptr;
+        QAction* exportPicture = nullptr;
+        QAction* open = nullptr;
+        QAction* compare = nullptr;
+        QAction* quit = nullptr;
+        QAction* cancelLoad = nullptr;
+        QAction* about = nullptr;
+        QAction* aboutQt = nullptr;
+        QAction* find = nullptr;
+    } actions_;
+    struct Menus {
+        QMenu* language = nullptr;
+        QMenu* overlay = nullptr;
+        QMenu* pipeline = nullptr;
+        QMenu* recent = nullptr;
+        QMenu* view = nullptr;
+    } menus_;
+    struct Docks {
+        QDockWidget* timeline = nullptr;
+        QDockWidget* nodes = nullptr;
+        QDockWidget* memory = nullptr;
+        QDockWidget* summary = nullptr;
+        QDockWidget* properties = nullptr;
+        QDockWidget* warnings = nullptr;
+    } docks_;
 };
 
 }  // namespace passscope::views

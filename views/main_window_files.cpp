@@ -26,22 +26,22 @@ const QString kLastDumpDirKey = QStringLiteral("lastDumpDir");
 }  // namespace
 
 void MainWindow::createFileActions() {
-    openDumpFolderAction_ = new QAction(tr("Open GE &Dump Folder…"), this);
-    openDumpFolderAction_->setStatusTip(
+    actions_.openDumpFolder = new QAction(tr("Open GE &Dump Folder…"), this);
+    actions_.openDumpFolder->setStatusTip(
         tr("Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE's compile stages"));
-    connect(openDumpFolderAction_, &QAction::triggered, this, &MainWindow::showOpenDumpFolderDialog);
-    openSessionAction_ = new QAction(tr("Open &Session…"), this);
-    connect(openSessionAction_, &QAction::triggered, this, &MainWindow::openSessionDialog);
-    saveSessionAction_ = new QAction(tr("Sa&ve Session…"), this);
-    saveSessionAction_->setShortcut(QKeySequence::Save);
-    connect(saveSessionAction_, &QAction::triggered, this, &MainWindow::saveSessionDialog);
-    exportModelAction_ = new QAction(tr("Optimized &Model at This Step…"), this);
-    exportModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(exportModelAction_, &QAction::triggered, this, &MainWindow::exportModelDialog);
-    exportReportAction_ = new QAction(tr("Pipeline &Report (JSON)…"), this);
-    connect(exportReportAction_, &QAction::triggered, this, &MainWindow::exportReportDialog);
-    exportPictureAction_ = new QAction(tr("&Picture of the View (SVG, PNG)…"), this);
-    connect(exportPictureAction_, &QAction::triggered, this, &MainWindow::exportPictureDialog);
+    connect(actions_.openDumpFolder, &QAction::triggered, this, &MainWindow::showOpenDumpFolderDialog);
+    actions_.openSession = new QAction(tr("Open &Session…"), this);
+    connect(actions_.openSession, &QAction::triggered, this, &MainWindow::openSessionDialog);
+    actions_.saveSession = new QAction(tr("Sa&ve Session…"), this);
+    actions_.saveSession->setShortcut(QKeySequence::Save);
+    connect(actions_.saveSession, &QAction::triggered, this, &MainWindow::saveSessionDialog);
+    actions_.exportModel = new QAction(tr("Optimized &Model at This Step…"), this);
+    actions_.exportModel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(actions_.exportModel, &QAction::triggered, this, &MainWindow::exportModelDialog);
+    actions_.exportReport = new QAction(tr("Pipeline &Report (JSON)…"), this);
+    connect(actions_.exportReport, &QAction::triggered, this, &MainWindow::exportReportDialog);
+    actions_.exportPicture = new QAction(tr("&Picture of the View (SVG, PNG)…"), this);
+    connect(actions_.exportPicture, &QAction::triggered, this, &MainWindow::exportPictureDialog);
 }
 
 void MainWindow::showOpenDumpFolderDialog() {

@@ -29,7 +29,6 @@
 #include "options_dialog.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
-#include "search_rule.h"
 #include "session/session_file.h"
 #include "timeline/timeline_panel.h"
 #include "vars/var_memory_plan.h"
@@ -57,47 +56,47 @@ std::vector<std::pair<QString, const Graph*>> bodiesOf(const Node& node) {
 }  // namespace
 
 void MainWindow::createViewActions() {
-    overlayGroup_ = new QActionGroup(this);
+    actions_.overlayGroup = new QActionGroup(this);
     for (OverlayMode mode : allOverlays()) {
-        QAction* action = overlayGroup_->addAction(overlayTitle(mode));
+        QAction* action = actions_.overlayGroup->addAction(overlayTitle(mode));
         action->setCheckable(true);
         action->setData(overlayKey(mode));
         action->setChecked(mode == OverlayMode::Changes);
         connect(action, &QAction::triggered, this, [this, mode] { setOverlay(mode); });
     }
-    sideBySideAction_ = new QAction(tr("&Side by Side"), this);
-    sideBySideAction_->setCheckable(true);
-    sideBySideAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    sideBySideAction_->setStatusTip(
+    actions_.sideBySide = new QAction(tr("&Side by Side"), this);
+    actions_.sideBySide->setCheckable(true);
+    actions_.sideBySide->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    actions_.sideBySide->setStatusTip(
         tr("Show the graph before and after the selected step in two synchronized views"));
-    connect(sideBySideAction_, &QAction::toggled, this, &MainWindow::setSideBySide);
-    minimapAction_ = new QAction(tr("&Minimap"), this);
-    minimapAction_->setCheckable(true);
-    minimapAction_->setChecked(true);
-    connect(minimapAction_, &QAction::toggled, this, [this](bool on) {
+    connect(actions_.sideBySide, &QAction::toggled, this, &MainWindow::setSideBySide);
+    actions_.minimap = new QAction(tr("&Minimap"), this);
+    actions_.minimap->setCheckable(true);
+    actions_.minimap->setChecked(true);
+    connect(actions_.minimap, &QAction::toggled, this, [this](bool on) {
         graphPanel_->view()->setMinimapVisible(on);
         graphPanel_->beforeView()->setMinimapVisible(on);
     });
-    fitAction_ = new QAction(tr("&Fit to Window"), this);
-    fitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    connect(fitAction_, &QAction::triggered, this, [this] { graphPanel_->view()->fitAll(); });
-    zoomInAction_ = new QAction(tr("Zoom &In"), this);
-    zoomInAction_->setShortcut(QKeySequence::ZoomIn);
-    connect(zoomInAction_, &QAction::triggered, this, [this] { graphPanel_->view()->zoomBy(1.25); });
-    zoomOutAction_ = new QAction(tr("Zoom &Out"), this);
-    zoomOutAction_->setShortcut(QKeySequence::ZoomOut);
-    connect(zoomOutAction_, &QAction::triggered, this, [this] { graphPanel_->view()->zoomBy(0.8); });
+    actions_.fit = new QAction(tr("&Fit to Window"), this);
+    actions_.fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    connect(actions_.fit, &QAction::triggered, this, [this] { graphPanel_->view()->fitAll(); });
+    actions_.zoomIn = new QAction(tr("Zoom &In"), this);
+    actions_.zoomIn->setShortcut(QKeySequence::ZoomIn);
+    connect(actions_.zoomIn, &QAction::triggered, this, [this] { graphPanel_->view()->zoomBy(1.25); });
+    actions_.zoomOut = new QAction(tr("Zoom &Out"), this);
+    actions_.zoomOut->setShortcut(QKeySequence::ZoomOut);
+    connect(actions_.zoomOut, &QAction::triggered, this, [this] { graphPanel_->view()->zoomBy(0.8); });
 }
 
 void MainWindow::createPipelineActions() {
-    rerunAction_ = new QAction(tr("&Run Again"), this);
-    rerunAction_->setShortcut(QKeySequence(Qt::Key_F5));
-    connect(rerunAction_, &QAction::triggered, document_, &ModelDocument::runPipeline);
-    optionsAction_ = new QAction(tr("&Options…"), this);
-    optionsAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
-    optionsAction_->setStatusTip(
+    actions_.rerun = new QAction(tr("&Run Again"), this);
+    actions_.rerun->setShortcut(QKeySequence(Qt::Key_F5));
+    connect(actions_.rerun, &QAction::triggered, document_, &ModelDocument::runPipeline);
+    actions_.options = new QAction(tr("&Options…"), this);
+    actions_.options->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    actions_.options->setStatusTip(
         tr("Choose the optimization level, passes, input shapes and folding exceptions, then run again"));
-    connect(optionsAction_, &QAction::triggered, this, [this] {
+    connect(actions_.options, &QAction::triggered, this, [this] {
         if (!document_->loadedModel()) return;
         QStringList inputs;  // the graph inputs are its Data nodes (IR < 4 also lists Consts)
         const Graph& graph = *document_->loadedModel()->model.graph;
@@ -111,33 +110,33 @@ void MainWindow::createPipelineActions() {
         connect(dialog, &QDialog::accepted, this, [this, dialog] { setPipelineOptions(dialog->options()); });
         dialog->open();  // window-modal; nothing blocks
     });
-    cancelAction_ = new QAction(tr("&Cancel Run"), this);
-    connect(cancelAction_, &QAction::triggered, document_, &ModelDocument::cancelPipeline);
+    actions_.cancel = new QAction(tr("&Cancel Run"), this);
+    connect(actions_.cancel, &QAction::triggered, document_, &ModelDocument::cancelPipeline);
     // F3 / Shift+F3 as "find next / previous" in editors: here the next node the step changed.
-    nextChangeAction_ =
+    actions_.nextChange =
         new QAction(QIcon::fromTheme(QStringLiteral("go-down"), style()->standardIcon(QStyle::SP_ArrowDown)),
                     tr("Next C&hange"), this);
-    nextChangeAction_->setObjectName(QStringLiteral("nextChange"));
-    nextChangeAction_->setShortcut(QKeySequence(Qt::Key_F3));
-    nextChangeAction_->setStatusTip(
+    actions_.nextChange->setObjectName(QStringLiteral("nextChange"));
+    actions_.nextChange->setShortcut(QKeySequence(Qt::Key_F3));
+    actions_.nextChange->setStatusTip(
         tr("Select the next node the step changed, in the order of the data flow"));
-    nextChangeAction_->setEnabled(false);
-    connect(nextChangeAction_, &QAction::triggered, this, &MainWindow::showNextChange);
-    previousChangeAction_ =
+    actions_.nextChange->setEnabled(false);
+    connect(actions_.nextChange, &QAction::triggered, this, &MainWindow::showNextChange);
+    actions_.previousChange =
         new QAction(QIcon::fromTheme(QStringLiteral("go-up"), style()->standardIcon(QStyle::SP_ArrowUp)),
                     tr("Previous Chan&ge"), this);
-    previousChangeAction_->setObjectName(QStringLiteral("previousChange"));
-    previousChangeAction_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
-    previousChangeAction_->setStatusTip(
+    actions_.previousChange->setObjectName(QStringLiteral("previousChange"));
+    actions_.previousChange->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F3));
+    actions_.previousChange->setStatusTip(
         tr("Select the previous node the step changed, in the order of the data flow"));
-    previousChangeAction_->setEnabled(false);
-    connect(previousChangeAction_, &QAction::triggered, this, &MainWindow::showPreviousChange);
-    noFoldAction_ = new QAction(tr("Do &Not Fold This Node"), this);
-    noFoldAction_->setCheckable(true);
-    noFoldAction_->setStatusTip(
+    actions_.previousChange->setEnabled(false);
+    connect(actions_.previousChange, &QAction::triggered, this, &MainWindow::showPreviousChange);
+    actions_.noFold = new QAction(tr("Do &Not Fold This Node"), this);
+    actions_.noFold->setCheckable(true);
+    actions_.noFold->setStatusTip(
         tr("Set _do_not_constant_folding on the selected node and run the pipeline again"));
-    connect(noFoldAction_, &QAction::triggered, this, [this](bool checked) {
-        const QString name = noFoldAction_->data().toString();
+    connect(actions_.noFold, &QAction::triggered, this, [this](bool checked) {
+        const QString name = actions_.noFold->data().toString();
         if (!name.isEmpty()) setNodeFoldingDisabled(name, checked);
     });
 }
@@ -145,18 +144,18 @@ void MainWindow::createPipelineActions() {
 void MainWindow::createToolBar() {
     QToolBar* bar = addToolBar(tr("Graph"));
     bar->setObjectName(QStringLiteral("graphToolBar"));
-    bar->addAction(openAction_);
+    bar->addAction(actions_.open);
     bar->addSeparator();
     bar->addAction(timeline_->firstAction());
     bar->addAction(timeline_->previousAction());
     bar->addAction(timeline_->nextAction());
     bar->addAction(timeline_->lastAction());
-    bar->addAction(previousChangeAction_);
-    bar->addAction(nextChangeAction_);
+    bar->addAction(actions_.previousChange);
+    bar->addAction(actions_.nextChange);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("Overlay:")));
-    for (QAction* action : overlayGroup_->actions()) bar->addAction(action);
-    bar->addAction(sideBySideAction_);
+    for (QAction* action : actions_.overlayGroup->actions()) bar->addAction(action);
+    bar->addAction(actions_.sideBySide);
     bar->addSeparator();
     searchEdit_ = new QLineEdit(bar);
     searchEdit_->setObjectName(QStringLiteral("graphSearch"));
@@ -199,7 +198,6 @@ void MainWindow::onRunFinished(int passRuns, double wallSeconds) {
 }
 
 void MainWindow::onStepsReady() {
-    plan_.reset();  // a new run: its result may sit where the last one did
     // Scopes the user opened or closed (in the preview of the loaded model or a previous run)
     // stay so, even when every scope is closed; a session file says exactly which are open.
     const Session* session = document_->pendingView();
@@ -309,7 +307,7 @@ void MainWindow::onPositionChanged(size_t position) {
     timeline_->setPosition(position);
     setTableGraph(document_->graphShown());
     updateFilterCount();
-    if (!memoryDock_->visibleRegion().isEmpty()) updateMemoryMap();
+    if (!docks_.memory->visibleRegion().isEmpty()) updateMemoryMap();
     if (!searchEdit_->text().isEmpty()) search(searchEdit_->text());
     properties_->clear();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
@@ -335,19 +333,8 @@ void MainWindow::onLayoutFinished(double seconds) {
     }
 }
 
-const VarMemoryPlan* MainWindow::memoryPlanShown() {
-    const Graph* g = document_->graphShown();
-    if (!g) return nullptr;
-    const PipelineResult* result = document_->pipelineResult().get();
-    if (!plan_ || planResult_ != result || planPosition_ != document_->position()) {
-        // An initializer input is a variable only where the variable passes run (target ge).
-        VarPlanOptions options;
-        options.initializerInputsAreVariables = document_->pipelineOptions().target == Target::Ge;
-        plan_ = std::make_unique<VarMemoryPlan>(planVariableMemory(*g, options));
-        planResult_ = result;
-        planPosition_ = document_->position();
-    }
-    return plan_.get();
+const VarMemoryPlan* MainWindow::memoryPlanShown() const {
+    return document_->memoryPlanShown();
 }
 
 // The dock shows the plan of the graph at the selected step (onPositionChanged calls this while
@@ -364,7 +351,7 @@ void MainWindow::applyPendingView() {
     const std::unique_ptr<Session> view = document_->takePendingView();
     if (!view) return;
     if (const auto mode = overlayFromKey(view->overlay)) setOverlay(*mode);
-    sideBySideAction_->setChecked(view->sideBySide);
+    actions_.sideBySide->setChecked(view->sideBySide);
     timeline_->setHideUnchanged(view->hideUnchanged);
     graphPanel_->view()->setZoom(view->zoom);
     graphPanel_->view()->centerOn(view->center);
@@ -373,24 +360,25 @@ void MainWindow::applyPendingView() {
 
 void MainWindow::setOverlay(OverlayMode mode) {
     graphPanel_->setOverlay(mode);
-    for (QAction* action : overlayGroup_->actions())
+    for (QAction* action : actions_.overlayGroup->actions())
         action->setChecked(action->data().toString() == overlayKey(mode));
 }
 
 void MainWindow::setSideBySide(bool on) {
-    if (sideBySideAction_->isChecked() != on) sideBySideAction_->setChecked(on);
+    if (actions_.sideBySide->isChecked() != on) actions_.sideBySide->setChecked(on);
     graphPanel_->setSideBySide(on);
 }
 
 void MainWindow::updateStepActions() {
     const bool ready = document_->hasSteps();
     const bool loaded = document_->loadedModel() != nullptr;
-    rerunAction_->setEnabled(loaded && !document_->isRunning());
-    optionsAction_->setEnabled(loaded);
-    cancelAction_->setEnabled(document_->isRunning());
-    for (QAction* a : {saveSessionAction_, exportModelAction_, exportReportAction_, exportPictureAction_})
+    actions_.rerun->setEnabled(loaded && !document_->isRunning());
+    actions_.options->setEnabled(loaded);
+    actions_.cancel->setEnabled(document_->isRunning());
+    for (QAction* a :
+         {actions_.saveSession, actions_.exportModel, actions_.exportReport, actions_.exportPicture})
         a->setEnabled(ready);
-    if (!ready) noFoldAction_->setEnabled(false);
+    if (!ready) actions_.noFold->setEnabled(false);
 }
 
 void MainWindow::showPipelineError(const QString& message) {
@@ -437,9 +425,9 @@ void MainWindow::showNodeProperties(NodeId id) {
     const Node* node = g ? g->findNode(id) : nullptr;
     if (!node) {  // a ghost (removed by the step) or a stale id: nothing to flag
         properties_->clear();
-        noFoldAction_->setEnabled(false);
-        noFoldAction_->setData(QString());
-        noFoldAction_->setChecked(false);
+        actions_.noFold->setEnabled(false);
+        actions_.noFold->setData(QString());
+        actions_.noFold->setChecked(false);
         return;
     }
     NodeNotes notes;
@@ -459,9 +447,8 @@ void MainWindow::showNodeProperties(NodeId id) {
     // Persistent memory (docs/ge-variables.md §2): key and address from the plan at this step,
     // and for a variable the run's fusion decision and trans road (VarManager). Planning hashes
     // every weight, so for a constant only while the memory dock shows the plan anyway.
-    const bool variableLike =
-        node->domain() == op::kGeDomain && (node->opType() == op::kVariable || node->opType() == op::kVarRef);
-    const bool planShown = !memoryDock_->visibleRegion().isEmpty();
+    const bool variableLike = op::isVariableType(node->opType(), node->domain());
+    const bool planShown = !docks_.memory->visibleRegion().isEmpty();
     if (!inBody && (variableLike || (node->inputs().empty() && planShown))) {
         const PipelineResult* result = document_->pipelineResult().get();
         const VarManager* manager = result ? result->run.varManager.get() : nullptr;
@@ -475,16 +462,16 @@ void MainWindow::showNodeProperties(NodeId id) {
         }
     }
     properties_->showNode(*g, *node, notes);
-    noFoldAction_->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
-    noFoldAction_->setData(QString::fromStdString(node->name()));
-    noFoldAction_->setChecked(document_->isNodeFoldingDisabled(node->name()));
+    actions_.noFold->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
+    actions_.noFold->setData(QString::fromStdString(node->name()));
+    actions_.noFold->setChecked(document_->isNodeFoldingDisabled(node->name()));
 }
 
 void MainWindow::showNodeContextMenu(NodeId id, const QPoint& screenPos) {
     showNodeProperties(id);
     QMenu menu(this);
-    menu.addAction(noFoldAction_);
-    if (!noFoldAction_->isEnabled())
+    menu.addAction(actions_.noFold);
+    if (!actions_.noFold->isEnabled())
         menu.addAction(tr("(made by a pass: folding can only be switched off on nodes of the loaded model)"))
             ->setEnabled(false);
     const Graph* g = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : document_->graphShown();
@@ -582,30 +569,28 @@ bool MainWindow::walkChanges(int direction) {
 
 void MainWindow::updateChangeActions() {
     const int count = document_->hasSteps() ? static_cast<int>(graphPanel_->changedNodes().size()) : 0;
-    nextChangeAction_->setEnabled(count > 0);
-    previousChangeAction_->setEnabled(count > 0);
+    actions_.nextChange->setEnabled(count > 0);
+    actions_.previousChange->setEnabled(count > 0);
     changeLabel_->setText(count ? tr("%n change(s) (%1: next)", nullptr, count)
-                                      .arg(nextChangeAction_->shortcut().toString(QKeySequence::NativeText))
+                                      .arg(actions_.nextChange->shortcut().toString(QKeySequence::NativeText))
                                 : QString());
 }
 
 // ---- search ----
 
 int MainWindow::search(const QString& query) {
-    searchCursor_ = 0;
-    const Graph* g = document_->graphShown();
-    searchHits_ = g && !query.isEmpty() ? findNodes(*g, SearchRule(query)) : std::vector<NodeId>{};
-    graphPanel_->setSearchHits(std::unordered_set<NodeId>(searchHits_.begin(), searchHits_.end()));
-    searchCount_->setText(
-        query.isEmpty() ? QString() : tr("%n match(es)", nullptr, static_cast<int>(searchHits_.size())));
-    return static_cast<int>(searchHits_.size());
+    const std::vector<NodeId>& hits = document_->search(query);
+    graphPanel_->setSearchHits(std::unordered_set<NodeId>(hits.begin(), hits.end()));
+    searchCount_->setText(query.isEmpty() ? QString()
+                                          : tr("%n match(es)", nullptr, static_cast<int>(hits.size())));
+    return static_cast<int>(hits.size());
 }
 
 void MainWindow::jumpToNextSearchHit() {
-    if (searchHits_.empty()) return;
-    const NodeId id = searchHits_[searchCursor_ % searchHits_.size()];
-    searchCount_->setText(tr("%1 of %2").arg(searchCursor_ % searchHits_.size() + 1).arg(searchHits_.size()));
-    ++searchCursor_;
+    const auto hit = document_->nextSearchHit();
+    if (!hit) return;
+    const auto [id, index] = *hit;
+    searchCount_->setText(tr("%1 of %2").arg(index + 1).arg(document_->searchHits().size()));
     graphPanel_->revealNode(id);
     onGraphNodeSelected(id);
 }

@@ -1,12 +1,13 @@
 #pragma once
-// Loads models off the UI thread (QtConcurrent::run + QFutureWatcher). A new load supersedes one
-// still running: the older result is dropped when it arrives. Errors of any kind become a message.
+// Loads models off the UI thread (a BackgroundJob). A new load supersedes one still running: the
+// older result is dropped when it arrives. Errors of any kind become a message.
 #include <memory>
 
 #include <QObject>
 #include <QString>
 
 #include "loaded_model.h"
+#include "runner/background_job.h"
 #include "runner/pipeline_result.h"  // its Q_DECLARE_METATYPE must precede the signal's use in moc
 
 namespace passscope::views {
@@ -23,10 +24,11 @@ class ModelLoader : public QObject {
 
     // `path`: a model file, or a folder of GE dumps (docs/ge-dumps.md §6).
     void load(const QString& path);
-    // Drops the load under way: its result is discarded when it arrives (a parse cannot be
-    // interrupted), and cancelled() is emitted now. Nothing happens when no load runs.
+    // Drops the load under way and emits cancelled() now: a dump folder's replay stops before its
+    // next stage; a file's parse cannot be interrupted, its result is discarded when it arrives.
+    // Nothing happens when no load runs.
     void cancel();
-    bool isBusy() const { return busy_; }
+    bool isBusy() const { return job_.isBusy(); }
 
   signals:
     void started(const QString& path);
@@ -37,8 +39,14 @@ class ModelLoader : public QObject {
     void failed(const QString& path, const QString& message);
 
   private:
-    quint64 generation_ = 0;
-    bool busy_ = false;
+    struct Outcome {
+        std::shared_ptr<const LoadedModel> model;
+        std::shared_ptr<const PipelineResult> replayed;  // a dump folder's stages as steps
+        QString error;
+    };
+    static Outcome loadInBackground(const QString& path, const std::atomic<bool>& cancel);
+
+    BackgroundJob<Outcome> job_{this};
 };
 
 }  // namespace passscope::views

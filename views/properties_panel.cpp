@@ -6,9 +6,9 @@
 #include <QVBoxLayout>
 
 #include "desc_text.h"
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
-#include "passes/constant_folding/folding.h"
 #include "tensor_stats.h"
 
 namespace passscope::views {
@@ -92,15 +92,15 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
 QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& notes) const {
     QString rows;
     if (!notes.change.isEmpty()) rows += row(tr("This step"), esc(notes.change));
-    if (const Attribute* from = node.findAttr(folding::kFoldedFrom))
+    if (const Attribute* from = node.findAttr(op::attr::kFoldedFrom))
         if (const auto* names = std::get_if<std::vector<std::string>>(&from->value)) {
             QStringList list;
             for (const std::string& n : *names) list << QString::fromStdString(n);
             rows += row(tr("Folded from"), esc(list.join(QStringLiteral(", "))));
         }
-    if (node.findAttr(folding::kPotentialConst))
+    if (node.findAttr(op::attr::kPotentialConst))
         rows += row(tr("Potential constant"),
-                    esc(tr("marked by %1").arg(QString::fromStdString(folding::potentialConstSource(node)))));
+                    esc(tr("marked by %1").arg(QString::fromStdString(op::potentialConstSource(node)))));
     if (const Attribute* f = node.findAttr(op::attr::kDoNotConstantFolding);
         f && attributeValueText(*f) != QStringLiteral("0"))
         rows += row(tr("Folding"), esc(tr("switched off (_do_not_constant_folding)")));

@@ -15,6 +15,7 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "ir/value_text.h"
 #include "pipeline/pass_manager.h"
 #include "pipeline_args.h"
 #include "vars/model_cache_check.h"
@@ -85,9 +86,9 @@ nlohmann::ordered_json toJson(const VarMemoryPlan& plan, const std::vector<VarFu
         nlohmann::ordered_json changes = nlohmann::ordered_json::array();
         for (const VarDescChange& c : verdict->changes)
             changes.push_back({{"variable", c.variable},
-                               {"before", c.before ? nlohmann::ordered_json(varDescText(*c.before))
+                               {"before", c.before ? nlohmann::ordered_json(storageDescText(*c.before))
                                                    : nlohmann::ordered_json()},
-                               {"after", c.after ? nlohmann::ordered_json(varDescText(*c.after))
+                               {"after", c.after ? nlohmann::ordered_json(storageDescText(*c.after))
                                                  : nlohmann::ordered_json()}});
         out["model_cache"] = {{"valid", verdict->valid}, {"message", verdict->message}, {"changes", changes}};
     }

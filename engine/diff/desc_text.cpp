@@ -16,24 +16,6 @@ std::string number(double v) {
     return s.str();
 }
 
-std::string kindText(ValueKind k) {
-    switch (k) {
-        case ValueKind::Unknown:
-            return "";
-        case ValueKind::Tensor:
-            return "tensor";
-        case ValueKind::SparseTensor:
-            return "sparse_tensor";
-        case ValueKind::Sequence:
-            return "sequence";
-        case ValueKind::Map:
-            return "map";
-        case ValueKind::Optional:
-            return "optional";
-    }
-    return "";
-}
-
 template <class T>
 std::string listText(const std::vector<T>& v, std::string (*item)(const T&)) {
     std::string s = "[";
@@ -92,20 +74,6 @@ std::string valuesText(const Tensor& t) {
 }
 
 }  // namespace
-
-std::string dtypeText(const TensorDesc& d) {
-    if (!d.hasType()) return {};
-    if (d.kind != ValueKind::Tensor) return kindText(d.kind);
-    return std::string(dataTypeName(d.dtype));
-}
-
-std::string descText(const TensorDesc& d) {
-    if (!d.hasType()) return {};
-    std::string s = dtypeText(d) + d.storageShape.toString() + " " + d.storageFormatText();
-    if (d.storageDiffers())
-        s += " (origin " + d.originShape.toString() + " " + std::string(formatName(d.originFormat)) + ")";
-    return s;
-}
 
 std::string tensorText(const Tensor& t) {
     std::string s = std::string(dataTypeName(t.dtype())) + listText<int64_t>(t.dims(), intText);

@@ -23,7 +23,7 @@ std::string shownName(const Node& n) {
 }
 
 std::string opLabel(const Node& n) {
-    if (n.domain().empty() || n.domain() == "ai.onnx") return n.opType();
+    if (op::isOnnxDomain(n.domain())) return n.opType();
     return n.domain() + ":" + n.opType();
 }
 

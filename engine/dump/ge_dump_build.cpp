@@ -159,7 +159,7 @@ enum class Role { Data, NetOutput, Const, Op };
 Role roleOf(const std::string& type) {
     if (type == op::kData) return Role::Data;
     if (type == op::kNetOutput) return Role::NetOutput;
-    if (type == op::kConst || type == "Constant") return Role::Const;
+    if (op::isDumpConstType(type)) return Role::Const;
     return Role::Op;
 }
 
@@ -245,7 +245,7 @@ class Builder {
                     domain = op::kGeDomain;
                     // An op PassScope wrote from another domain (ge_dump_write.h) goes back there.
                     if (auto d = takeAttr(ns.attrs, kDomainAttr); d && d->kind == AttrKind::String)
-                        domain = std::get<std::string>(d->value);
+                        domain = op::canonicalDomain(std::get<std::string>(d->value));
                     break;
             }
             // What a dump PassScope wrote keeps of the IR (ge_dump_write.h): a node without a name

@@ -15,6 +15,7 @@
 #include "dump/ge_dump_text.h"
 #include "io/external_data.h"
 #include "io/tensor_proto.h"
+#include "ir/op_traits.h"
 
 namespace passscope::dump::detail {
 namespace {
@@ -170,7 +171,7 @@ class OnnxDumpReader {
         ns.outputDescs = out.descs();
         keepDifferingOriginDtypes(in, "input", ns);
         keepDifferingOriginDtypes(out, "output", ns);
-        if (ns.type == "Const" || ns.type == "Constant")
+        if (op::isDumpConstType(ns.type))
             readWeights(valueParts, ns, line);
         else
             for (const auto& [n, ap] : valueParts) {

@@ -8,6 +8,7 @@
 #include "dump/ge_dump_spec.h"
 #include "dump/ge_dump_text.h"
 #include "dump/ge_ir.pb.h"
+#include "ir/op_traits.h"
 
 namespace passscope::dump::detail {
 namespace {
@@ -149,7 +150,7 @@ class ProtoDumpReader {
         std::vector<const std::string*> names;
         for (const auto& [n, a] : op.attr()) names.push_back(&n);
         std::sort(names.begin(), names.end(), [](const auto* a, const auto* b) { return *a < *b; });
-        const bool isConst = ns.type == "Const" || ns.type == "Constant";
+        const bool isConst = op::isDumpConstType(ns.type);
         for (const std::string* n : names) {
             const AttrDef& a = op.attr().at(*n);
             if (isConst && *n == "value" && a.value_case() == AttrDef::kT) {

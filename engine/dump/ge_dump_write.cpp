@@ -96,7 +96,7 @@ class Writer {
         for (const ValueRef& r : n.inputs())
             np.add_input(r.valid() ? names_.at(r.node) + ":" + std::to_string(r.output) : std::string());
         for (NodeId c : n.controlInputs()) np.add_input(names_.at(c) + ":-1");
-        if (n.opType() == op::kData && n.domain().empty()) np.add_input("");  // GE's unfed Data anchor
+        if (op::isData(n.opType(), n.domain())) np.add_input("");  // GE's unfed Data anchor
         for (size_t i = 0; i < n.outputs().size(); ++i) np.add_output(name + ":" + std::to_string(i));
 
         if (!structural && n.domain() != op::kGeDomain) addString(np, std::string(kDomainAttr), n.domain());
@@ -118,7 +118,7 @@ class Writer {
             }
             addAttribute(np, a, where);
         }
-        if (n.opType() == op::kData && n.domain().empty() && !n.hasAttr(op::attr::kIndex))
+        if (op::isData(n.opType(), n.domain()) && !n.hasAttr(op::attr::kIndex))
             if (auto it = inputIndex.find(n.id()); it != inputIndex.end()) {
                 AP& ap = addAttr(np, std::string(op::attr::kIndex));
                 ap.set_type(AP::INT);

@@ -40,7 +40,7 @@ int64_t storageGroupsOf(const Graph& g, const Node& n) {
     if (!n.outputs().empty() && n.output(0).desc.storageSubFormat > 1)
         return n.output(0).desc.storageGroups();
     // Files written before descriptions carried the sub-format.
-    if (const int64_t kept = n.attrInt(folding::kStorageGroups, 0); kept > 0) return kept;
+    if (const int64_t kept = n.attrInt(op::attr::kStorageGroups, 0); kept > 0) return kept;
     for (const NodeOutput& o : n.outputs())
         for (const Use& u : o.uses) {
             const Node& c = g.node(u.node);

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ir/op_traits.h"
+
 namespace passscope::formats {
 namespace {
 
@@ -127,8 +129,8 @@ class Parser {
         r.opType = opType;
         if (auto it = v.find("domain"); it != v.end()) {
             if (!it->is_string()) fail(key + ".domain", "expected a string, got " + kindOf(*it));
-            r.domain = it->get<std::string>();
-            if (r.domain == "ai.onnx") r.domain.clear();
+            const std::string domain = it->get<std::string>();
+            r.domain = op::canonicalDomain(domain);
         }
         if (auto it = v.find("policy"); it != v.end()) {
             const std::string p = it->is_string() ? it->get<std::string>() : std::string();
@@ -261,8 +263,7 @@ std::shared_ptr<const FormatTable> FormatTable::forOptions(const std::string& pa
 const OpFormatRule& FormatTable::rule(std::string_view opType, std::string_view domain) const {
     auto it = ops_.find(opType);
     if (it == ops_.end()) return default_;
-    const std::string_view d = domain == "ai.onnx" ? std::string_view() : domain;
-    return it->second.domain == d ? it->second : default_;
+    return it->second.domain == op::canonicalDomain(domain) ? it->second : default_;
 }
 
 bool FormatTable::has(std::string_view opType, std::string_view domain) const {

@@ -1,5 +1,7 @@
 #include "io/export_check.h"
 
+#include "ir/op_traits.h"
+
 #include "io/model_loader.h"
 #include "io/onnx_check.h"
 #include "io/onnx_export.h"
@@ -24,7 +26,7 @@ void dropPrivateAttributes(onnx::GraphProto& g) {
             onnx::AttributeProto& a = *attrs->Mutable(i);
             if (a.has_g()) dropPrivateAttributes(*a.mutable_g());
             for (onnx::GraphProto& body : *a.mutable_graphs()) dropPrivateAttributes(body);
-            const bool onnxDomain = n.domain().empty() || n.domain() == "ai.onnx";
+            const bool onnxDomain = op::isOnnxDomain(n.domain());
             if (onnxDomain && !a.name().empty() && a.name()[0] == '_') attrs->DeleteSubrange(i, 1);
         }
     }

@@ -304,7 +304,7 @@ std::string nodeLabel(const onnx::NodeProto& node) {
 }
 
 std::string normalDomain(const std::string& d) {
-    return d == "ai.onnx" ? std::string() : d;
+    return std::string(op::canonicalDomain(d));
 }
 
 }  // namespace

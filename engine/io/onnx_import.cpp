@@ -165,7 +165,10 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     nodeIds.reserve(gp.node_size());
     for (const auto& np : gp.node()) {
         // An ONNX op exported with device-layout tensors (op::kDeviceDomain) is the ONNX op again.
-        const std::string domain = np.domain() == op::kDeviceDomain ? std::string() : np.domain();
+        // The domain is canonical from here on: ONNX's default domain is "" however the file spells
+        // it, and an ONNX op on a device layout is read back into it.
+        const std::string domain =
+            np.domain() == op::kDeviceDomain ? std::string() : std::string(op::canonicalDomain(np.domain()));
         Node& n = g->addNode(np.op_type(), domain, np.name(), static_cast<size_t>(np.output_size()));
         g->setDocString(n.id(), np.doc_string());
         const std::string label = "node '" + n.displayName() + "' (" + np.op_type() + ")";
@@ -471,8 +474,13 @@ void applyFormatsMetadata(Model& model, const std::string& text, Diagnostics& di
     }
 }
 
-const std::set<std::string> kKnownDomains = {
-    "", "ai.onnx", "ai.onnx.ml", "ai.onnx.training", "ai.onnx.preview.training", std::string(op::kGeDomain)};
+// The domains besides ONNX's own whose ops load as known ones.
+const std::set<std::string> kKnownDomains = {"ai.onnx.ml", "ai.onnx.training", "ai.onnx.preview.training",
+                                             std::string(op::kGeDomain)};
+
+bool knownDomain(const std::string& domain) {
+    return op::isOnnxDomain(domain) || kKnownDomains.count(domain) > 0;
+}
 
 }  // namespace
 
@@ -485,7 +493,7 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     for (const auto& o : proto.opset_import()) {
         if (o.domain() == op::kDeviceDomain) continue;  // its nodes are read into the ONNX domain
         model.opsets.push_back(OpsetImport{o.domain(), o.version()});
-        if (!kKnownDomains.count(o.domain()))
+        if (!knownDomain(o.domain()))
             diag.warn("unknown domain '" + o.domain() + "' (opset version " + std::to_string(o.version()) +
                       "): its nodes load as opaque ops and will not be folded");
     }
@@ -511,11 +519,11 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     if (!formats.empty()) applyFormatsMetadata(model, formats, diag);
 
     std::set<std::string> declared;
-    for (const auto& o : model.opsets) declared.insert(o.domain == "ai.onnx" ? "" : o.domain);
+    for (const auto& o : model.opsets) declared.insert(std::string(op::canonicalDomain(o.domain)));
     std::set<std::string> reported;
     std::function<void(const Graph&)> checkDomains = [&](const Graph& g) {
         for (const Node* n : g.nodes()) {
-            std::string d = n->domain() == "ai.onnx" ? "" : n->domain();
+            const std::string& d = n->domain();
             if (!op::isStructural(n->opType(), n->domain()) && !declared.count(d) &&
                 reported.insert(d).second)
                 diag.warn("node '" + n->displayName() + "' uses domain '" + d +

@@ -1,12 +1,12 @@
 #include "ir/model.h"
 
+#include "ir/op_traits.h"
+
 namespace passscope {
 
 int64_t Model::opsetVersion(const std::string& wanted) const {
     for (const OpsetImport& o : opsets) {
-        if (o.domain == wanted || (wanted.empty() && o.domain == "ai.onnx") ||
-            (wanted == "ai.onnx" && o.domain.empty()))
-            return o.version;
+        if (op::canonicalDomain(o.domain) == op::canonicalDomain(wanted)) return o.version;
     }
     return 0;
 }

@@ -72,7 +72,15 @@ bool writesState(std::string_view type, std::string_view domain) {
 }
 
 bool touchesState(std::string_view type, std::string_view domain) {
-    return writesState(type, domain) || (domain == kGeDomain && among(type, kVariables));
+    return writesState(type, domain) || isVariableType(type, domain);
+}
+
+bool isVariableType(std::string_view type, std::string_view domain) {
+    return domain == kGeDomain && among(type, kVariables);
+}
+
+bool isDumpConstType(std::string_view type) {
+    return type == kConst || type == kConstantOp;
 }
 
 bool isRandom(std::string_view type, std::string_view domain) {

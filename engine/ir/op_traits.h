@@ -36,6 +36,13 @@ std::optional<size_t> refOutputOf(std::string_view type, std::string_view domain
 bool writesState(std::string_view type, std::string_view domain);
 // Writers plus the variables themselves (Variable, VarRef): never folded, never merged.
 bool touchesState(std::string_view type, std::string_view domain);
+// GE's variable ops, Variable and VarRef of the GE domain (docs/ge-variables.md §2). Which of them
+// is a VarRef, and which Data node is a variable, is told by attributes (ir/node_attributes.h).
+bool isVariableType(std::string_view type, std::string_view domain);
+
+// How a GE dump names a node that holds a constant: GE's Const, or ONNX's Constant (both carry
+// their payload in the `value` attribute; docs/ge-dumps.md §3).
+bool isDumpConstType(std::string_view type);
 
 // Ops whose result is random on every run (RandomNormal, Multinomial, ...): never folded or merged.
 bool isRandom(std::string_view type, std::string_view domain);

@@ -4,6 +4,8 @@
 // survive into an exported ONNX model live in one custom domain, documented in the README.
 #include <string_view>
 
+#include "ir/op_traits.h"
+
 namespace passscope::op {
 
 // The ONNX domain of GE-internal ops (TransData, ReFormat, Variable, VarRef, Assign, ...).
@@ -22,6 +24,8 @@ inline constexpr std::string_view kData = "Data";
 inline constexpr std::string_view kNetOutput = "NetOutput";
 inline constexpr std::string_view kConst = "Const";
 inline constexpr std::string_view kFileConstant = "FileConstant";
+// ONNX's Constant op (zero inputs, the value in an attribute).
+inline constexpr std::string_view kConstantOp = "Constant";
 
 // GE-internal ops (exported in kGeDomain).
 inline constexpr std::string_view kTransData = "TransData";
@@ -60,6 +64,10 @@ inline constexpr std::string_view kIsFromConstantFolding = "_is_from_constant_fo
 inline bool isStructural(std::string_view type, std::string_view domain) {
     return domain.empty() && (type == kData || type == kNetOutput || type == kConst || type == kFileConstant);
 }
+// A graph input (GE's Data), the structural node of the empty domain.
+inline bool isData(std::string_view type, std::string_view domain) {
+    return domain.empty() && type == kData;
+}
 inline bool isConstant(std::string_view type, std::string_view domain) {
     return domain.empty() && (type == kConst || type == kFileConstant);
 }
@@ -67,7 +75,7 @@ inline bool isConstant(std::string_view type, std::string_view domain) {
 // FileConstant, and the ONNX `Constant` op (zero inputs; exporters such as Paddle2ONNX and
 // torch.onnx hold weights in hundreds of them). The graph view draws these inside their consumers.
 inline bool holdsConstant(std::string_view type, std::string_view domain) {
-    return isConstant(type, domain) || (type == "Constant" && (domain.empty() || domain == "ai.onnx"));
+    return isConstant(type, domain) || isOnnxOp(type, domain, kConstantOp);
 }
 
 }  // namespace passscope::op

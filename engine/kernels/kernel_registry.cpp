@@ -1,12 +1,12 @@
 #include "kernels/kernel_registry.h"
 
-#include <set>
+#include "ir/op_traits.h"
 
 namespace passscope::kernels {
 namespace {
 
 std::string canonicalDomain(const std::string& d) {
-    return d == "ai.onnx" ? std::string() : d;
+    return std::string(op::canonicalDomain(d));
 }
 
 }  // namespace
@@ -17,9 +17,7 @@ void registerTextKernels(KernelRegistry& r);      // text/string_normalizer.cpp
 void registerTrainingKernels(KernelRegistry& r);  // training/optimizers.cpp
 
 bool isNonDeterministic(const std::string& domain, const std::string& opType) {
-    static const std::set<std::string> kRandom = {"RandomUniform",    "RandomNormal", "RandomUniformLike",
-                                                  "RandomNormalLike", "Multinomial",  "Bernoulli"};
-    return canonicalDomain(domain).empty() && kRandom.count(opType) > 0;
+    return op::isRandom(opType, domain);
 }
 
 const KernelRegistry& KernelRegistry::builtin() {

@@ -231,7 +231,7 @@ Elements recurrent(const KernelContext& ctx) {
 // without one.
 Elements byFormula(const KernelContext& ctx) {
     const std::string& op = ctx.node().opType();
-    if (!ctx.node().domain().empty() && ctx.node().domain() != "ai.onnx") return std::nullopt;
+    if (!op::isOnnxDomain(ctx.node().domain())) return std::nullopt;
     if (kBroadcasting.count(op)) return broadcasting(ctx);
     if (!ctx.hasInput(0)) return std::nullopt;  // the kernel refuses the node
     if (op == "ConstantOfShape") {

@@ -29,6 +29,38 @@ class InferShapePass : public Pass {
     Model& model_;
 };
 
+struct FixedPoint {
+    int iterations = 0;
+    bool changed = false;    // some iteration changed the graph
+    bool hitCap = false;     // still changing when the cap stopped it
+    bool cancelled = false;  // stopped by the cancel flag before a pass run
+};
+
+// The one fixed-point loop (docs/architecture.md §4), for the stages and for the passes run
+// inside bodies: `passes` in order, again while an iteration changes the graph, at most `cap`
+// iterations. `between(it)` runs before iteration it > 1; `runOne(pass, it)` runs one pass.
+template <class Between, class RunOne>
+FixedPoint runToFixedPoint(const PassManager& manager, std::vector<std::unique_ptr<Pass>>& passes, int cap,
+                           Between between, RunOne runOne) {
+    FixedPoint r;
+    for (int it = 1; it <= cap; ++it) {
+        r.iterations = it;
+        if (it > 1) between(it);  // only reached when the iteration before changed the graph
+        bool changed = false;
+        for (auto& pass : passes) {
+            if (manager.cancelRequested()) {
+                r.cancelled = true;
+                break;
+            }
+            changed |= runOne(*pass, it);
+        }
+        r.changed |= changed;
+        if (!changed || r.cancelled) break;
+        r.hitCap = it == cap;
+    }
+    return r;
+}
+
 // The user's pins: --input-shape rewrites graph inputs' descriptions, --no-fold flags nodes.
 class ApplyUserPinsPass : public Pass {
   public:
@@ -118,18 +150,16 @@ bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, in
     }
     // A pass that owns bodies (SubgraphOptimizePass) runs passes on them through this manager, so
     // every body pass run is a step of its own with every instrument, as MLIR nests pass managers.
+    // Its steps carry the stage and iteration of the pass that owns the body.
     ctx.runNested = [this, &stage, iteration](Graph& body, std::vector<std::unique_ptr<Pass>>& passes) {
-        bool any = false;
-        for (int it = 1; it <= options_.iterationCap && !cancelRequested(); ++it) {
-            bool changed = false;
-            for (auto& p : passes) {
-                if (cancelRequested()) break;
-                changed |= runPass(*p, body, stage, iteration);
-            }
-            any |= changed;
-            if (!changed) break;
-        }
-        return any;
+        const FixedPoint r = runToFixedPoint(
+            *this, passes, options_.iterationCap, [](int) {},
+            [&](Pass& p, int) { return runPass(p, body, stage, iteration); });
+        if (r.hitCap)
+            warn("the passes on body " + describePath(*model_.graph, pathOf(body)) +
+                 " still changed it after " + std::to_string(r.iterations) +
+                 " iterations (passscope.iterationCap)");
+        return r.changed;
     };
     for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
     PassExecution exec{pass, graph, stage, iteration, ctx};
@@ -166,31 +196,19 @@ bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, in
 void PassManager::runStages(std::vector<Stage>& stages, Graph& graph, PipelineRun& out) {
     const bool mainGraph = &graph == model_.graph.get();
     for (Stage& stage : stages) {
-        StageReport report{stage.name, 0, false};
-        bool dirty = false;
-        for (int it = 1; it <= options_.iterationCap && !out.cancelled; ++it) {
-            report.iterations = it;
-            if (dirty && mainGraph) {
+        const FixedPoint r = runToFixedPoint(
+            *this, stage.passes, options_.iterationCap,
+            [&](int it) {
+                if (!mainGraph) return;
                 InferShapePass infer(model_);
                 runPass(infer, graph, stage.name, it);
-            }
-            bool changed = false;
-            for (auto& pass : stage.passes) {
-                if (cancelRequested()) {
-                    out.cancelled = true;
-                    break;
-                }
-                changed |= runPass(*pass, graph, stage.name, it);
-            }
-            dirty = changed;
-            if (!changed || out.cancelled) break;
-            if (it == options_.iterationCap) {
-                report.hitCap = true;
-                warn("stage " + stage.name + " still changed the graph after " + std::to_string(it) +
-                     " iterations (passscope.iterationCap)");
-            }
-        }
-        out.stages.push_back(report);
+            },
+            [&](Pass& pass, int it) { return runPass(pass, graph, stage.name, it); });
+        if (r.cancelled) out.cancelled = true;
+        if (r.hitCap)
+            warn("stage " + stage.name + " still changed the graph after " + std::to_string(r.iterations) +
+                 " iterations (passscope.iterationCap)");
+        out.stages.push_back(StageReport{stage.name, r.iterations, r.hitCap});
         if (out.cancelled || cancelRequested()) {
             out.cancelled = true;
             break;

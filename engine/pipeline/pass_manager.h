@@ -105,6 +105,10 @@ struct PipelineHooks {
 // GE's stage order, built for `options`. The one place where the pipeline's composition is
 // written down.
 std::vector<Stage> buildPipeline(const PipelineOptions& options);
+// The passes SubgraphOptimizePass runs inside an If/Loop/Scan body to a fixed point, in the
+// pipeline's order, ending with SubgraphOptimizePass itself when the body owns bodies (`nested`).
+// Written down in the same place as buildPipeline.
+std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& options, bool nested);
 
 // Applies the user's pins (--input-shape, --no-fold), then runs the stages on model.graph.
 // `journal` (optional) records every step. Throws std::invalid_argument for a pin that names no

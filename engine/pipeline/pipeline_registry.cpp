@@ -1,4 +1,5 @@
-// The pipeline's composition, in GE's order (docs/ge-constant-folding.md §3; §3.3 for where DCE
+// The pipeline's composition, and that of the pipeline run inside If/Loop/Scan bodies
+// (SubgraphOptimizePass), in GE's order (docs/ge-constant-folding.md §3; §3.3 for where DCE
 // and CSE sit: after folding, then folding again). Passes switched off by the
 // options are left out here, so the journal shows only what ran. Format refinement runs only
 // for the device target (docs/ge-formats.md §4: origin formats in Prepare, before and after the
@@ -158,6 +159,30 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
 
     std::erase_if(stages, [](const Stage& s) { return s.passes.empty(); });
     return stages;
+}
+
+// Shapes inside bodies are not re-inferred, so only the passes that need no fresh shapes run there,
+// in the pipeline's order.
+std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& options, bool nested) {
+    Stage body{"Body", {}};
+    add(body, std::make_unique<DimensionComputePass>(true), options);
+    add(body, std::make_unique<ConstantFoldingPass>(), options);
+    add(body, std::make_unique<PartialShapeFoldingPass>(true), options);
+    // An If on a constant condition, a Loop that runs no iteration: also inside bodies (the
+    // inlined branch's outer reads stay valid, docs/ge-constant-folding.md §15.3).
+    add(body, std::make_unique<CondRemovePass>(), options);
+    add(body, std::make_unique<ZeroTripLoopRemovePass>(), options);
+    // Pass-through nodes and no-ops (they keep what gives a body output or reads an outer value).
+    add(body, std::make_unique<IdentityPass>(), options);
+    add(body, std::make_unique<NoOpCastRemovePass>(), options);
+    add(body, std::make_unique<ReshapeRemovePass>(), options);
+    add(body, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(body, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(body, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(body, std::make_unique<DeadCodeEliminationPass>(), options);
+    add(body, std::make_unique<CommonSubexpressionEliminationPass>(), options);
+    if (nested) add(body, std::make_unique<SubgraphOptimizePass>(), options);
+    return std::move(body.passes);
 }
 
 }  // namespace passscope

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 
 namespace passscope {
 namespace {
@@ -14,22 +15,9 @@ size_t countSubgraphs(const Graph& g) {
     return count;
 }
 
-std::string dtypeText(const TensorDesc& d) {
-    switch (d.kind) {
-        case ValueKind::Tensor:
-            return std::string(dataTypeName(d.dtype));
-        case ValueKind::SparseTensor:
-            return "sparse_tensor(" + std::string(dataTypeName(d.dtype)) + ")";
-        case ValueKind::Sequence:
-            return "sequence";
-        case ValueKind::Map:
-            return "map";
-        case ValueKind::Optional:
-            return "optional";
-        case ValueKind::Unknown:
-            return "unknown";
-    }
-    return "unknown";
+// The report's dtype: "unknown" for a value without a type.
+std::string reportedDtype(const TensorDesc& d) {
+    return d.hasType() ? dtypeText(d) : std::string("unknown");
 }
 
 }  // namespace
@@ -91,8 +79,9 @@ nlohmann::json toJson(const ModelInfo& info) {
     auto values = [](const std::vector<ValueSummary>& vs) {
         nlohmann::json arr = nlohmann::json::array();
         for (const ValueSummary& v : vs)
-            arr.push_back(
-                {{"name", v.name}, {"dtype", dtypeText(v.desc)}, {"shape", shapeJson(v.desc.originShape)}});
+            arr.push_back({{"name", v.name},
+                           {"dtype", reportedDtype(v.desc)},
+                           {"shape", shapeJson(v.desc.originShape)}});
         return arr;
     };
     nlohmann::json opsets = nlohmann::json::object();
@@ -122,15 +111,14 @@ std::string toText(const ModelInfo& info) {
     auto values = [&](const char* title, const std::vector<ValueSummary>& vs) {
         out << title << " (" << vs.size() << "):\n";
         for (const ValueSummary& v : vs)
-            out << "  " << v.name << "  " << dtypeText(v.desc) << " " << v.desc.originShape.toString()
+            out << "  " << v.name << "  " << reportedDtype(v.desc) << " " << v.desc.originShape.toString()
                 << "\n";
     };
     out << "IR version:    " << info.irVersion << "\n";
     if (!info.producer.empty()) out << "Producer:      " << info.producer << "\n";
     out << "Opsets:        ";
     for (size_t i = 0; i < info.opsets.size(); ++i)
-        out << (i ? ", " : "") << (info.opsets[i].domain.empty() ? "ai.onnx" : info.opsets[i].domain) << " "
-            << info.opsets[i].version;
+        out << (i ? ", " : "") << op::displayDomain(info.opsets[i].domain) << " " << info.opsets[i].version;
     out << "\nNodes:         " << info.nodes << "\n";
     out << "Initializers:  " << info.initializers << " (" << info.initializerBytes << " bytes";
     if (info.externalInitializers) out << ", " << info.externalInitializers << " in external data";

@@ -1,4 +1,5 @@
 #include "vars/model_cache_check.h"
+#include "ir/value_text.h"
 
 #include <set>
 
@@ -36,8 +37,8 @@ ModelCacheVerdict checkModelCache(const VarManager& cached, const VarManager& co
     for (size_t i = 0; i < verdict.changes.size(); ++i) {
         const VarDescChange& c = verdict.changes[i];
         if (i) verdict.message += "; ";
-        verdict.message += c.variable + " " + (c.before ? varDescText(*c.before) : "(not in the cache)") +
-                           " -> " + (c.after ? varDescText(*c.after) : "(not in this compile)");
+        verdict.message += c.variable + " " + (c.before ? storageDescText(*c.before) : "(not in the cache)") +
+                           " -> " + (c.after ? storageDescText(*c.after) : "(not in this compile)");
     }
     return verdict;
 }

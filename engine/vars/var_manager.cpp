@@ -6,12 +6,6 @@
 
 namespace passscope {
 
-std::string varDescText(const TensorDesc& desc) {
-    std::string text = desc.storageFormatText();
-    text.append(" ").append(dataTypeName(desc.dtype)).append(" ").append(desc.storageShape.toString());
-    return text;
-}
-
 std::string transStepText(const TransNodeInfo& step, std::string_view arrow) {
     const bool dtypeChanges = step.input.dtype != step.output.dtype;
     auto side = [dtypeChanges](const TensorDesc& d) {

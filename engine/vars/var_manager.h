@@ -34,9 +34,8 @@ struct TransNodeInfo {
 };
 using VarTransRoad = std::vector<TransNodeInfo>;
 
-// "FRACTAL_NZ float [1,1,16,16]": storage format, data type, storage shape — how fusion reasons,
-// the model cache verdict, `vars` and the GUI spell a variable's description.
-std::string varDescText(const TensorDesc& desc);
+// A variable's description is spelled by storageDescText (ir/value_text.h): fusion reasons, the
+// model cache verdict, `vars` and the GUI.
 // One step of a road: "TransData ND [16,2] -> FRACTAL_NZ [1,1,16,16]", the dtypes named only when
 // the step changes it ("Cast ND float [2] -> ND float16 [2]").
 std::string transStepText(const TransNodeInfo& step, std::string_view arrow = "->");

@@ -14,16 +14,12 @@
 namespace passscope {
 namespace {
 
+// The plan looks at the structural nodes and ONNX's Constant (ONNX domain) and at GE's own
+// persistent ops (GE domain).
 bool isGeOrOnnxDomain(const Node& n) {
-    return n.domain().empty() || n.domain() == op::kGeDomain;
+    return op::isOnnxDomain(n.domain()) || n.domain() == op::kGeDomain;
 }
 
-// VarRef, or any node naming a source variable: it owns no memory (AssignStaticMemory2Node skips
-// nodes with REF_VAR_SRC_VAR_NAME) and is given its source's address afterwards.
-bool isVariableRef(const Node& n) {
-    if (!isGeOrOnnxDomain(n)) return false;
-    return n.opType() == op::kVarRef ||
-           (n.opType() == op::kVariable && n.hasAttr(varattr::kRefVarSrcVarName));
 }
 
 // docs/ge-variables.md §2. ONNX's Constant op and initializers arrive as GE's Const (CONSTANTOP).
@@ -32,14 +28,12 @@ std::optional<VarKind> persistentKind(const Node& n, const VarPlanOptions& optio
     if (!isGeOrOnnxDomain(n)) return std::nullopt;
     const std::string& type = n.opType();
     // An initializer that is also a graph input: a variable at target ge (docs/ge-variables.md §2).
-    if (type == op::kData && n.domain().empty() && options.initializerInputsAreVariables &&
-        n.hasAttr(op::attr::kOverridable) && n.attrTensor(op::attr::kValue))
-        return VarKind::Variable;
-    if (type == op::kVariable) return VarKind::Variable;
+    if (options.initializerInputsAreVariables && op::isDataVariable(n)) return VarKind::Variable;
+    if (op::isVariableOp(n)) return VarKind::Variable;
     if (type == op::kFileConstant) return VarKind::FileConstant;
     if (type == op::kConstPlaceHolder) return VarKind::ConstPlaceHolder;
     if (type == op::kConst && n.attrTensor(op::attr::kValue)) return VarKind::ConstantOp;
-    if (type == "Constant" && n.domain().empty()) return VarKind::ConstantOp;
+    if (op::isOnnxOp(type, n.domain(), op::kConstantOp)) return VarKind::ConstantOp;
     return std::nullopt;
 }
 
@@ -252,7 +246,7 @@ VarMemoryPlan Planner::finish() {
 // The variables a writer's outputs write in place (_output_ref_var_src_var_name), by output.
 std::vector<std::pair<size_t, std::string>> outputRefs(const Node& n) {
     std::vector<std::pair<size_t, std::string>> refs;
-    const Attribute* a = n.findAttr(varattr::kOutputRefVarSrcVarName);
+    const Attribute* a = n.findAttr(op::attr::kOutputRefVarSrcVarName);
     const auto* names = a ? std::get_if<std::vector<std::string>>(&a->value) : nullptr;
     if (!names) return refs;
     for (size_t i = 0; i < names->size() && i < n.outputs().size(); ++i)
@@ -262,7 +256,7 @@ std::vector<std::pair<size_t, std::string>> outputRefs(const Node& n) {
 
 // The variable a VarRef stands for: REF_VAR_SRC_VAR_NAME, else the Variable feeding its input 0.
 std::string refSourceName(const Graph& g, const Node& n) {
-    std::string name = n.attrString(varattr::kRefVarSrcVarName);
+    std::string name = n.attrString(op::attr::kRefVarSrcVarName);
     if (!name.empty()) return name;
     if (!n.inputs().empty())
         if (const Node* src = g.producer(n.input(0)); src && src->opType() == op::kVariable)
@@ -340,12 +334,12 @@ VarMemoryPlan assignVariableMemory(const Graph& graph, VarManager& manager, uint
     std::vector<const Node*> writers;
     for (NodeId id : assignmentOrder(graph)) {
         const Node& n = graph.node(id);
-        if (isVariableRef(n)) {
+        if (op::refersToVariable(n)) {
             refs.push_back(&n);
         } else if (auto kind = persistentKind(n, options)) {
             planner.assign(n, 0, *kind, n.displayName());
         }
-        if (n.hasAttr(varattr::kOutputRefVarSrcVarName)) writers.push_back(&n);
+        if (n.hasAttr(op::attr::kOutputRefVarSrcVarName)) writers.push_back(&n);
     }
     // AssignVarAttr2Nodes runs after every variable has memory: a VarRef takes its source's, and
     // so does an output written in place once VariableRefDeleteOpPass removed its VarRef.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ir/graph.h"
+#include "ir/node_attributes.h"
 
 namespace passscope {
 
@@ -36,14 +37,7 @@ inline constexpr int64_t kOutputMemoryTypeRdma = 1;
 // ATTR_VARIABLE_PLACEMENT: "host" keeps a Variable/Const in host memory (GE's host execution).
 inline constexpr std::string_view kVariablePlacement = "_variable_placement";
 inline constexpr std::string_view kPlacementHost = "host";
-// REF_VAR_SRC_VAR_NAME: on a VarRef (and on GE's Variable copies standing for one) the name of
-// the variable it refers to. AssignStaticMemory2Node skips such nodes; they take the source
-// variable's address afterwards (AssignVarAttr2Nodes).
-inline constexpr std::string_view kRefVarSrcVarName = "ref_var_src_var_name";
-// What VariableRefDeleteOpPass leaves on the writer once the VarRef is gone: a string list, one
-// entry per output, naming the variable that output writes in place ("" where none). The output
-// is given that variable's address.
-inline constexpr std::string_view kOutputRefVarSrcVarName = "_output_ref_var_src_var_name";
+// REF_VAR_SRC_VAR_NAME and the writer's per-output list: op::attr (ir/node_attributes.h).
 // FileConstantUtils::GetFileConstantInfo: the weight file (ATTR_NAME_LOCATION, falling back to
 // ATTR_NAME_FILE_PATH) and the byte offset / length inside it, on a GE-domain FileConstant.
 inline constexpr std::string_view kLocation = "location";

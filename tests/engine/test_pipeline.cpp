@@ -48,7 +48,7 @@ TEST(Pipeline, ConvNetSampleLosesShapeChainConstantsDeadBranchAndDuplicate) {
     // Folded constants say where they came from.
     bool provenance = false;
     for (const Node* n : g.nodes()) {
-        const Attribute* a = n->findAttr(folding::kFoldedFrom);
+        const Attribute* a = n->findAttr(op::attr::kFoldedFrom);
         if (!a) continue;
         EXPECT_EQ(n->attrInt(op::attr::kIsFromConstantFolding, 0), 1);
         for (const std::string& s : std::get<std::vector<std::string>>(a->value))

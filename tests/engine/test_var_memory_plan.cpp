@@ -292,7 +292,7 @@ TEST(VarMemoryPlan, VarRefSharesItsVariableByNameAndFormat) {
     Graph g;
     NodeId v = addVariable(g, "v", DataType::Float, {4, 4});
     NodeId ref = addVariable(g, "v_ref", DataType::Float, {4, 4}, op::kVarRef);
-    g.setAttribute(ref, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), "v"));
+    g.setAttribute(ref, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), "v"));
     VarMemoryPlan plan = planVariableMemory(g);
     const VarMemoryEntry& r = entryOf(plan, ref);
     EXPECT_EQ(r.varName, "v");
@@ -306,7 +306,7 @@ TEST(VarMemoryPlan, SameNameOtherFormatReusesOnlyWhenItFits) {
     Graph g;
     NodeId v = addVariable(g, "v", DataType::Float, {4, 4});                       // 64 B -> 96
     NodeId half = addVariable(g, "half", DataType::Float16, {4, 4}, op::kVarRef);  // 32 B -> 64: fits
-    g.setAttribute(half, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), "v"));
+    g.setAttribute(half, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), "v"));
     VarMemoryPlan plan = planVariableMemory(g);
     EXPECT_EQ(entryOf(plan, half).reuseReason, ReuseReason::SizeCompatible);
     EXPECT_EQ(entryOf(plan, half).varKey, "v_ND_DT_FLOAT16");
@@ -315,7 +315,7 @@ TEST(VarMemoryPlan, SameNameOtherFormatReusesOnlyWhenItFits) {
     Graph g2;
     addVariable(g2, "v", DataType::Float, {4, 4});
     NodeId wide = addVariable(g2, "wide", DataType::Double, {4, 4}, op::kVarRef);  // 128 B -> 160: too big
-    g2.setAttribute(wide, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), "v"));
+    g2.setAttribute(wide, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), "v"));
     VarMemoryPlan plan2 = planVariableMemory(g2);
     EXPECT_FALSE(entryOf(plan2, wide).reused());
     EXPECT_EQ(plan2.totalsFor(MemoryType::HBM).allocated, 2u);

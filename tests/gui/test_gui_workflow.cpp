@@ -813,7 +813,7 @@ void TestGuiWorkflow::overlaysColourNodesAndFillLegend() {
     window.setOverlay(OverlayMode::Constants);
     int foldedConstants = 0;
     auto isFolded = [](const Node& n) {
-        return n.hasAttr(folding::kFoldedFrom) || n.hasAttr(op::attr::kIsFromConstantFolding);
+        return n.hasAttr(op::attr::kFoldedFrom) || n.hasAttr(op::attr::kIsFromConstantFolding);
     };
     for (const NodeItem* item : liveItems(scene)) {
         const Node* n = g.findNode(item->nodeId());

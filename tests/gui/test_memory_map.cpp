@@ -77,7 +77,7 @@ Graph& syntheticGraph() {
     constant("scale_copy", {0.125f});
     constant("axes", {1, 2});
     NodeId ref = variable("encoder/bias_ref", {256}, op::kVarRef);
-    g.setAttribute(ref, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), "encoder/bias"));
+    g.setAttribute(ref, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), "encoder/bias"));
     NodeId rdma = variable("allreduce/buffer", {64, 64});
     g.setAttribute(rdma, Attribute::makeInt(std::string(varattr::kOutputMemoryType), 1));
     NodeId host = variable("host/step", {});

@@ -158,7 +158,7 @@ void TestVariableView::propertiesShowVariableAndVarRef() {
                           "dense/weight_TO_update/Assign_REF_0", 1);
     const NodeId refId = ref.id();
     g.addInput(refId, ValueRef{assign.id(), 0});
-    g.setAttribute(refId, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), "dense/weight"));
+    g.setAttribute(refId, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), "dense/weight"));
     g.setOutputDesc(refId, 0, nzDesc());
 
     VarManager manager;

@@ -1,6 +1,6 @@
 #pragma once
-// Loads two models and diffs them off the UI thread (QtConcurrent::run + QFutureWatcher), as
-// ModelLoader does for one. A new comparison supersedes one still running: the older result is
+// Loads two models and diffs them off the UI thread (a BackgroundJob), as ModelLoader does for
+// one. A new comparison supersedes one still running: the older result is
 // dropped when it arrives. Errors of any kind become a message naming the file.
 #include <memory>
 
@@ -8,6 +8,7 @@
 #include <QString>
 
 #include "comparison.h"
+#include "runner/background_job.h"
 
 namespace passscope::views {
 
@@ -19,7 +20,7 @@ class CompareLoader : public QObject {
 
     // Compares the models in `pathA` (left) and `pathB` (right); ready() or failed() follows.
     void compare(const QString& pathA, const QString& pathB);
-    bool isBusy() const { return busy_; }
+    bool isBusy() const { return job_.isBusy(); }
 
   signals:
     void started(const QString& pathA, const QString& pathB);
@@ -27,8 +28,13 @@ class CompareLoader : public QObject {
     void failed(const QString& message);
 
   private:
-    quint64 generation_ = 0;
-    bool busy_ = false;
+    struct Outcome {
+        std::shared_ptr<const Comparison> comparison;
+        QString error;
+    };
+    static Outcome compareInBackground(const QString& pathA, const QString& pathB);
+
+    BackgroundJob<Outcome> job_{this};
 };
 
 }  // namespace passscope::views

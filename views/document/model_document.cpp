@@ -4,6 +4,7 @@
 #include "ir/graph_path.h"
 #include "model_loader.h"
 #include "runner/pipeline_runner.h"
+#include "search_rule.h"
 #include "session/session_file.h"
 #include "step_controller.h"
 
@@ -29,7 +30,10 @@ ModelDocument::ModelDocument(QObject* parent)
     connect(runner_, &PipelineRunner::finished, this, &ModelDocument::onRunFinished);
     connect(runner_, &PipelineRunner::failed, this, &ModelDocument::pipelineFailed);
     connect(runner_, &PipelineRunner::cancelled, this, &ModelDocument::pipelineCancelled);
-    connect(steps_, &StepController::ready, this, &ModelDocument::pipelineFinished);
+    connect(steps_, &StepController::ready, this, [this] {
+        forgetMemoryPlan();  // a new run: its result may sit where the last one did
+        emit pipelineFinished();
+    });
     connect(steps_, &StepController::positionChanged, this, &ModelDocument::positionChanged);
 }
 
@@ -53,6 +57,7 @@ bool ModelDocument::isLoading() const {
 void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model,
                              std::shared_ptr<const PipelineResult> replayed) {
     emit modelAboutToChange();
+    forgetMemoryPlan();
     if (replayed) runner_->cancel();  // a run on the model before would otherwise land on the stages
     steps_->clear();
     model_ = std::move(model);
@@ -189,6 +194,35 @@ std::optional<FoldingNote> ModelDocument::whyNotFolded(NodeId id, const GraphPat
                 return FoldingNote{QString::fromLatin1(reasonName(u->reason)),
                                    QString::fromStdString(u->detail), QString::fromStdString(steps[s].pass)};
     return std::nullopt;
+}
+
+// ---- what the selected step holds ----
+
+const VarMemoryPlan* ModelDocument::memoryPlanShown() const {
+    const Graph* g = graphShown();
+    if (!g) return nullptr;
+    const PipelineResult* result = steps_->result().get();
+    if (!plan_.plan || plan_.result != result || plan_.position != position()) {
+        VarPlanOptions options;
+        options.initializerInputsAreVariables = options_.target == Target::Ge;
+        plan_.plan = std::make_unique<VarMemoryPlan>(planVariableMemory(*g, options));
+        plan_.result = result;
+        plan_.position = position();
+    }
+    return plan_.plan.get();
+}
+
+const std::vector<NodeId>& ModelDocument::search(const QString& query) {
+    const Graph* g = graphShown();
+    search_.cursor = 0;
+    search_.hits = g && !query.isEmpty() ? findNodes(*g, SearchRule(query)) : std::vector<NodeId>{};
+    return search_.hits;
+}
+
+std::optional<std::pair<NodeId, size_t>> ModelDocument::nextSearchHit() {
+    if (search_.hits.empty()) return std::nullopt;
+    const size_t index = search_.cursor++ % search_.hits.size();
+    return std::make_pair(search_.hits[index], index);
 }
 
 }  // namespace passscope::views

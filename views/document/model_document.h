@@ -15,6 +15,7 @@
 #include "ir/node.h"
 #include "loaded_model.h"
 #include "pipeline/options.h"
+#include "vars/var_memory_plan.h"
 
 namespace passscope::views {
 
@@ -90,6 +91,20 @@ class ModelDocument : public QObject {
     // steps are not ready or the body did not exist then).
     const Graph* bodyBefore(const GraphPath& path) const;
 
+    // ---- what the selected step holds ----
+    // The variable memory plan of graphShown() (docs/ge-variables.md §4): made on first ask (it
+    // hashes every weight) and kept until the position, the run or the model changes. An
+    // initializer input is a variable only where the variable passes run (target ge). Null when
+    // no graph is shown.
+    const VarMemoryPlan* memoryPlanShown() const;
+    // Finds the nodes of graphShown() that `query` matches (search_rule.h; none for an empty
+    // query) and starts the cursor again at the first.
+    const std::vector<NodeId>& search(const QString& query);
+    const std::vector<NodeId>& searchHits() const { return search_.hits; }
+    // The hit at the cursor and its index among the hits, then the cursor moves on (cycling);
+    // nullopt when there is none.
+    std::optional<std::pair<NodeId, size_t>> nextSearchHit();
+
     // ---- files (model_document_files.cpp) ----
     // Writes `view` (where the user looks) with the model, options and position filled in.
     bool saveSession(const QString& path, Session view, QString* error) const;
@@ -127,12 +142,24 @@ class ModelDocument : public QObject {
     void onLoaded(std::shared_ptr<const LoadedModel> model, std::shared_ptr<const PipelineResult> replayed);
     void onRunFinished(std::shared_ptr<const PipelineResult> result);
     void dropSession();
+    void forgetMemoryPlan() const { plan_ = {}; }
 
     std::shared_ptr<const LoadedModel> model_;
     std::shared_ptr<const PipelineResult> replayed_;  // a GE dump folder's stages, shown instead of runs
     PipelineOptions options_;
     std::unique_ptr<Session> pendingView_;   // a session's view, until the window takes it
     std::optional<size_t> sessionPosition_;  // where a session's first run stands
+    // memoryPlanShown()'s cache and the step it was made for.
+    struct PlanCache {
+        std::unique_ptr<VarMemoryPlan> plan;
+        const PipelineResult* result = nullptr;
+        size_t position = 0;
+    };
+    mutable PlanCache plan_;
+    struct Search {
+        std::vector<NodeId> hits;
+        size_t cursor = 0;
+    } search_;
     ModelLoader* loader_;
     PipelineRunner* runner_;
     StepController* steps_;

@@ -14,11 +14,11 @@
 
 #include "edge_item.h"
 #include "group_item.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "item_style.h"
 #include "layout/nested_layout.h"
 #include "node_item.h"
-#include "passes/constant_folding/folding.h"
 #include "tensor_stats.h"
 
 namespace passscope::views {
@@ -78,10 +78,6 @@ bool boolAttribute(const Node& n, std::string_view name) {
     if (!a) return false;
     if (const auto* i = std::get_if<int64_t>(&a->value)) return *i != 0;
     return true;
-}
-
-bool madeByFolding(const Node& n) {
-    return n.findAttr(folding::kFoldedFrom) || boolAttribute(n, op::attr::kIsFromConstantFolding);
 }
 
 // Each node's place in a topological order of the diagram's edges (Kahn's algorithm). Among the
@@ -280,8 +276,8 @@ void GraphScene::applyNodeLooks() {
             look.mark = NodeLook::Mark::Edited;
         look.searchHit = searchHits_.count(id) > 0;
         if (n) {
-            look.folded = madeByFolding(*n);
-            look.potentialConst = boolAttribute(*n, folding::kPotentialConst);
+            look.folded = op::isFoldedConstant(*n);
+            look.potentialConst = boolAttribute(*n, op::attr::kPotentialConst);
             look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
             bool readsTouchedConstant = false;
             int weights = 0;
@@ -294,7 +290,7 @@ void GraphScene::applyNodeLooks() {
                 if (!w) continue;
                 readsTouchedConstant |= marks_.constants.count(ref.node) > 0;
                 // Folded constants are weights now: the box that reads one carries the mark.
-                look.folded |= madeByFolding(*w);
+                look.folded |= op::isFoldedConstant(*w);
                 if (++weights <= style::kMaxWeightLines)
                     look.weightLines << weightLine(*n, i, *w, overlay_ == OverlayMode::StorageFormat);
             }

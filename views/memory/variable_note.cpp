@@ -3,8 +3,8 @@
 #include <QCoreApplication>
 
 #include "desc_text.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
-#include "passes/variable/var_nodes.h"
 
 namespace passscope::views {
 namespace {
@@ -18,8 +18,8 @@ struct VariableNoteText {
 // The variable a GE Variable or a VarRef stands for (docs/ge-variables.md §6). A Data variable
 // (an initializer input) counts only where the plan has it: that depends on the target.
 std::optional<std::string> variableNameOf(const Node& node) {
-    if (variable::isVarRef(node)) return variable::refSource(node);
-    if (variable::isVariableOp(node)) return node.name();
+    if (op::isVarRef(node)) return op::refSource(node);
+    if (op::isVariableOp(node)) return node.name();
     return std::nullopt;
 }
 
@@ -32,7 +32,7 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
     if (!entry && !varName) return std::nullopt;
     VariableNote note;
     note.variable = QString::fromStdString(entry ? entry->varName : *varName);
-    note.isRef = variable::isVarRef(node);
+    note.isRef = op::isVarRef(node);
     if (entry) {
         note.planned = true;
         note.kind = QString::fromUtf8(varKindName(entry->kind));

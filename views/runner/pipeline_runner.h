@@ -1,5 +1,5 @@
 #pragma once
-// Runs the optimisation pipeline off the UI thread (QtConcurrent) on a copy of a loaded model and
+// Runs the optimisation pipeline off the UI thread (a BackgroundJob) on a copy of a loaded model and
 // hands back a shared, read-only PipelineResult. Progress is sampled on the UI thread at a fixed
 // rate rather than posted per pass, so a run of thousands of passes never floods the event loop.
 // A new run supersedes one still running: the older one is cancelled and its outcome dropped.
@@ -10,6 +10,7 @@
 
 #include "loaded_model.h"
 #include "pipeline/options.h"
+#include "runner/background_job.h"
 #include "runner/pipeline_result.h"
 
 class QTimer;
@@ -32,7 +33,7 @@ class PipelineRunner : public QObject {
     // Asks the current run to stop: cancelled() follows instead of finished(), even when the
     // pipeline had already completed on the worker.
     void cancel();
-    bool isBusy() const { return busy_; }
+    bool isBusy() const { return job_.isBusy(); }
 
   signals:
     void started();
@@ -43,15 +44,19 @@ class PipelineRunner : public QObject {
 
   private:
     struct RunState;
-    struct Outcome;
-    static Outcome runInBackground(std::shared_ptr<RunState> state, std::shared_ptr<const LoadedModel> source,
-                                   PipelineOptions options);
+    struct Outcome {
+        std::shared_ptr<const PipelineResult> result;
+        QString error;
+        bool cancelled = false;
+    };
+    static Outcome runInBackground(const std::atomic<bool>& cancel, std::shared_ptr<RunState> state,
+                                   std::shared_ptr<const LoadedModel> source, PipelineOptions options);
     void reportProgress();
-    void deliver(const Outcome& outcome);
+    void deliver(const Outcome& outcome, bool stopped);
 
-    std::shared_ptr<RunState> current_;  // shared with the worker of the current run
-    bool busy_ = false;
+    std::shared_ptr<RunState> current_;  // the progress of the current run, shared with its worker
     QTimer* progressTimer_;
+    BackgroundJob<Outcome> job_{this};  // last: destroyed first, which stops the run
 };
 
 }  // namespace passscope::views

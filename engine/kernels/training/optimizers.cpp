@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "kernels/kernel_registry.h"
-#include "kernels/nn/float_tensor.h"
+#include "kernels/reduction/reduction_util.h"
 
 namespace passscope::kernels {
 namespace {
@@ -28,7 +28,7 @@ KernelResult applyOptimizer(const KernelContext& ctx, size_t states, Update upda
     for (size_t k = 0; k < n; ++k) {
         std::vector<std::vector<double>> in;
         const Tensor& x = red::required(ctx, 2 + k);
-        nn::requireFloat(x);
+        requireFloat(x);
         for (size_t gidx = 0; gidx < groups; ++gidx) {
             const Tensor& t = red::required(ctx, 2 + gidx * n + k);
             if (t.dims() != x.dims()) throw KernelError("X, G and the states must have one shape");
@@ -42,7 +42,7 @@ KernelResult applyOptimizer(const KernelContext& ctx, size_t states, Update upda
             for (size_t s = 0; s < states; ++s) out[1 + s][e] = stOut[s];
         }
         for (size_t s = 0; s <= states; ++s)
-            if (s * n + k < outs.size()) outs[s * n + k] = nn::fromDoubles(x.dtype(), x.dims(), out[s]);
+            if (s * n + k < outs.size()) outs[s * n + k] = fromDoubles(x.dtype(), x.dims(), out[s]);
     }
     return KernelResult::ok(std::move(outs));
 }

@@ -9,12 +9,12 @@ namespace {
 
 bool keptForItself(const Graph& g, const Node& n) {
     if (n.id() == g.netOutput()) return true;
-    if (n.opType() == op::kData && n.domain().empty()) return true;
+    if (op::isData(n.opType(), n.domain())) return true;
     // A VarRef is read by nobody: it stands for the write-back of its variable until
     // VariableRefDeleteOpPass (docs/ge-variables.md §6).
     // A Variable fed by a value is written by it (AssignRemovePass, docs/ge-variables.md §13).
-    return op::writesState(n.opType(), n.domain()) || variable::isVarRef(n) ||
-           (variable::isVariableOp(n) && !n.inputs().empty());
+    return op::writesState(n.opType(), n.domain()) || op::isVarRef(n) ||
+           (op::isVariableOp(n) && !n.inputs().empty());
 }
 
 void collectOuter(const Graph& sub, uint32_t depth, std::vector<NodeId>& out) {

@@ -18,7 +18,7 @@ std::string geKeeps(const Graph& g, const Node& n, bool targetGe) {
     if (n.attrInt(op::attr::kNoNeedConstantFolding, 0) != 0) return "no_need_constant_folding is set";
     const Node* in = g.producer(n.input(0));
     if (in && n.input(0).depth == 0) {
-        if (g.parent() && in->opType() == op::kData && in->domain().empty())
+        if (g.parent() && op::isData(in->opType(), in->domain()))
             return "it follows the body input '" + in->output(0).name + "'";
         if (targetGe && !in->subgraphs().empty())
             return "it follows '" + in->displayName() + "', which owns a subgraph";

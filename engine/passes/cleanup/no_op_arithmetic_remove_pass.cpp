@@ -47,7 +47,8 @@ bool broadcastKeepsShape(const Shape& x, const std::vector<int64_t>& c) {
 NodePass::NodeResult NoOpArithmeticRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     const std::string& op = n.opType();
-    if (!n.domain().empty() || (op != "Add" && op != "Sub" && op != "Mul" && op != "Div")) return {};
+    if (!op::isOnnxDomain(n.domain()) || (op != "Add" && op != "Sub" && op != "Mul" && op != "Div"))
+        return {};
     if (n.inputs().size() != 2 || n.outputs().size() != 1 ||
         n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0)
         return {};

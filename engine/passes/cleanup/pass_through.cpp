@@ -19,7 +19,7 @@ std::vector<size_t> outputSlots(const Graph& g, const ValueRef& ref) {
 
 bool isGraphInput(const Graph& g, NodeId id) {
     const Node& n = g.node(id);
-    return (n.opType() == op::kData && n.domain().empty()) ||
+    return (op::isData(n.opType(), n.domain())) ||
            std::find(g.inputs().begin(), g.inputs().end(), id) != g.inputs().end();
 }
 

@@ -54,7 +54,7 @@ std::optional<SliceParams> params(const Graph& g, const Node& n, std::string& wh
 
 NodePass::NodeResult RedundantSliceRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
-    if (n.opType() != "Slice" || !n.domain().empty() || n.inputs().empty() || n.outputs().size() != 1)
+    if (!op::isOnnxOp(n.opType(), n.domain(), "Slice") || n.inputs().empty() || n.outputs().size() != 1)
         return {};
     if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0) return {};
     const NodeOutput* in = g.value(n.input(0));

@@ -4,8 +4,9 @@
 // (ctx.runNested): folding (outer-scope constants count as constants, since a body resolves
 // them through its parent), If on a constant condition and zero-trip Loop removal
 // (docs/ge-constant-folding.md §15.3), DCE, CSE and this pass again for bodies inside bodies, to
-// a fixed point. Every pass run on a body is a journal step of its own that names the body, so the
-// journal replays body edits like any other; this pass itself edits nothing.
+// a fixed point under the pipeline's iteration cap. The list is buildBodyPipeline's
+// (pipeline/pipeline_registry.cpp). Every pass run on a body is a journal step of its own that names the
+// body, so the journal replays body edits like any other; this pass itself edits nothing.
 #include "pipeline/pass.h"
 
 namespace passscope {

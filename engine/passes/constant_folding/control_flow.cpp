@@ -1,26 +1,15 @@
 #include "passes/constant_folding/control_flow.h"
 
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 
 namespace passscope::controlflow {
 namespace {
 
-std::string_view kindName(ValueKind k) {
-    switch (k) {
-        case ValueKind::Tensor:
-            return "tensor";
-        case ValueKind::SparseTensor:
-            return "sparse tensor";
-        case ValueKind::Sequence:
-            return "sequence";
-        case ValueKind::Map:
-            return "map";
-        case ValueKind::Optional:
-            return "optional";
-        case ValueKind::Unknown:
-            break;
-    }
-    return "value of unknown kind";
+// "a sequence", "a sparse_tensor"; "a value of unknown kind".
+std::string aKind(ValueKind k) {
+    const std::string kind = kindText(k);
+    return "a " + (kind.empty() ? std::string("value of unknown kind") : kind);
 }
 
 }  // namespace
@@ -30,7 +19,7 @@ std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
     const Node* p = g.producer(ref);
     std::string text = "'" + (v ? v->name : std::string()) + "'";
     if (!p) return text + " has no producer";
-    if (p->opType() == op::kData && p->domain().empty())
+    if (op::isData(p->opType(), p->domain()))
         return text + (p->hasAttr(op::attr::kOverridable) ? " is an initializer that callers may override"
                                                           : " is a graph input");
     return text + " is computed at run time by '" + p->displayName() + "' (" + p->opType() + ")";
@@ -39,8 +28,7 @@ std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
 std::optional<std::string> incompatible(const TensorDesc& replacement, const TensorDesc& original) {
     if (!replacement.hasType() || !original.hasType()) return std::nullopt;
     if (replacement.kind != original.kind)
-        return "a " + std::string(kindName(replacement.kind)) + " where a " +
-               std::string(kindName(original.kind)) + " is expected";
+        return aKind(replacement.kind) + " where " + aKind(original.kind) + " is expected";
     if (replacement.kind != ValueKind::Tensor) return std::nullopt;
     if (replacement.dtype != DataType::Undefined && original.dtype != DataType::Undefined &&
         replacement.dtype != original.dtype)

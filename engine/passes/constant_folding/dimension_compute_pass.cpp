@@ -51,8 +51,8 @@ NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassCo
     if (!needFold_) {
         // Mark only; PotentialConstTakenEffectPass folds it when the traversal ends. Only the
         // marking pass updates its own mark.
-        if (folding::isPotentialConst(n) && folding::potentialConstSource(n) != name()) return {};
-        if (folding::isPotentialConst(n)) return {};
+        if (op::isPotentialConst(n) && op::potentialConstSource(n) != name()) return {};
+        if (op::isPotentialConst(n)) return {};
         std::vector<Tensor> weights{*value};
         folding::markPotentialConst(g, id, std::move(weights), name());
         ctx.count(stat::kMarked);

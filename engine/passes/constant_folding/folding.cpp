@@ -161,7 +161,7 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
             std::string detail = "input " + std::to_string(i) + " ('" + (v ? v->name : std::string()) +
                                  "') is computed at run time";
             if (p) {
-                if (p->opType() == op::kData && p->domain().empty())
+                if (op::isData(p->opType(), p->domain()))
                     detail += p->hasAttr(op::attr::kOverridable)
                                   ? " (an initializer that callers may override)"
                                   : " (graph input)";
@@ -169,7 +169,7 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
                     detail += " by '" + p->displayName() + "' (" + p->opType() + ")";
             }
             ctx.notFolded(
-                n, isPotentialConst(n) ? NotFoldedReason::PotentialConst : NotFoldedReason::RuntimeInput,
+                n, op::isPotentialConst(n) ? NotFoldedReason::PotentialConst : NotFoldedReason::RuntimeInput,
                 detail);
             return std::nullopt;
         }
@@ -229,8 +229,7 @@ ValueRef addInt64Const(Graph& g, PassContext& ctx, const std::string& nodeName,
 void deleteIfOrphanConstant(Graph& g, NodeId id, PassContext& ctx) {
     const Node* n = g.findNode(id);
     if (!n) return;
-    const bool isConst =
-        isConstantNode(*n) || (n->opType() == "Constant" && op::isStandardDomain(n->domain()));
+    const bool isConst = isConstantNode(*n) || op::isOnnxOp(n->opType(), n->domain(), op::kConstantOp);
     if (!isConst) return;
     for (const NodeOutput& o : n->outputs())
         if (!o.uses.empty()) return;
@@ -250,7 +249,7 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         const Node* p = g.producer(r);
         if (!p || r.depth != 0) continue;
         inputProducers.push_back(p->id());
-        for (const std::string& s : stringsAttr(*p, kFoldedFrom))
+        for (const std::string& s : stringsAttr(*p, op::attr::kFoldedFrom))
             if (provenance.size() < kMaxProvenance && seen.insert(s).second) provenance.push_back(s);
     }
     const std::string baseName = n.name().empty() ? n.opType() : n.name();
@@ -279,7 +278,8 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
         ctx.count(stat::kConstBytesAdded, value.byteSize());
         g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
         g.setAttribute(cid, Attribute::makeInt(std::string(op::attr::kIsFromConstantFolding), 1));
-        g.setAttribute(cid, Attribute{std::string(kFoldedFrom), AttrKind::Strings, provenance, {}, {}});
+        g.setAttribute(cid,
+                       Attribute{std::string(op::attr::kFoldedFrom), AttrKind::Strings, provenance, {}, {}});
         g.setOutputName(id, i, "");  // the value's name moves to the constant
         g.setOutputName(cid, 0, valueName);
         g.setOutputDesc(cid, 0, std::move(desc));
@@ -295,29 +295,21 @@ std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor
     return repass;
 }
 
-bool isPotentialConst(const Node& n) {
-    return n.attrInt(kPotentialConst, 0) != 0;
-}
-
-std::string potentialConstSource(const Node& n) {
-    const Attribute* a = n.findAttr(kSourcePassOfPotentialConst);
-    const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr;
-    return s ? *s : std::string();
-}
-
 void markPotentialConst(Graph& g, NodeId node, std::vector<Tensor> weights, const std::string& pass) {
     std::vector<int64_t> indices;
     for (size_t i = 0; i < weights.size(); ++i) indices.push_back(static_cast<int64_t>(i));
-    g.setAttribute(node, Attribute::makeInt(std::string(kPotentialConst), 1));
+    g.setAttribute(node, Attribute::makeInt(std::string(op::attr::kPotentialConst), 1));
+    g.setAttribute(
+        node,
+        Attribute{std::string(op::attr::kPotentialWeight), AttrKind::Tensors, std::move(weights), {}, {}});
     g.setAttribute(node,
-                   Attribute{std::string(kPotentialWeight), AttrKind::Tensors, std::move(weights), {}, {}});
-    g.setAttribute(node, Attribute::makeInts(std::string(kPotentialWeightIndices), std::move(indices)));
-    g.setAttribute(node, Attribute::makeString(std::string(kSourcePassOfPotentialConst), pass));
+                   Attribute::makeInts(std::string(op::attr::kPotentialWeightIndices), std::move(indices)));
+    g.setAttribute(node, Attribute::makeString(std::string(op::attr::kSourcePassOfPotentialConst), pass));
 }
 
 void clearPotentialConst(Graph& g, NodeId node) {
-    for (std::string_view a :
-         {kPotentialConst, kPotentialWeight, kPotentialWeightIndices, kSourcePassOfPotentialConst})
+    for (std::string_view a : {op::attr::kPotentialConst, op::attr::kPotentialWeight,
+                               op::attr::kPotentialWeightIndices, op::attr::kSourcePassOfPotentialConst})
         g.removeAttribute(node, a);
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/node_attributes.h"
 #include "pipeline/pass.h"
 
 namespace passscope::folding {
@@ -15,16 +16,7 @@ namespace passscope::folding {
 // its start/end attributes, negative from the back, clamped to [0, rank].
 std::pair<int64_t, int64_t> shapeReadRange(const Node& shape, int64_t rank, int64_t opset);
 
-// Attribute names (docs/ge-constant-folding.md §5, §6).
-inline constexpr std::string_view kPotentialConst = "_is_potential_const";
-inline constexpr std::string_view kPotentialWeight = "_potential_weight";
-inline constexpr std::string_view kPotentialWeightIndices = "_potential_weight_indices";
-inline constexpr std::string_view kSourcePassOfPotentialConst = "_source_pass_of_potential_const";
-// On Consts made by folding: the original nodes they were computed from.
-inline constexpr std::string_view kFoldedFrom = "_folded_from";
-// Written by PassScope before descriptions carried the sub-format (TensorDesc::storageSubFormat) on a
-// Const folded from a grouped FRACTAL_Z TransData: its groups. Only read now, from older files.
-inline constexpr std::string_view kStorageGroups = "_storage_groups";
+// Attribute names and the potential-constant predicates: ir/node_attributes.h.
 
 // The value behind `ref` when it is a constant (Const/FileConstant; never a graph input, not even
 // an overridable initializer).
@@ -65,10 +57,8 @@ ValueRef addInt64Const(Graph& g, PassContext& ctx, const std::string& nodeName,
 void deleteIfOrphanConstant(Graph& g, NodeId node, PassContext& ctx);
 
 // Potential constants: the weight is cached on the node; only the marking pass may change the
-// mark (GE's IsCurPassSameWithSource).
-bool isPotentialConst(const Node& n);
+// mark (GE's IsCurPassSameWithSource). op::isPotentialConst and op::potentialConstSource read it.
 void markPotentialConst(Graph& g, NodeId node, std::vector<Tensor> weights, const std::string& pass);
 void clearPotentialConst(Graph& g, NodeId node);
-std::string potentialConstSource(const Node& n);
 
 }  // namespace passscope::folding

@@ -21,7 +21,7 @@ bool InferValueRangePass::run(Graph& g, PassContext& ctx) {
         const Node& n = g.node(id);
         // A constant's value is its range; control flow outputs are the bodies' business.
         if (op::isStructural(n.opType(), n.domain()) || folding::isConstantNode(n) || n.outputs().empty() ||
-            !n.subgraphs().empty() || folding::isPotentialConst(n))
+            !n.subgraphs().empty() || op::isPotentialConst(n))
             continue;
         const std::vector<value_range::InputFact> inputs = facts.inputsOf(g, n);
         const bool anyRange = std::any_of(inputs.begin(), inputs.end(), [](const value_range::InputFact& f) {

@@ -66,7 +66,7 @@ NodePass::NodeResult PartialShapeFoldingPass::take(Graph& g, NodeId id, std::vec
 NodePass::NodeResult PartialShapeFoldingPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (op::isStructural(n.opType(), n.domain()) || n.outputs().empty() || !n.subgraphs().empty()) return {};
-    if (folding::isPotentialConst(n)) return {};  // its weight is what consumers read (Facts)
+    if (op::isPotentialConst(n)) return {};  // its weight is what consumers read (Facts)
     const bool shapeOp = op::isShapeOp(n.opType(), n.domain());
     const std::vector<InputFact> inputs = facts_.inputsOf(g, n);
     bool readsRange = false;        // some input is known by its range (not a constant)

@@ -10,7 +10,7 @@ namespace passscope {
 namespace {
 
 bool excluded(const Node& n) {
-    return op::isStructural(n.opType(), n.domain()) || n.opType() == "Constant" ||
+    return op::isStructural(n.opType(), n.domain()) || op::holdsConstant(n.opType(), n.domain()) ||
            op::isControlFlow(n.opType(), n.domain()) || n.outputs().empty() ||
            n.attrInt("_is_inserted_by_ge", 0) != 0;
 }
@@ -46,7 +46,7 @@ NodePass::NodeResult ReplaceWithEmptyConstPass::runOnNode(Graph& g, NodeId id, P
     if (!emptyInput) return {};
     if (!folding::foldable(n, ctx)) return {};
     if (!needFold_) {
-        if (folding::isPotentialConst(n)) return {};
+        if (op::isPotentialConst(n)) return {};
         folding::markPotentialConst(g, id, std::move(empties), name());
         ctx.count(stat::kMarked);
         return {true, {}};

@@ -15,7 +15,7 @@ const Node* producerHere(const Graph& g, const ValueRef& ref) {
 }
 
 bool isOnnx(const Node* n, std::string_view op) {
-    return n && n->opType() == op && n->domain().empty();
+    return n && op::isOnnxOp(n->opType(), n->domain(), op);
 }
 
 std::vector<int64_t> intsAttr(const Node& n, std::string_view name) {

@@ -444,12 +444,12 @@ InputFact Facts::fact(const Graph& g, const ValueRef& ref) const {
         f.range = fromTensor(*t);
         return f;
     }
-    if (folding::isPotentialConst(*p)) {
-        const Attribute* w = p->findAttr(folding::kPotentialWeight);
+    if (op::isPotentialConst(*p)) {
+        const Attribute* w = p->findAttr(op::attr::kPotentialWeight);
         const auto* weights = w ? std::get_if<std::vector<Tensor>>(&w->value) : nullptr;
         if (weights && ref.output < weights->size()) {
             f.origin = InputFact::Origin::PotentialConst;
-            f.markedBy = folding::potentialConstSource(*p);
+            f.markedBy = op::potentialConstSource(*p);
             f.tensor = (*weights)[ref.output];
             f.range = fromTensor(*f.tensor);
             return f;
@@ -500,24 +500,6 @@ std::vector<std::optional<RangedValue>> infer(const Node& n, int64_t opset,
     }
     out[0] = arithmeticRange(n, inputs);
     return out;
-}
-
-std::string text(const std::vector<ValueBounds>& range, size_t maxItems) {
-    auto bound = [](int64_t v, bool upper) {
-        if (upper ? v == kNoMax : v == kNoMin) return std::string(upper ? "∞" : "-∞");
-        return std::to_string(v);
-    };
-    std::string s = "[";
-    for (size_t i = 0; i < range.size(); ++i) {
-        if (i == maxItems) {
-            s += ", …";
-            break;
-        }
-        if (i) s += ", ";
-        const ValueBounds& b = range[i];
-        s += b.known() ? std::to_string(b.min) : bound(b.min, false) + ".." + bound(b.max, true);
-    }
-    return s + "]";
 }
 
 }  // namespace passscope::value_range

@@ -105,8 +105,6 @@ std::vector<std::optional<RangedValue>> infer(const Node& n, int64_t opset,
                                               const kernels::KernelRegistry& kernels,
                                               const std::vector<InputFact>& inputs);
 
-// "[0..∞, 3, 224, 224]": exact elements as values, the others as min..max (∞ for an open bound);
-// at most `maxItems` elements, then "…".
-std::string text(const std::vector<ValueBounds>& range, size_t maxItems = 16);
+// The text of a range: valueRangeText (ir/value_text.h).
 
 }  // namespace passscope::value_range

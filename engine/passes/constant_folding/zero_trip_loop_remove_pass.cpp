@@ -151,7 +151,7 @@ NodePass::NodeResult ZeroTripLoopRemovePass::runOnNode(Graph& g, NodeId id, Pass
         made.push_back(cid);
         g.setAttribute(cid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
         g.setAttribute(cid, Attribute::makeInt(std::string(op::attr::kIsFromConstantFolding), 1));
-        g.setAttribute(cid, Attribute{std::string(folding::kFoldedFrom),
+        g.setAttribute(cid, Attribute{std::string(op::attr::kFoldedFrom),
                                       AttrKind::Strings,
                                       std::vector<std::string>{g.node(id).displayName()},
                                       {},

@@ -76,7 +76,7 @@ NodePass::NodeResult Dim1TransposeToSqueezePass::runOnNode(Graph& g, NodeId id, 
     auto plan = planFor(in.storageShape, *perm);
     if (!plan) return {};
 
-    const bool axesAsInput = std::max(ctx.opset(""), ctx.opset("ai.onnx")) >= kAxesAsInputSince;
+    const bool axesAsInput = ctx.opset("") >= kAxesAsInputSince;
     const std::string base = t.name().empty() ? "Transpose" : t.name();
     const ValueRef source = t.input(0);
     const std::vector<NodeId> ctrlIn = t.controlInputs(), ctrlOut = t.controlOutputs();

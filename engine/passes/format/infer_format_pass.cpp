@@ -338,8 +338,7 @@ class Refiner {
         std::vector<int> uninferred;
         for (size_t r = 0; r < recs_.size(); ++r) {
             Rec& rec = recs_[r];
-            if (rec.graph != &main_ || rec.node->opType() != op::kData || !rec.node->domain().empty())
-                continue;
+            if (rec.graph != &main_ || !op::isData(rec.node->opType(), rec.node->domain())) continue;
             if (rec.f.outputs.empty() || rec.f.outputs[0] != Format::ND || rec.locked) continue;
             const int rank = rec.f.outputRanks[0];
             if (rank < 4 || !formats::formatFitsRank(dataFormat, rank)) continue;

@@ -149,8 +149,7 @@ bool PrepareRunningFormatRefinerPass::run(Graph& g, PassContext& ctx) {
     // GE's attributes on Data nodes first; the command line overrides them.
     std::vector<const Node*> dataNodes;
     for (const Node* n : g.nodes())
-        if (n->opType() == op::kData && n->domain().empty() && n->outputs().size() == 1)
-            dataNodes.push_back(n);
+        if (op::isData(n->opType(), n->domain()) && n->outputs().size() == 1) dataNodes.push_back(n);
     for (const Node* n : dataNodes)
         if (auto user = storageFromAttributes(*n)) setData(*n, *user);
     // GE's UpdateDataNetOutputByStorageFormat treats a ConstPlaceHolder (a weight in external memory,

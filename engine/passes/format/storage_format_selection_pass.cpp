@@ -7,7 +7,7 @@ namespace passscope {
 
 int64_t convWeightGroups(const Node& consumer, size_t input, Format storage) {
     if (storage != Format::FRACTAL_Z) return 1;
-    const bool onnx = consumer.domain().empty() || consumer.domain() == "ai.onnx";
+    const bool onnx = op::isOnnxDomain(consumer.domain());
     const size_t weight = onnx && consumer.opType() == "QLinearConv" ? 3 : 1;
     if (input != weight || !consumer.hasAttr("group")) return 1;
     const int64_t group = consumer.attrInt("group", 1);
@@ -95,7 +95,7 @@ bool readByABody(const NodeOutput& o) {
 
 // Nodes whose outputs the selection never changes.
 bool keepsOwnStorage(const Node& n) {
-    if (n.opType() == op::kData && n.domain().empty()) return true;
+    if (op::isData(n.opType(), n.domain())) return true;
     return op::holdsConstant(n.opType(), n.domain());
 }
 

@@ -77,7 +77,7 @@ class Inserter {
         const NodeOutput& produced = *g_.value(ref);
         const Node& producer = g_.node(ref.node);
         if (i >= names.size() || produced.name != names[i] || g_.node(td).output(0).name == names[i] ||
-            (producer.opType() == op::kData && producer.domain().empty()))
+            (op::isData(producer.opType(), producer.domain())))
             return;
         const std::string name = names[i];
         g_.setOutputName(

@@ -11,7 +11,7 @@ namespace {
 // GE's IsNoTaskNodeTypes: nodes that compute nothing (Data, Const, Variable).
 bool computesNothing(const Node& n) {
     return op::isStructural(n.opType(), n.domain()) || op::holdsConstant(n.opType(), n.domain()) ||
-           (n.domain() == op::kGeDomain && n.opType() == op::kVariable);
+           (op::isVariableType(n.opType(), n.domain()) && n.opType() == op::kVariable);
 }
 
 // Why GE's IsCondMatch (or PassScope's read rule) keeps the Assign; empty when it can go.
@@ -22,7 +22,7 @@ std::string refusal(const Graph& g, const Node& assign) {
     const Node& var = g.node(ref.node);
     const Node& producer = g.node(value.node);
     if (computesNothing(producer)) return "its value '" + producer.displayName() + "' is not computed";
-    if (!variable::isVariableOp(var) || !var.inputs().empty()) return "it does not write a Variable";
+    if (!op::isVariableOp(var) || !var.inputs().empty()) return "it does not write a Variable";
     if (g.value(ref)->uses.size() != 1 || g.value(value)->uses.size() != 1)
         return "its variable or its value has other readers";
     if (!var.controlOutputs().empty() && var.id() < producer.id())

@@ -94,9 +94,9 @@ bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
     std::map<std::string, std::vector<NodeId>> refsOf;
     std::vector<NodeId> variables;
     for (const Node* n : graph.nodes()) {
-        if (variable::isVarRef(*n))
-            refsOf[variable::refSource(*n)].push_back(n->id());
-        else if (variable::isVariable(*n) && !n->outputs().empty())
+        if (op::isVarRef(*n))
+            refsOf[op::refSource(*n)].push_back(n->id());
+        else if (op::isVariable(*n) && !n->outputs().empty())
             variables.push_back(n->id());
     }
     bool changed = false;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 #include "passes/format/trans_op_util.h"
 #include "passes/variable/var_nodes.h"
 #include "vars/var_manager.h"
@@ -54,7 +55,7 @@ Layer readLayer(const Graph& g, const Node& var, const TensorDesc& current) {
         }
         if (std::find(layer.readers.begin(), layer.readers.end(), u.node) == layer.readers.end())
             layer.readers.push_back(u.node);
-        results.insert(varDescText(c.output(0).desc));
+        results.insert(storageDescText(c.output(0).desc));
     }
     if (layer.readers.empty()) {
         layer.refusal = "nothing reads the variable";
@@ -108,8 +109,8 @@ std::string checkWriteBack(const Graph& g, const std::vector<NodeId>& readers,
         const TensorDesc& backOut = back.output(0).desc;
         if (!readOut.sameStorage(backIn) || !backOut.sameStorage(readIn))
             return path + " is not the inverse of the read path (" + quoted(back) + " converts " +
-                   varDescText(backIn) + " to " + varDescText(backOut) + ", the readers " +
-                   varDescText(readIn) + " to " + varDescText(readOut) + ")";
+                   storageDescText(backIn) + " to " + storageDescText(backOut) + ", the readers " +
+                   storageDescText(readIn) + " to " + storageDescText(readOut) + ")";
     }
     return {};
 }
@@ -255,7 +256,7 @@ class Fuser {
         VarFusionDecision d;
         d.variable = name;
         d.fused = true;
-        d.reason = "every reader converted it to " + varDescText(last) + ": it is stored that way now (" +
+        d.reason = "every reader converted it to " + storageDescText(last) + ": it is stored that way now (" +
                    std::to_string(removed.size()) + " trans node" + (removed.size() == 1 ? "" : "s") +
                    " removed)";
         d.removedNodes = std::move(removed);
@@ -278,10 +279,10 @@ bool VariableOpPass::run(Graph& g, PassContext& ctx) {
     std::map<std::string, NodeId> variables;  // by name: a stable order for the decisions
     std::map<std::string, std::vector<NodeId>> refsOf;
     for (const Node* n : g.nodes()) {
-        if (variable::isVariable(*n) && !n->outputs().empty())
+        if (op::isVariable(*n) && !n->outputs().empty())
             variables.emplace(n->name(), n->id());
-        else if (variable::isVarRef(*n))
-            refsOf[variable::refSource(*n)].push_back(n->id());
+        else if (op::isVarRef(*n))
+            refsOf[op::refSource(*n)].push_back(n->id());
     }
     if (variables.empty()) return false;
     VarManager scratch;  // a pass run outside runPipeline has no session: a fresh one

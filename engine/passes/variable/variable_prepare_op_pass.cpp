@@ -51,11 +51,11 @@ std::vector<Write> writersOf(const Graph& g, NodeId node, size_t output, bool lo
 // The VarRef node itself: the variable's op type (a Data-variable's is GE's Variable), described
 // as the variable, naming it.
 NodeId makeVarRef(Graph& g, PassContext& ctx, const Node& var, const std::string& name) {
-    const std::string type = isVariableOp(var) ? var.opType() : std::string(op::kVariable);
+    const std::string type = op::isVariableOp(var) ? var.opType() : std::string(op::kVariable);
     const TensorDesc desc = var.output(0).desc;
     const std::string varName = var.name();
     const NodeId id = g.addNode(type, std::string(op::kGeDomain), ctx.uniqueName(g, name), 1).id();
-    g.setAttribute(id, Attribute::makeString(std::string(varattr::kRefVarSrcVarName), varName));
+    g.setAttribute(id, Attribute::makeString(std::string(op::attr::kRefVarSrcVarName), varName));
     g.setOutputName(id, 0, ctx.uniqueValueName(g, g.node(id).name()));
     g.setOutputDesc(id, 0, desc);
     g.setInputDescs(id, {desc});
@@ -83,7 +83,7 @@ bool addVariableRef(Graph& g, PassContext& ctx, NodeId writer, size_t output, No
     if (output >= w.outputs().size()) return false;
     const std::string varName = g.node(var).name();
     for (const Use& u : w.output(output).uses)
-        if (u.input >= 0 && refSource(g.node(u.node)) == varName) return false;  // made before
+        if (u.input >= 0 && op::refSource(g.node(u.node)) == varName) return false;  // made before
     const NodeId ref = makeVarRef(g, ctx, g.node(var), varRefName(varName, w.name(), output));
     orderBeforeFollowers(g, writer, ref);
     g.addInput(ref, ValueRef{writer, static_cast<uint32_t>(output), 0});
@@ -120,7 +120,7 @@ bool VariablePrepareOpPass::run(Graph& g, PassContext& ctx) {
     bool changed = false;
     std::vector<NodeId> variables;
     for (NodeId id : topologicalOrderOrThrow(g, name()))
-        if (variable::isVariable(g.node(id))) variables.push_back(id);
+        if (op::isVariable(g.node(id))) variables.push_back(id);
     for (NodeId var : variables) {
         // DealVariableNode: every ref op reading the variable starts a chain.
         std::vector<variable::Write> firstWriters = variable::writersOf(g, var, 0);

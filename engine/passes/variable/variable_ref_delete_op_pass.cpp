@@ -11,7 +11,7 @@ namespace {
 // The variables of the whole model (GE looks in the root graph), bodies included.
 void collectVariables(const Graph& g, std::set<std::string>& names) {
     for (const Node* n : g.nodes()) {
-        if (variable::isVariable(*n)) names.insert(n->name());
+        if (op::isVariable(*n)) names.insert(n->name());
         for (const Graph* sub : n->subgraphs()) collectVariables(*sub, names);
     }
 }
@@ -21,13 +21,13 @@ void collectVariables(const Graph& g, std::set<std::string>& names) {
 bool VariableRefDeleteOpPass::run(Graph& g, PassContext& ctx) {
     std::vector<NodeId> refs;
     for (const Node* n : g.nodes())
-        if (variable::isVarRef(*n)) refs.push_back(n->id());
+        if (op::isVarRef(*n)) refs.push_back(n->id());
     if (refs.empty()) return false;
     std::set<std::string> variables;
     collectVariables(g.root(), variables);
     for (NodeId id : refs) {
         const Node& ref = g.node(id);
-        const std::string source = variable::refSource(ref);
+        const std::string source = op::refSource(ref);
         if (!variables.count(source))
             throw PassFailure(name(), "VarRef '" + ref.displayName() + "' refers to variable '" + source +
                                           "', which this model does not have");
@@ -39,17 +39,17 @@ bool VariableRefDeleteOpPass::run(Graph& g, PassContext& ctx) {
     }
     for (NodeId id : refs) {
         const Node& ref = g.node(id);
-        const std::string source = variable::refSource(ref);
+        const std::string source = op::refSource(ref);
         const ValueRef in = ref.input(0);
         const Node& writer = g.node(in.node);
         // GE avoids the self-reference: a variable feeding its own VarRef is not noted.
         if (writer.name() != source) {
             std::vector<std::string> entries(writer.outputs().size());
-            if (const Attribute* a = writer.findAttr(variable::kOutputRefVarSrcVarName))
+            if (const Attribute* a = writer.findAttr(op::attr::kOutputRefVarSrcVarName))
                 if (const auto* s = std::get_if<std::vector<std::string>>(&a->value))
                     for (size_t i = 0; i < s->size() && i < entries.size(); ++i) entries[i] = (*s)[i];
             entries.at(in.output) = source;
-            g.setAttribute(in.node, Attribute{std::string(variable::kOutputRefVarSrcVarName),
+            g.setAttribute(in.node, Attribute{std::string(op::attr::kOutputRefVarSrcVarName),
                                               AttrKind::Strings,
                                               std::move(entries),
                                               {},

@@ -9,11 +9,11 @@ namespace passscope {
 bool VariableRefUselessControlOutDeletePass::run(Graph& g, PassContext& ctx) {
     bool changed = false;
     for (const Node* n : g.nodes()) {
-        if (!variable::isVarRef(*n)) continue;
+        if (!op::isVarRef(*n)) continue;
         const Node* srcNode =
             n->inputs().empty() || n->input(0).depth != 0 ? nullptr : g.findNode(n->input(0).node);
         if (!srcNode) {
-            ctx.warn("VarRef '" + n->displayName() + "' (of '" + variable::refSource(*n) + "') has no input");
+            ctx.warn("VarRef '" + n->displayName() + "' (of '" + op::refSource(*n) + "') has no input");
             continue;
         }
         const Node& src = *srcNode;

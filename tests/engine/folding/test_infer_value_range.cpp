@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "io/onnx_export.h"
+#include "ir/value_text.h"
 #include "passes/constant_folding/value_range.h"
 #include "shape_fixtures.h"
 
@@ -66,7 +67,7 @@ TEST(InferValueRange, ShapeOfSymbolicDimsAndWhatIsComputedFromIt) {
     // A cast to int32 can wrap a large N: only the type's range is certain.
     EXPECT_EQ(rangeOf(g, "cast"), (std::vector<ValueBounds>{{std::numeric_limits<int32_t>::min(),
                                                              std::numeric_limits<int32_t>::max()}}));
-    EXPECT_EQ(value_range::text(rangeOf(g, "shape")), "[0..∞, 3, 224, 224]");
+    EXPECT_EQ(valueRangeText(rangeOf(g, "shape")), "[0..∞, 3, 224, 224]");
 }
 
 TEST(InferValueRange, MemoryPriorityLeavesValuesOfMoreThan25ElementsWithoutRange) {

@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "diff/graph_diff.h"
 #include "dump/stage_replay.h"
 #include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "pipeline/pass_manager.h"
+#include "same_graph.h"
 
 using namespace passscope;
 
@@ -26,15 +26,14 @@ std::string replayBothWays(const Graph& before, const Graph& after) {
     dump::replayStep(*working, after);
     journal.endStep(0, {}, {});
     journal.end();
-    diff::GraphDiff end = diff::diffGraphs(*working, after);
-    if (!end.empty()) return "after the replay:\n" + diff::diffToText(end);
+    if (std::string d = test::graphDifference(*working, after); !d.empty()) return "after the replay: " + d;
     JournalCursor cursor(journal, *working);
     cursor.moveTo(0);
-    diff::GraphDiff start = diff::diffGraphs(cursor.graph(), before);
-    if (!start.empty()) return "stepped back:\n" + diff::diffToText(start);
+    if (std::string d = test::graphDifference(cursor.graph(), before); !d.empty())
+        return "stepped back: " + d;
     cursor.moveTo(1);
-    diff::GraphDiff again = diff::diffGraphs(cursor.graph(), after);
-    if (!again.empty()) return "stepped forward again:\n" + diff::diffToText(again);
+    if (std::string d = test::graphDifference(cursor.graph(), after); !d.empty())
+        return "stepped forward again: " + d;
     return {};
 }
 

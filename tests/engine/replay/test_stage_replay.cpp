@@ -8,6 +8,7 @@
 #include "dump/stage_replay.h"
 #include "ir/op_types.h"
 #include "pipeline/step_changes.h"
+#include "same_graph.h"
 
 namespace passscope {
 namespace {
@@ -133,14 +134,12 @@ TEST(StageReplay, StepsThroughEveryStageForwardAndBackward) {
     }
     journal.end();
     ASSERT_EQ(journal.steps().size(), stages.size() - 1);
-    EXPECT_TRUE(diff::diffGraphs(*working, *stages.back()).empty())
-        << diff::diffToText(diff::diffGraphs(*working, *stages.back()));
+    EXPECT_EQ(test::graphDifference(*working, *stages.back()), "");
 
     JournalCursor cursor(journal, *working);
     for (size_t k : {size_t{0}, size_t{2}, size_t{1}, size_t{3}, size_t{0}}) {
         cursor.moveTo(k);
-        diff::GraphDiff d = diff::diffGraphs(cursor.graph(), *stages[k]);
-        EXPECT_TRUE(d.empty()) << "position " << k << ":\n" << diff::diffToText(d);
+        EXPECT_EQ(test::graphDifference(cursor.graph(), *stages[k]), "") << "position " << k;
     }
 }
 
@@ -183,13 +182,13 @@ TEST(StageReplay, GraphInputsReorderedAndReplacedAreReplayed) {
     dump::replayStep(*working, *b.g);
     journal.endStep(0, {}, {});
     journal.end();
-    EXPECT_TRUE(diff::diffGraphs(*working, *b.g).empty());
+    EXPECT_EQ(test::graphDifference(*working, *b.g), "");
     ASSERT_EQ(working->inputs().size(), 2u);
     EXPECT_EQ(working->node(working->inputs()[0]).name(), "y");
     EXPECT_EQ(working->node(working->inputs()[1]).name(), "z");
     JournalCursor cursor(journal, *working);
     cursor.moveTo(0);
-    EXPECT_TRUE(diff::diffGraphs(cursor.graph(), *a.g).empty());
+    EXPECT_EQ(test::graphDifference(cursor.graph(), *a.g), "");
     EXPECT_EQ(cursor.graph().node(cursor.graph().inputs()[0]).name(), "x");
 }
 
@@ -239,8 +238,7 @@ TEST(StageReplay, BodiesFollowTheMainGraphValuesTheyRead) {
     dump::replayStep(*working, *after);
     journal.endStep(0, {}, {});
     journal.end();
-    diff::GraphDiff d = diff::diffGraphs(*working, *after);
-    EXPECT_TRUE(d.empty()) << diff::diffToText(d);
+    EXPECT_EQ(test::graphDifference(*working, *after), "");
     // The body reads the Const that replaced the Constant.
     const Node* ifNode = nullptr;
     working->forEachNode([&](const Node& n) { ifNode = n.name() == "if" ? &n : ifNode; });
@@ -252,8 +250,7 @@ TEST(StageReplay, BodiesFollowTheMainGraphValuesTheyRead) {
     EXPECT_EQ(working->node(neg->input(0).node).opType(), op::kConst);
     JournalCursor cursor(journal, *working);
     cursor.moveTo(0);
-    d = diff::diffGraphs(cursor.graph(), *before);
-    EXPECT_TRUE(d.empty()) << diff::diffToText(d);
+    EXPECT_EQ(test::graphDifference(cursor.graph(), *before), "");
 }
 
 // GE renumbers its node `id` whenever a stage adds or removes a node upstream: the replay keeps

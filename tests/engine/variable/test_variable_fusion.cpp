@@ -60,7 +60,7 @@ TEST(VariableFusion, SampleCStoresTheWeightInItsMatMulFormat) {
     EXPECT_EQ(update->output(0).desc.storageFormat, Format::FRACTAL_NZ);
     // The VarRef is gone again; the writer notes which variable its output writes.
     EXPECT_EQ(stringsAttr(*update, "_output_ref_var_src_var_name"), std::vector<std::string>{"dense/weight"});
-    for (const Node* n : g.nodes()) EXPECT_FALSE(n->hasAttr(varattr::kRefVarSrcVarName)) << n->name();
+    for (const Node* n : g.nodes()) EXPECT_FALSE(n->hasAttr(op::attr::kRefVarSrcVarName)) << n->name();
 
     // The manager has the road, the change and the new description.
     const VarManager& manager = *run.varManager;

@@ -98,7 +98,7 @@ TEST(VariablePipeline, TargetOnnxRunsNoneOfThemAndGivesTheSameGraph) {
     EXPECT_EQ(compareGraphs(*a.graph, *b.graph), "");
     EXPECT_TRUE(run.varManager->fusions().empty());
     for (const Node* n : a.graph->nodes()) {
-        EXPECT_FALSE(n->hasAttr(varattr::kRefVarSrcVarName)) << n->name();
+        EXPECT_FALSE(n->hasAttr(op::attr::kRefVarSrcVarName)) << n->name();
         EXPECT_FALSE(n->hasAttr("_output_ref_var_src_var_name")) << n->name();
         for (const NodeOutput& o : n->outputs()) EXPECT_FALSE(o.desc.storageDiffers()) << n->name();
     }

@@ -35,7 +35,7 @@ Model writeChain(const std::string& dir) {
 std::vector<const Node*> varRefs(const Graph& g) {
     std::vector<const Node*> out;
     for (const Node* n : g.nodes())
-        if (variable::isVarRef(*n)) out.push_back(n);
+        if (op::isVarRef(*n)) out.push_back(n);
     return out;
 }
 
@@ -60,7 +60,7 @@ TEST(VariablePrepare, AVarRefFollowsTheLastWriterOnceWithControlEdges) {
     EXPECT_EQ(ref.name(), "v_TO_add_REF_0");
     EXPECT_EQ(ref.opType(), std::string(op::kVariable));
     EXPECT_EQ(ref.domain(), std::string(op::kGeDomain));
-    EXPECT_EQ(stringAttrOf(ref, varattr::kRefVarSrcVarName), "v");
+    EXPECT_EQ(stringAttrOf(ref, op::attr::kRefVarSrcVarName), "v");
     EXPECT_EQ(ref.input(0), (ValueRef{idOf(g, "add"), 0, 0}));
     EXPECT_EQ(ref.output(0).desc, findByName(g, "v")->output(0).desc);
     EXPECT_EQ(ref.inputDescs(), std::vector<TensorDesc>{findByName(g, "v")->output(0).desc});
@@ -122,7 +122,7 @@ TEST(VariablePrepare, AnInitializerInputWrittenByAssignGetsAGeVariableRef) {
     Model model = loadTransOpModel(m, "var_prepare_data_variable");
     const Node* w = findByName(*model.graph, "w");
     ASSERT_NE(w, nullptr);
-    ASSERT_TRUE(variable::isDataVariable(*w));
+    ASSERT_TRUE(op::isDataVariable(*w));
     VarManager manager;
     VariablePrepareOpPass pass;
     EXPECT_TRUE(runVarPass(model, pass, manager, manager.beginGraph()).changed);
@@ -130,5 +130,5 @@ TEST(VariablePrepare, AnInitializerInputWrittenByAssignGetsAGeVariableRef) {
     ASSERT_NE(ref, nullptr);
     EXPECT_EQ(ref->opType(), std::string(op::kVariable));
     EXPECT_EQ(ref->domain(), std::string(op::kGeDomain));
-    EXPECT_EQ(stringAttrOf(*ref, varattr::kRefVarSrcVarName), "w");
+    EXPECT_EQ(stringAttrOf(*ref, op::attr::kRefVarSrcVarName), "w");
 }

@@ -79,7 +79,7 @@ TEST(VariableRefCleanup, DeletingTheVarRefNotesTheVariableOnItsWriter) {
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(findByName(g, "v_TO_assign_REF_0"), nullptr);
     const Node& writer = *findByName(g, "assign");
-    EXPECT_EQ(stringsAttr(writer, variable::kOutputRefVarSrcVarName), std::vector<std::string>{"v"});
+    EXPECT_EQ(stringsAttr(writer, op::attr::kOutputRefVarSrcVarName), std::vector<std::string>{"v"});
     // What the VarRef ordered now follows the writer.
     EXPECT_TRUE(hasControlEdge(g, writer.id(), idOf(g, "neg")));
     EXPECT_EQ(r.stats.value("var_refs_deleted"), 1u);
@@ -121,6 +121,6 @@ TEST(VariableRefCleanup, AVarRefNothingFollowsSurvivesDeadCodeUntilItIsDeleted) 
     runGe(model);
     const Node* writer = findByName(*model.graph, "assign");
     ASSERT_NE(writer, nullptr);
-    EXPECT_EQ(stringsAttr(*writer, variable::kOutputRefVarSrcVarName), std::vector<std::string>{"v"});
+    EXPECT_EQ(stringsAttr(*writer, op::attr::kOutputRefVarSrcVarName), std::vector<std::string>{"v"});
     EXPECT_EQ(findByName(*model.graph, "v_TO_assign_REF_0"), nullptr);
 }

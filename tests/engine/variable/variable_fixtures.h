@@ -43,7 +43,7 @@ inline void addVariable(onnx::GraphProto& g, const std::string& name, int elemTy
 inline void addVarRef(onnx::GraphProto& g, const std::string& variable, const std::string& input,
                       const std::string& name, int elemType, const std::vector<int64_t>& dims) {
     stringAttr(addGeNode(g, std::string(op::kVariable), {input}, {name + "_out"}, name),
-               std::string(varattr::kRefVarSrcVarName), variable);
+               std::string(op::attr::kRefVarSrcVarName), variable);
     addTensorValue(g.mutable_value_info(), name + "_out", elemType, dims);
 }
 

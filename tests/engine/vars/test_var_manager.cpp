@@ -320,7 +320,7 @@ TEST(VarManager, OutputWrittenInPlaceTakesTheVariableAddress) {
     Node& assign = g.addNode(std::string(op::kAssign), std::string(op::kGeDomain), "assign", 2);
     g.setOutputDesc(assign.id(), 0, TensorDesc::tensor(DataType::Float, Shape::fromExtents({4, 4})));
     g.setOutputDesc(assign.id(), 1, TensorDesc::tensor(DataType::Float, Shape::fromExtents({4, 4})));
-    g.setAttribute(assign.id(), Attribute{std::string(varattr::kOutputRefVarSrcVarName),
+    g.setAttribute(assign.id(), Attribute{std::string(op::attr::kOutputRefVarSrcVarName),
                                           AttrKind::Strings,
                                           std::vector<std::string>{"", "v"},
                                           {},
