@@ -14,7 +14,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS ?= $(shell nproc)
-# Unity builds (CMakeLists.txt, PASSSCOPE_UNITY_BUILD) make a fresh build about 3x faster; for an
+# Unity builds (CMakeLists.txt, PASSSCOPE_UNITY_BUILD) roughly halve a fresh build; for an
 # edit-compile loop, `make test UNITY=OFF` recompiles one file per edit instead of its batch.
 UNITY ?= ON
 SAMPLE ?= resources/samples/conv_net.onnx

@@ -17,7 +17,7 @@ namespace {
 // An omitted optional value is shown as a dash.
 QString valueText(const QString& name, const TensorDesc& desc, bool withName) {
     if (name.isEmpty()) return QStringLiteral("—");
-    return withName ? name + QStringLiteral("  ") + descText(desc) : descText(desc);
+    return withName ? name + QStringLiteral("  ") + views::descText(desc) : views::descText(desc);
 }
 
 QString joined(const QStringList& parts, bool withNames) {

@@ -75,7 +75,7 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
                        .arg(esc(title), name.isEmpty() ? esc(tr("(omitted)")) : esc(name));
     if (!linkValue.isEmpty()) html += row(linkKey, linkValue);
     if (!desc.hasType()) return html + row(tr("Data type"), esc(tr("unknown")));
-    html += row(tr("Data type"), esc(dtypeText(desc)), {});
+    html += row(tr("Data type"), esc(views::dtypeText(desc)), {});
     html += row(tr("Origin"), QStringLiteral("<span class=\"mono\">%1 %2</span>")
                                   .arg(esc(formatText(desc.originFormat)), esc(shapeText(desc.originShape))));
     const bool differs = desc.storageDiffers();
@@ -83,7 +83,7 @@ QString PropertiesPanel::tensorRows(const QString& title, const QString& name, c
                                    .arg(esc(storageFormatText(desc)), esc(shapeText(desc.storageShape)),
                                         differs ? QStringLiteral(" differs") : QString()));
     // What InferValueRangePass knows of the elements (docs/ge-constant-folding.md §12.1).
-    if (const QString range = valueRangeText(desc); !range.isEmpty())
+    if (const QString range = views::valueRangeText(desc); !range.isEmpty())
         html += row(tr("Value range"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(range)));
     return html;
 }

@@ -57,7 +57,7 @@ void SummaryPanel::showSummary(const QString& path, const ModelInfo& info) {
         lines << title.arg(vs.size());
         for (const ValueSummary& v : vs)
             lines << QStringLiteral("  %1  %2 %3")
-                         .arg(text(v.name), dtypeText(v.desc), text(v.desc.originShape.toString()));
+                         .arg(text(v.name), views::dtypeText(v.desc), text(v.desc.originShape.toString()));
     };
     values(tr("Inputs (%1):"), info.inputs);
     values(tr("Outputs (%1):"), info.outputs);

@@ -20,8 +20,6 @@ bool isGeOrOnnxDomain(const Node& n) {
     return op::isOnnxDomain(n.domain()) || n.domain() == op::kGeDomain;
 }
 
-}
-
 // docs/ge-variables.md §2. ONNX's Constant op and initializers arrive as GE's Const (CONSTANTOP).
 // A Const holding only a sparse initializer has no dense payload GE could place: left out.
 std::optional<VarKind> persistentKind(const Node& n, const VarPlanOptions& options) {

@@ -95,7 +95,8 @@ QStringList visibleTexts(QWidget* root) {
         if (t.isEmpty()) return;
         texts << t;
         if (t.contains(QLatin1Char('\n')))
-            for (const QString& line : t.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) texts << line.trimmed();
+            for (const QString& line : t.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+                texts << line.trimmed();
     };
     std::function<void(QMenu*)> addMenu = [&](QMenu* menu) {
         add(menu->title());
@@ -168,7 +169,8 @@ void TestTranslations::initTestCase() {
     QCoreApplication::setApplicationName(QStringLiteral("test_translations"));
     QSettings().clear();
     // As main() does: the translator is installed before any widget exists.
-    const LocalizationResult result = installTranslations(*QCoreApplication::instance(), QStringLiteral("zh_CN"));
+    const LocalizationResult result =
+        installTranslations(*QCoreApplication::instance(), QStringLiteral("zh_CN"));
     QCOMPARE(result.locale, QStringLiteral("zh_CN"));
     sources_ = translatedSources();
     QVERIFY2(sources_.size() > 300, "translations/passscope_zh_CN.ts holds fewer translations than expected");
@@ -198,8 +200,8 @@ void TestTranslations::mainWindowIsChinese() {
         window.setOverlay(mode);
         QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kTimeoutMs);
         const QString left = untranslated(&window, sources_);
-        QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("overlay %1 shows English:\n%2")
-                                                .arg(overlayKey(mode), left)));
+        QVERIFY2(left.isEmpty(),
+                 qPrintable(QStringLiteral("overlay %1 shows English:\n%2").arg(overlayKey(mode), left)));
     }
 }
 
