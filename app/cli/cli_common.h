@@ -9,6 +9,10 @@
 
 namespace passscope::cli {
 
+// The exit code of diff and bisect when a model or an input could not be loaded or evaluated
+// (1 is their "found a difference", 2 wrong usage).
+inline constexpr int kExitLoadFailed = 3;
+
 enum ExitCode { kOk = 0, kFailure = 1, kUsage = 2 };
 
 void printWarnings(const Diagnostics& diag);

@@ -17,7 +17,6 @@ namespace passscope::cli {
 namespace {
 
 constexpr int kDiverged = 1;
-constexpr int kBisectTrouble = 3;
 
 // The user's inputs, the others seeded at random. Throws ModelError naming a bad file or input.
 std::map<std::string, Tensor> bisectInputs(const Graph& g, const std::vector<std::string>& files,
@@ -90,13 +89,13 @@ Action addBisectCommand(CLI::App& app) {
                     numeric::bisectJournal(journal, *loaded.model.graph, evaluator, args->options);
                 if (!r.problem.empty()) {
                     std::cerr << "error: " << r.problem << "\n";
-                    return kBisectTrouble;
+                    return kExitLoadFailed;
                 }
                 std::cout << (args->json ? jsonText(numeric::bisectJson(r)) + "\n"
                                          : numeric::bisectText(r, args->options));
                 return r.first ? kDiverged : kOk;
             },
-            kBisectTrouble);
+            kExitLoadFailed);
     };
 }
 

@@ -12,7 +12,6 @@ namespace passscope::cli {
 namespace {
 
 constexpr int kDifferent = 1;
-constexpr int kTrouble = 3;
 
 }  // namespace
 
@@ -46,7 +45,7 @@ Action addDiffCommand(CLI::App& app) {
                 std::cout << (args->json ? diff::diffToJson(d) + "\n" : diff::diffToText(d));
                 return d.empty() ? kOk : kDifferent;
             },
-            kTrouble);
+            kExitLoadFailed);
     };
 }
 
