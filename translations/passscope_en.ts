@@ -573,6 +573,24 @@ Double-click to close this scope.</source>
         <source>changed between A and B</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The graphs compute the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n constant(s) held differently</source>
+        <translation>
+            <numerusform>%n constant held differently</numerusform>
+            <numerusform>%n constants held differently</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) with refined descriptions</source>
+        <translation>
+            <numerusform>%n node with refined descriptions</numerusform>
+            <numerusform>%n nodes with refined descriptions</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::CompareWindow</name>
@@ -639,6 +657,34 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Constants (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constants held differently (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same dtype, shape and bytes on both sides, in another holder (Constant node, initializer, Const) or under another name: not a difference of computation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Descriptions refined (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shapes or dtypes that were unknown in A and are known in B: nothing computes differently.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest difference: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>read by: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

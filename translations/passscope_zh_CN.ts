@@ -568,6 +568,22 @@ Double-click to close this scope.</source>
         <source>changed between A and B</source>
         <translation>A 与 B 之间有变更</translation>
     </message>
+    <message>
+        <source>The graphs compute the same.</source>
+        <translation>两个图的计算相同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n constant(s) held differently</source>
+        <translation>
+            <numerusform>%n 个常量的存放方式不同</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) with refined descriptions</source>
+        <translation>
+            <numerusform>%n 个节点的描述仅被细化</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::CompareWindow</name>
@@ -637,6 +653,34 @@ Double-click to close this scope.</source>
     <message>
         <source>Constants (%1)</source>
         <translation>常量（%1）</translation>
+    </message>
+    <message>
+        <source>Constants held differently (%1)</source>
+        <translation>存放方式不同的常量 (%1)</translation>
+    </message>
+    <message>
+        <source>Same dtype, shape and bytes on both sides, in another holder (Constant node, initializer, Const) or under another name: not a difference of computation.</source>
+        <translation>两侧的数据类型、形状和字节相同，只是存放者（Constant 节点、初始值、Const）或名称不同：不是计算上的差异。</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>Descriptions refined (%1)</source>
+        <translation>描述已细化 (%1)</translation>
+    </message>
+    <message>
+        <source>Shapes or dtypes that were unknown in A and are known in B: nothing computes differently.</source>
+        <translation>在 A 中未知、在 B 中已知的形状或数据类型：计算没有任何不同。</translation>
+    </message>
+    <message>
+        <source>largest difference: %1</source>
+        <translation>最大差值：%1</translation>
+    </message>
+    <message>
+        <source>read by: %1</source>
+        <translation>读取者：%1</translation>
     </message>
 </context>
 <context>

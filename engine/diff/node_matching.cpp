@@ -7,9 +7,12 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
+#include "diff/constant_content.h"
 #include "diff/desc_text.h"
 #include "diff/graph_diff.h"
+#include "diff/matching_detail.h"
 #include "diff/node_identity.h"
 #include "ir/op_types.h"
 
@@ -24,7 +27,8 @@ struct Bucket {
 
 class Matcher {
   public:
-    Matcher(const Graph& a, const Graph& b) : g_{&a, &b} {
+    Matcher(const Graph& a, const Graph& b, const ConstantTable* ca, const ConstantTable* cb)
+        : g_{&a, &b}, constants_{ca, cb} {
         for (int s = 0; s < 2; ++s) {
             partner_[s].assign(g_[s]->idLimit(), kNoNode);
             pendingInputs_[s].assign(g_[s]->idLimit(), 0);
@@ -41,8 +45,25 @@ class Matcher {
                 if (!o.name.empty()) return opLabel(n) + '\n' + o.name;
             return std::string();
         });
+        const bool byValue = constants_[0] && constants_[1];
+        if (byValue) {
+            // §8: a constant is known by its value name whatever holds it, then by its value.
+            matchByKey([this](int s, const Node& n) {
+                return constants_[s]->find(n.id()) && !n.outputs().empty() && !n.output(0).name.empty()
+                           ? "constant\n" + n.output(0).name
+                           : std::string();
+            });
+            pairConstantsOfMatchedConsumers(true);
+            pairConstantsByValue();
+        }
         seedNeighbourhood();
         propagate();
+        // §8: a weight whose value and holder's name both changed is still the one its consumer
+        // reads in that slot.
+        if (byValue && pairConstantsOfMatchedConsumers(false)) {
+            seedNeighbourhood();
+            propagate();
+        }
         // §3: the last resort, then structure again from the pairs it made.
         if (matchByKey([this](int s, const Node& n) { return descriptionSignature(s, n); })) {
             seedNeighbourhood();
@@ -84,6 +105,46 @@ class Matcher {
         }
         queue_.clear();  // seedNeighbourhood() counts from the matching as it stands
         return any;
+    }
+
+    // §8: for every matched pair, the constants read in the same input slot on both sides are the
+    // same constant (with equal values when `equalOnly`). Returns whether any pair was made.
+    bool pairConstantsOfMatchedConsumers(bool equalOnly) {
+        bool any = false;
+        for (const Node* x : g_[0]->nodes()) {
+            if (!matched(0, x->id())) continue;
+            const Node& y = g_[1]->node(partner_[0][x->id()]);
+            const size_t n = std::min(x->inputs().size(), y.inputs().size());
+            for (size_t i = 0; i < n; ++i) {
+                const ValueRef &rx = x->input(i), &ry = y.input(i);
+                if (!local(0, rx) || !local(1, ry) || matched(0, rx.node) || matched(1, ry.node)) continue;
+                const ConstantContent* cx = constants_[0]->find(rx.node);
+                const ConstantContent* cy = constants_[1]->find(ry.node);
+                if (!cx || !cy || (equalOnly && !cx->sameAs(*cy))) continue;
+                pair(rx.node, ry.node);
+                any = true;
+            }
+        }
+        queue_.clear();
+        return any;
+    }
+
+    // §8: unmatched constants whose value occurs once among the unmatched of each side.
+    void pairConstantsByValue() {
+        std::array<std::unordered_map<size_t, std::vector<NodeId>>, 2> byHash;
+        for (int s = 0; s < 2; ++s)
+            for (const Node* n : g_[s]->nodes())
+                if (const ConstantContent* c = constants_[s]->find(n->id()); c && !matched(s, n->id()))
+                    byHash[s][c->hash].push_back(n->id());
+        for (const Node* n : g_[0]->nodes()) {  // id order: deterministic
+            const ConstantContent* cx = constants_[0]->find(n->id());
+            if (!cx || matched(0, n->id())) continue;
+            const std::vector<NodeId>& xs = byHash[0][cx->hash];
+            auto it = byHash[1].find(cx->hash);
+            if (xs.size() != 1 || it == byHash[1].end() || it->second.size() != 1) continue;
+            if (constants_[1]->find(it->second[0])->sameAs(*cx)) pair(n->id(), it->second[0]);
+        }
+        queue_.clear();
     }
 
     // "<op>\n<input descs>\n<output descs>": what a node looks like from outside.
@@ -220,6 +281,7 @@ class Matcher {
     }
 
     std::array<const Graph*, 2> g_;
+    std::array<const ConstantTable*, 2> constants_;  // both set only with constantsByValue
     std::array<std::vector<NodeId>, 2> partner_;
     std::array<std::vector<int>, 2> pendingInputs_, pendingUses_;
     std::deque<std::pair<NodeId, NodeId>> queue_;
@@ -229,8 +291,14 @@ class Matcher {
 
 }  // namespace
 
-NodeMatching matchNodes(const Graph& a, const Graph& b) {
-    return Matcher(a, b).run();
+NodeMatching matchNodes(const Graph& a, const Graph& b, const DiffOptions& options) {
+    if (!options.constantsByValue) return Matcher(a, b, nullptr, nullptr).run();
+    const ConstantTable ca(a), cb(b);
+    return matchNodes(a, b, ca, cb);
+}
+
+NodeMatching matchNodes(const Graph& a, const Graph& b, const ConstantTable& ca, const ConstantTable& cb) {
+    return Matcher(a, b, &ca, &cb).run();
 }
 
 }  // namespace passscope::diff

@@ -69,6 +69,34 @@ onnx::ModelProto reluChain(int count, int skip) {
     return m;
 }
 
+// x[2,3] + weight → add → Relu "act" → y; the weight an unnamed Constant node (as Paddle2ONNX
+// writes weights) or an initializer named "w" (as optimize writes them), with `values`.
+onnx::ModelProto weightModel(bool constantNode, const std::vector<float>& values) {
+    using namespace passscope::test;
+    onnx::ModelProto m = emptyModel();
+    auto& g = *m.mutable_graph();
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+    std::string weight = "w";
+    if (constantNode) {
+        weight = "Constant_0_out";
+        onnx::NodeProto* c = addNode(g, "Constant", {}, {weight}, "");
+        onnx::AttributeProto* a = c->add_attribute();
+        a->set_name("value");
+        a->set_type(onnx::AttributeProto::TENSOR);
+        onnx::TensorProto* t = a->mutable_t();
+        t->set_data_type(onnx::TensorProto::FLOAT);
+        t->add_dims(2);
+        t->add_dims(3);
+        for (float v : values) t->add_float_data(v);
+    } else {
+        addFloatInitializer(g, weight, {2, 3}, values);
+    }
+    addNode(g, "Add", {"x", weight}, {"s"}, "add");
+    addNode(g, "Relu", {"s"}, {"y"}, "act");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+    return m;
+}
+
 bool inView(const GraphPanel& panel, NodeId id) {
     const QGraphicsItem* item = panel.scene()->itemStandingFor(id);
     const GraphView& view = *panel.view();
@@ -130,6 +158,7 @@ class TestCompareView : public QObject {
     void compareWindowDiffsTwoFiles();
     void aRemovedNodeCentresTheOtherSideOnItsNeighbour();
     void badSecondFileIsAnErrorAndNothingCloses();
+    void constantsAreComparedByValueAsTheCliDoes();
 
   private:
     // The hand-built comparison of a (tanh, alpha 0.1) and b (sig, alpha 0.2), shown in `view`.
@@ -379,6 +408,77 @@ void TestCompareView::badSecondFileIsAnErrorAndNothingCloses() {
     QVERIFY(compare->errorText().isEmpty());
     QVERIFY(compare->comparison());
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kTimeoutMs);
+}
+
+// docs/graph-diff.md §8, as the CLI's `diff`: a weight moved from a Constant node to an initializer
+// under another name is no difference (no marks, "compute the same", one constant held
+// differently); one value changed is one changed constant whose entry names its reader.
+void TestCompareView::constantsAreComparedByValueAsTheCliDoes() {
+    const std::vector<float> values{1, -2, 3, -4, 5, -6};
+    const QString held = dir_.filePath(QStringLiteral("weights_in_constant.onnx"));
+    const QString init = dir_.filePath(QStringLiteral("weights_as_initializer.onnx"));
+    const QString edited = dir_.filePath(QStringLiteral("weights_edited.onnx"));
+    passscope::test::writeModel(weightModel(true, values), held.toStdString());
+    passscope::test::writeModel(weightModel(false, values), init.toStdString());
+    std::vector<float> changedValues = values;
+    changedValues[4] = 5.5f;
+    passscope::test::writeModel(weightModel(false, changedValues), edited.toStdString());
+
+    CompareWindow window;
+    window.setInteractive(false);
+    window.resize(1400, 860);
+    window.show();
+    QSignalSpy ready(&window, &CompareWindow::viewReady);
+    QSignalSpy failed(&window, &CompareWindow::failed);
+    window.compareFiles(held, init);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() > 0, kTimeoutMs);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    {
+        const Comparison& c = *window.comparison();
+        const diff::GraphDiff cli =
+            diff::diffGraphs(*c.a->model.graph, *c.b->model.graph, diff::DiffOptions::byComputation());
+        QVERIFY(c.diff.empty());
+        QCOMPARE(c.diff.heldDifferently.size(), cli.heldDifferently.size());
+        QCOMPARE(c.diff.heldDifferently.size(), size_t(1));
+        const CompareView& view = *window.view();
+        for (const GraphPanel* side : {view.leftPanel(), view.rightPanel()}) {
+            QVERIFY(side->shownMarks().added.empty() && side->shownMarks().removed.empty());
+            QVERIFY(side->shownMarks().edited.empty());
+        }
+        QCOMPARE(markOf(*view.rightPanel(), idNamed(*c.b->model.graph, "add")), NodeLook::Mark::None);
+        const QString summary = CompareView::summaryText(c.diff);
+        QVERIFY2(summary.contains(QStringLiteral("compute the same")) &&
+                     summary.contains(QStringLiteral("1 constant")) &&
+                     summary.contains(QStringLiteral("held differently")),
+                 qPrintable(summary));
+        const DiffList& list = *view.diffList();
+        QCOMPARE(list.topLevelItemCount(), 4);  // Removed, Added, Changed (all 0), then held
+        QVERIFY2(list.topLevelItem(3)->text(0).contains(QStringLiteral("Constants held differently (1)")),
+                 qPrintable(list.topLevelItem(3)->text(0)));
+        QVERIFY2(list.topLevelItem(3)->child(0)->text(0).contains(QStringLiteral("(Constant) → w  (Const)")),
+                 qPrintable(list.topLevelItem(3)->child(0)->text(0)));
+    }
+
+    ready.clear();
+    window.compareFiles(held, edited);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() > 0, kTimeoutMs);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    const Comparison& c = *window.comparison();
+    QVERIFY(c.diff.added.empty() && c.diff.removed.empty() && c.diff.heldDifferently.empty());
+    QCOMPARE(c.diff.changed.size(), size_t(1));
+    const diff::ChangedNode& weight = c.diff.changed[0];
+    QCOMPARE(weight.name, std::string("w"));
+    QCOMPARE(weight.consumers, std::vector<std::string>{"add"});
+    QCOMPARE(weight.maxAbsDiff.value_or(0), 0.5);
+    const DiffList& list = *window.view()->diffList();
+    const QTreeWidgetItem* entry = list.entryOfB(weight.b);
+    QVERIFY(entry);
+    QStringList children;
+    for (int i = 0; i < entry->childCount(); ++i) children << entry->child(i)->text(0);
+    QVERIFY2(children.join('\n').contains(QStringLiteral("read by: add")), qPrintable(children.join('\n')));
+    QVERIFY2(children.join('\n').contains(QStringLiteral("largest difference: 0.5")),
+             qPrintable(children.join('\n')));
+    QVERIFY(window.view()->rightPanel()->shownMarks().edited.count(weight.b));
 }
 
 QTEST_MAIN(TestCompareView)

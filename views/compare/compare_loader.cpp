@@ -68,8 +68,7 @@ CompareLoader::Outcome CompareLoader::compareInBackground(const QString& pathA, 
             clock.restart();
             const Graph& graphA = *comparison->a->model.graph;
             const Graph& graphB = *comparison->b->model.graph;
-            comparison->matching = diff::matchNodes(graphA, graphB);
-            comparison->diff = diff::diffGraphs(graphA, graphB, comparison->matching);
+            comparison->diff = diff::diffGraphs(graphA, graphB, comparison->options, &comparison->matching);
             comparison->diffSeconds = secondsOf(clock);
             out.comparison = std::move(comparison);
         },

@@ -101,6 +101,24 @@ void CompareView::clear() {
     summary_->clear();
 }
 
+// The CLI's count lines (diffToText), in words: what computes differently first, then what is
+// only held differently.
+QString CompareView::summaryText(const diff::GraphDiff& d) {
+    if (d.identical()) return tr("The graphs do not differ.");
+    QString text = d.empty() ? tr("The graphs compute the same.")
+                             : tr("%1 removed, %2 added, %3 changed")
+                                   .arg(d.removed.size())
+                                   .arg(d.added.size())
+                                   .arg(d.changed.size());
+    if (!d.heldDifferently.empty())
+        text += QStringLiteral("; ") +
+                tr("%n constant(s) held differently", nullptr, int(d.heldDifferently.size()));
+    if (!d.refined.empty())
+        text +=
+            QStringLiteral("; ") + tr("%n node(s) with refined descriptions", nullptr, int(d.refined.size()));
+    return text;
+}
+
 void CompareView::setComparison(std::shared_ptr<const Comparison> comparison) {
     clear();  // nothing may point into the previous comparison once it is released
     comparison_ = std::move(comparison);
@@ -111,11 +129,7 @@ void CompareView::setComparison(std::shared_ptr<const Comparison> comparison) {
     rightTitle_->setText(sideTitle(QStringLiteral("B"), *c.b));
     leftTitle_->setToolTip(c.a->path);
     rightTitle_->setToolTip(c.b->path);
-    summary_->setText(c.diff.empty() ? tr("The graphs do not differ.")
-                                     : tr("%1 removed, %2 added, %3 changed")
-                                           .arg(c.diff.removed.size())
-                                           .arg(c.diff.added.size())
-                                           .arg(c.diff.changed.size()));
+    summary_->setText(summaryText(c.diff));
     list_->setComparison(c);
     awaitingReady_ = true;
     left_->setDiagram(c.a->preview);

@@ -30,6 +30,8 @@ class CompareView : public QWidget {
     void setComparison(std::shared_ptr<const Comparison> comparison);
     void clear();
     const Comparison* comparison() const { return comparison_.get(); }
+    // The line above the list: counts as `passscope-cli diff` prints them.
+    static QString summaryText(const diff::GraphDiff& diff);
 
     // Selects and centres a node on its side and its counterpart (if any) on the other.
     void showNodeA(NodeId a);

@@ -15,6 +15,8 @@ namespace passscope::views {
 struct Comparison {
     std::shared_ptr<const LoadedModel> a, b;  // left, right; each with its preview diagram
     diff::NodeMatching matching;
+    // What the CLI's `diff` compares (docs/graph-diff.md §8): constants by value, refinements apart.
+    diff::DiffOptions options = diff::DiffOptions::byComputation();
     diff::GraphDiff diff;
     double loadSeconds = 0;  // both models, wall time
     double diffSeconds = 0;  // matching and field diff

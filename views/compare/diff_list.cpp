@@ -24,6 +24,19 @@ QString valueText(const std::string& value) {
     return value.empty() ? DiffList::tr("(none)") : QString::fromStdString(value);
 }
 
+QTreeWidgetItem* child(QTreeWidgetItem* parent, const QString& text, NodeId a, NodeId b) {
+    auto* item = new QTreeWidgetItem(parent, {text});
+    item->setToolTip(0, text);
+    item->setData(0, DiffList::kIdInARole, QVariant::fromValue<quint32>(a));
+    item->setData(0, DiffList::kIdInBRole, QVariant::fromValue<quint32>(b));
+    return item;
+}
+
+// "name (op)" of one side of a constant held differently, or "(none)".
+QString heldSide(const std::string& name, const std::string& op) {
+    return name.empty() ? DiffList::tr("(none)") : entryText(QString::fromStdString(name), op);
+}
+
 QTreeWidgetItem* section(QTreeWidget* tree, const QString& title, const QColor& color, size_t count) {
     auto* item = new QTreeWidgetItem(tree, {title.arg(count)});
     QFont bold = item->font(0);
@@ -104,26 +117,58 @@ void DiffList::setComparison(const Comparison& comparison) {
             if (isWeight(*comparison.b, c.b) != weights) continue;
             QTreeWidgetItem* item =
                 entry(parentFor(changed, weights), graphB.findNode(c.b), c.name, c.op, c.a, c.b);
-            QStringList fields;
-            for (const diff::FieldChange& f : c.fields) {
-                const QString text =
-                    tr("%1: %2 → %3")
-                        .arg(QString::fromStdString(f.field), valueText(f.before), valueText(f.after));
-                auto* field = new QTreeWidgetItem(item, {text});
-                field->setToolTip(0, text);
-                field->setData(0, kIdInARole, QVariant::fromValue<quint32>(c.a));
-                field->setData(0, kIdInBRole, QVariant::fromValue<quint32>(c.b));
-                fields << QString::fromStdString(f.field);
-            }
-            item->setText(0, item->text(0) + QStringLiteral(": ") + fields.join(QStringLiteral(", ")));
-            item->setToolTip(0, item->text(0));
+            addFields(item, c);
         }
     }
     for (auto& [section, group] : constantsOf)
         group->setText(0, tr("Constants (%1)").arg(group->childCount()));
     // Open the sections, not the constants or the changed nodes' fields.
     for (QTreeWidgetItem* s : {removed, added, changed}) s->setExpanded(true);
+
+    // What computes the same, folded away below (docs/graph-diff.md §8).
+    const QColor same = palette().color(QPalette::PlaceholderText);
+    if (!diff.heldDifferently.empty()) {
+        QTreeWidgetItem* held =
+            section(this, tr("Constants held differently (%1)"), same, diff.heldDifferently.size());
+        held->setToolTip(0,
+                         tr("Same dtype, shape and bytes on both sides, in another holder (Constant node, "
+                            "initializer, Const) or under another name: not a difference of computation."));
+        for (const diff::HeldConstant& h : diff.heldDifferently)
+            child(
+                held,
+                tr("%1 → %2: %3")
+                    .arg(heldSide(h.nameA, h.opA), heldSide(h.nameB, h.opB), QString::fromStdString(h.value)),
+                h.a, h.b);
+    }
+    if (!diff.refined.empty()) {
+        QTreeWidgetItem* refined = section(this, tr("Descriptions refined (%1)"), same, diff.refined.size());
+        refined->setToolTip(0,
+                            tr("Shapes or dtypes that were unknown in A and are known in B: nothing computes "
+                               "differently."));
+        for (const diff::ChangedNode& c : diff.refined)
+            addFields(entry(refined, graphB.findNode(c.b), c.name, c.op, c.a, c.b), c);
+    }
     quiet_ = false;
+}
+
+// The fields of a changed (or refined) node under its entry, their names after it; a constant's
+// readers and largest difference too.
+void DiffList::addFields(QTreeWidgetItem* item, const diff::ChangedNode& c) {
+    QStringList fields;
+    for (const diff::FieldChange& f : c.fields) {
+        child(item,
+              tr("%1: %2 → %3").arg(QString::fromStdString(f.field), valueText(f.before), valueText(f.after)),
+              c.a, c.b);
+        fields << QString::fromStdString(f.field);
+    }
+    if (c.maxAbsDiff) child(item, tr("largest difference: %1").arg(*c.maxAbsDiff, 0, 'g', 6), c.a, c.b);
+    if (!c.consumers.empty()) {
+        QStringList readers;
+        for (const std::string& r : c.consumers) readers << QString::fromStdString(r);
+        child(item, tr("read by: %1").arg(readers.join(QStringLiteral(", "))), c.a, c.b);
+    }
+    item->setText(0, item->text(0) + QStringLiteral(": ") + fields.join(QStringLiteral(", ")));
+    item->setToolTip(0, item->text(0));
 }
 
 NodeId DiffList::idInA(const QTreeWidgetItem* item) {

@@ -1,6 +1,9 @@
 #pragma once
 // The differences between two graphs as a list: sections Removed, Added and Changed, one entry per
-// node ("name  (op)"), the changed fields under each changed node ("attr:alpha: 0.1 → 0.2").
+// node ("name  (op)"), the changed fields under each changed node ("attr:alpha: 0.1 → 0.2"); a
+// changed constant also lists its readers and the largest difference of its values. Then, folded,
+// what does not compute differently (docs/graph-diff.md §8): constants held differently and nodes
+// whose descriptions were only refined.
 // Weights (constants the graph view draws inside the boxes that read them) come last in each
 // section, in a folded "Constants" group: a model and its folded form differ in hundreds of them,
 // and they would bury the nodes that have boxes. Unnamed nodes are listed by their first output.
@@ -39,6 +42,7 @@ class DiffList : public QTreeWidget {
 
   private:
     void onCurrentItemChanged(QTreeWidgetItem* current);
+    void addFields(QTreeWidgetItem* item, const diff::ChangedNode& c);
 
     std::unordered_map<NodeId, QTreeWidgetItem*> byA_, byB_;
     bool quiet_ = false;

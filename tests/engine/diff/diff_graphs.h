@@ -38,6 +38,18 @@ class GraphBuilder {
             id, 0, TensorDesc::tensor(DataType::Float, Shape::fromExtents({1, 3, 8, 8}), Format::NCHW));
         return id;
     }
+    // A node holding `value`: type "Const" (an initializer after import, a GE Const) or
+    // "Constant" (the ONNX op, as Paddle2ONNX and torch.onnx write weights), its output named
+    // `valueName`.
+    NodeId constant(const std::string& type, const std::string& name, const std::string& valueName,
+                    Tensor value) {
+        Node& n = g_->addNode(type, "", name, 1);
+        const NodeId id = n.id();
+        g_->setOutputName(id, 0, valueName);
+        g_->setOutputDesc(id, 0, TensorDesc::tensor(value.dtype(), Shape::fromExtents(value.dims())));
+        g_->setAttribute(id, Attribute::makeTensor(std::string(op::attr::kValue), std::move(value)));
+        return id;
+    }
     NodeId output(const std::vector<NodeId>& producers) {
         Node& n = g_->addNode(std::string(op::kNetOutput), "", "", 0);
         for (NodeId p : producers) g_->addInput(n.id(), ValueRef{p, 0, 0});
