@@ -1,7 +1,6 @@
 #include "vars/var_manager.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 namespace passscope {
@@ -237,105 +236,6 @@ std::optional<uint32_t> VarManager::allocatedGraphId(const std::string& name) co
     return it->second;
 }
 
-void VarManager::setVarIsReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId) {
-    resource_.readyVarKeysByDevice[deviceId].insert(varKey(name, desc));
-}
-
-bool VarManager::isVarReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId) const {
-    const auto it = resource_.readyVarKeysByDevice.find(deviceId);
-    return it != resource_.readyVarKeysByDevice.end() && it->second.count(varKey(name, desc)) > 0;
-}
-
-void VarManager::saveBroadcastInfo(uint32_t graphId, const BroadcastInfo& info) {
-    resource_.varBroadcastInfo[graphId][info.varName] = info;
-}
-
-void VarManager::setExternalVar(uint64_t base, uint64_t size) {
-    externalVar_ = std::make_pair(base, size);
-}
-
-namespace {
-
-std::string hex(uint64_t value) {
-    char text[24];
-    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
-    return text;
-}
-
-// Where the simulated device memory of a device starts: far apart per device, never 0, never in
-// the logic address range, so a test sees which device an address belongs to.
-uint64_t simulatedDeviceBase(uint32_t deviceId) {
-    return 0x100000000000ULL * (static_cast<uint64_t>(deviceId) + 1);
-}
-
-}  // namespace
-
-uint64_t VarManager::getVarMemoryAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId) {
-    if (type == MemoryType::RDMA) return logicAddress;
-    if (externalVar_ && type == MemoryType::HBM) {
-        const auto [base, size] = *externalVar_;
-        const auto pool = memResources_.find(MemoryType::HBM);
-        const uint64_t inner = pool == memResources_.end() ? 0 : pool->second.varMemSize;
-        if (size < inner)
-            throw std::runtime_error("the external variable memory (" + std::to_string(size) +
-                                     " bytes) is smaller than the variables need (" + std::to_string(inner) +
-                                     " bytes of HBM)");
-        if (logicAddress < config_.logicBase)
-            throw std::runtime_error("logic address " + hex(logicAddress) + " is below the logic base " +
-                                     hex(config_.logicBase));
-        const uint64_t offset = logicAddress - config_.logicBase;
-        if (offset >= size)
-            throw std::runtime_error(
-                "logic address " + hex(logicAddress) + " (offset " + std::to_string(offset) +
-                ") is outside the external variable memory of " + std::to_string(size) + " bytes");
-        return base + offset;
-    }
-    return getAutoMallocVarAddr(logicAddress, type, deviceId);
-}
-
-// The memory size of the block at a logic address: the largest key placed there.
-uint64_t VarManager::blockMemSize(uint64_t logicAddress) const {
-    uint64_t size = 0;
-    for (const auto& [key, at] : resource_.varAddrMgrMap)
-        if (at.address == logicAddress) size = std::max(size, memSizeOf(key));
-    return size;
-}
-
-uint64_t VarManager::getAutoMallocVarAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId) {
-    // UpdateDevVarMgrInfo: the device learns the blocks assigned since its last access.
-    auto& blocks = devAddrByDevice_[deviceId];
-    for (const auto& [logic, block] : resource_.varDevAddrMgrMap) blocks.emplace(logic, block);
-    // GetVarMgrInfo, else CheckLogicAddrValid: an address inside a block (start < address < end).
-    uint64_t inner = 0;
-    auto it = blocks.find(logicAddress);
-    if (it == blocks.end()) {
-        it = blocks.upper_bound(logicAddress);
-        if (it != blocks.begin()) --it;
-        if (it == blocks.end() || it->first >= logicAddress ||
-            logicAddress - it->first >= blockMemSize(it->first))
-            throw std::runtime_error("no variable owns logic address " + hex(logicAddress) + " (" +
-                                     std::string(memoryTypeName(type)) + ")");
-        inner = logicAddress - it->first;
-    }
-    VarDevAddr& block = it->second;
-    if (block.devAddr != 0) {
-        if (block.externalMemory) return block.devAddr;
-        return block.devAddr + inner + kSessionMemAlignSize;
-    }
-    // GetVarMallocSize: the block rounded up to 512 plus 2 x 512; the variable starts 512 bytes in.
-    const uint64_t mallocSize =
-        alignUpTo(blockMemSize(it->first), kSessionMemAlignSize) + kSessionMemGuardSize;
-    uint64_t& used = autoMallocBytes_[deviceId];
-    block.devAddr = simulatedDeviceBase(deviceId) + used;
-    used += mallocSize;
-    return block.devAddr + inner + kSessionMemAlignSize;
-}
-
-uint64_t VarManager::autoMallocBytes(uint32_t deviceId) const {
-    const auto it = autoMallocBytes_.find(deviceId);
-    return it == autoMallocBytes_.end() ? 0 : it->second;
-}
-
 bool VarManager::sameSerializedState(const VarManager& other) const {
     const VarResource& a = resource_;
     const VarResource& b = other.resource_;
@@ -352,23 +252,6 @@ std::vector<VarFusionDecision> VarManager::fusionsOf(uint32_t graphId) const {
     for (const VarFusionDecision& d : fusions_)
         if (d.graphId == graphId) out.push_back(d);
     return out;
-}
-
-std::shared_ptr<VarManager> VarManagerPool::get(uint64_t sessionId) {
-    std::lock_guard lock(mutex_);
-    auto& slot = managers_[sessionId];
-    if (!slot) slot = std::make_shared<VarManager>(sessionId);
-    return slot;
-}
-
-void VarManagerPool::destroy(uint64_t sessionId) {
-    std::lock_guard lock(mutex_);
-    managers_.erase(sessionId);
-}
-
-size_t VarManagerPool::size() const {
-    std::lock_guard lock(mutex_);
-    return managers_.size();
 }
 
 }  // namespace passscope

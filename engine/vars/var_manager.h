@@ -4,12 +4,11 @@
 // changed and allocated graph ids, the ready state per device), one MemResource per memory type,
 // and the format-change count GraphRebuildStateCtrl keeps (a variable changes format at most once
 // across the graphs of a session). The variable passes write to it through PassContext; `vars`,
-// the GUI and serialization read it.
+// the GUI and serialization read it. GE's device side (external memory, lazy allocation per
+// device) is vars/var_device_memory.h.
 #include <algorithm>
 #include <cstdint>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -203,28 +202,9 @@ class VarManager {
     VarMemGrant assignVarMem(const VarMemRequest& request);
     void setAllocatedGraphId(const std::string& name, uint32_t graphId);
     std::optional<uint32_t> allocatedGraphId(const std::string& name) const;
-    // GE's tensor memory size of a key (recorded at assignment, else computed from its description).
+    // GE's tensor memory size of a key (recorded at assignment, else computed from its
+    // description): the size of a block, for the device side (vars/var_device_memory.h).
     uint64_t memSizeOf(const std::string& varKey) const;
-
-    // ---- ready state per device (VarResource::var_is_instance_) ----
-    void setVarIsReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId);
-    bool isVarReady(const std::string& name, const TensorDesc& desc, uint32_t deviceId) const;
-
-    // ---- broadcast (VarResource::var_broad_cast_info_) ----
-    void saveBroadcastInfo(uint32_t graphId, const BroadcastInfo& info);
-
-    // ---- device addresses (docs/ge-variables.md §9) ----
-    // Variables live in memory the caller owns: HBM logic addresses map into [base, base + size).
-    void setExternalVar(uint64_t base, uint64_t size);
-    // GE's GetVarMemoryAddr: RDMA addresses are returned as they are; HBM with external memory is
-    // base + (logic - logic base), refused outside the region; otherwise lazy allocation.
-    // Throws std::runtime_error for an address no variable owns.
-    uint64_t getVarMemoryAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId);
-    // GE's GetAutoMallocVarAddr: the first access on a device allocates (a simulated device address)
-    // the variable's block; later accesses, also to an address inside the block, reuse it.
-    uint64_t getAutoMallocVarAddr(uint64_t logicAddress, MemoryType type, uint32_t deviceId);
-    // Bytes lazily allocated on a device so far (GE's var_malloc_mem_size_).
-    uint64_t autoMallocBytes(uint32_t deviceId) const;
 
     // ---- the fusion decisions of every graph compiled in this session (not serialized) ----
     void recordFusion(VarFusionDecision decision) { fusions_.push_back(std::move(decision)); }
@@ -241,8 +221,6 @@ class VarManager {
     bool operator==(const VarManager& other) const { return sameSerializedState(other); }
 
   private:
-    uint64_t blockMemSize(uint64_t logicAddress) const;
-
     uint64_t sessionId_ = 0;
     VarManagerConfig config_;
     uint32_t lastGraphId_ = 0;
@@ -252,24 +230,9 @@ class VarManager {
     std::vector<VarFusionDecision> fusions_;
     // Not serialized (GE keeps them in memory only): they rebuild as graphs are assigned.
     std::map<std::string, std::string> batchVarNameMap_;
-    std::map<std::string, uint64_t> keyMemSizes_;                         // var key -> tensor memory size
-    std::map<std::string, std::string> fileConstantVarMap_;               // "path:offset" -> var key
-    WeightIndex weights_;                                                 // Const payloads -> var key
-    std::optional<std::pair<uint64_t, uint64_t>> externalVar_;            // base, size
-    std::map<uint32_t, std::map<uint64_t, VarDevAddr>> devAddrByDevice_;  // device -> logic -> memory
-    std::map<uint32_t, uint64_t> autoMallocBytes_;                        // device -> bytes
-};
-
-// GE's VarManagerPool: one VarManager per session id.
-class VarManagerPool {
-  public:
-    std::shared_ptr<VarManager> get(uint64_t sessionId);  // created on first use
-    void destroy(uint64_t sessionId);
-    size_t size() const;
-
-  private:
-    mutable std::mutex mutex_;
-    std::map<uint64_t, std::shared_ptr<VarManager>> managers_;
+    std::map<std::string, uint64_t> keyMemSizes_;            // var key -> tensor memory size
+    std::map<std::string, std::string> fileConstantVarMap_;  // "path:offset" -> var key
+    WeightIndex weights_;                                    // Const payloads -> var key
 };
 
 }  // namespace passscope

@@ -5,6 +5,7 @@
 #include "engine_helpers.h"
 #include "model_builders.h"
 #include "var_graphs.h"
+#include "vars/var_device_memory.h"
 #include "vars/var_manager.h"
 
 using namespace passscope;
@@ -207,18 +208,6 @@ TEST(VarManager, BatchBranchNamesShareTheVariable) {
     EXPECT_EQ(m.resource().curVarTensorDescMap.size(), 1u);
 }
 
-TEST(VarManager, ReadyStateIsPerDevice) {
-    VarManager m;
-    const TensorDesc desc = TensorDesc::tensor(DataType::Float, Shape::fromExtents({4}));
-    EXPECT_FALSE(m.isVarReady("v", desc, 0));
-    m.setVarIsReady("v", desc, 0);
-    EXPECT_TRUE(m.isVarReady("v", desc, 0));
-    EXPECT_FALSE(m.isVarReady("v", desc, 1));
-    TensorDesc half = desc;
-    half.dtype = DataType::Float16;
-    EXPECT_FALSE(m.isVarReady("v", half, 0));  // ready per var key, not per name
-}
-
 TEST(VarManager, ExternalMemoryMapsLogicAddresses) {
     VarManager m;
     Graph g;
@@ -227,26 +216,27 @@ TEST(VarManager, ExternalMemoryMapsLogicAddresses) {
     NodeId r = addVariable(g, "r", DataType::Float, {16});
     g.setAttribute(r, Attribute::makeInt(std::string(varattr::kOutputMemoryType), 1));
     VarMemoryPlan plan = assignVariableMemory(g, m, m.beginGraph());
+    VarDeviceMemory device(m);
     const uint64_t base = 0x7f0000000000ULL;
-    m.setExternalVar(base, 8192);
+    device.setExternalVar(base, 8192);
     const uint64_t logicB = entryOf(plan, b).logicAddress;
-    EXPECT_EQ(m.getVarMemoryAddr(logicB, MemoryType::HBM, 0), base + 1536u);
-    EXPECT_EQ(m.getVarMemoryAddr(logicB + 100, MemoryType::HBM, 3), base + 1636u);
+    EXPECT_EQ(device.varMemoryAddr(logicB, MemoryType::HBM, 0), base + 1536u);
+    EXPECT_EQ(device.varMemoryAddr(logicB + 100, MemoryType::HBM, 3), base + 1636u);
     // RDMA addresses are returned as they are.
-    EXPECT_EQ(m.getVarMemoryAddr(entryOf(plan, r).logicAddress, MemoryType::RDMA, 0),
+    EXPECT_EQ(device.varMemoryAddr(entryOf(plan, r).logicAddress, MemoryType::RDMA, 0),
               entryOf(plan, r).logicAddress);
     // Outside the region, below the logic base: refused.
-    EXPECT_THROW(m.getVarMemoryAddr(kVarMemoryLogicBase + 8192, MemoryType::HBM, 0), std::runtime_error);
-    EXPECT_THROW(m.getVarMemoryAddr(kVarMemoryLogicBase - 512, MemoryType::HBM, 0), std::runtime_error);
+    EXPECT_THROW(device.varMemoryAddr(kVarMemoryLogicBase + 8192, MemoryType::HBM, 0), std::runtime_error);
+    EXPECT_THROW(device.varMemoryAddr(kVarMemoryLogicBase - 512, MemoryType::HBM, 0), std::runtime_error);
     // A region smaller than the variables need.
-    m.setExternalVar(base, 1024);
+    device.setExternalVar(base, 1024);
     try {
-        m.getVarMemoryAddr(logicB, MemoryType::HBM, 0);
+        device.varMemoryAddr(logicB, MemoryType::HBM, 0);
         FAIL() << "1024 bytes cannot hold 3072 bytes of variables";
     } catch (const std::runtime_error& e) {
         EXPECT_NE(std::string(e.what()).find("smaller"), std::string::npos) << e.what();
     }
-    EXPECT_EQ(m.autoMallocBytes(0), 0u);  // nothing was allocated lazily
+    EXPECT_EQ(device.autoMallocBytes(0), 0u);  // nothing was allocated lazily
 }
 
 TEST(VarManager, LazyAllocationCachesPerDevice) {
@@ -257,32 +247,33 @@ TEST(VarManager, LazyAllocationCachesPerDevice) {
     VarMemoryPlan plan = assignVariableMemory(g, m, m.beginGraph());
     const uint64_t logicA = entryOf(plan, a).logicAddress;
     const uint64_t logicB = entryOf(plan, b).logicAddress;
+    VarDeviceMemory device(m);
 
-    EXPECT_EQ(m.autoMallocBytes(0), 0u);
-    const uint64_t devB = m.getVarMemoryAddr(logicB, MemoryType::HBM, 0);
+    EXPECT_EQ(device.autoMallocBytes(0), 0u);
+    const uint64_t devB = device.varMemoryAddr(logicB, MemoryType::HBM, 0);
     EXPECT_NE(devB, 0u);
-    EXPECT_EQ(m.autoMallocBytes(0), 1536u + 1024u);  // GetVarMallocSize: aligned block + 2 x 512
-    EXPECT_EQ(m.getVarMemoryAddr(logicB, MemoryType::HBM, 0), devB);                // cached
-    EXPECT_EQ(m.getAutoMallocVarAddr(logicB + 40, MemoryType::HBM, 0), devB + 40);  // inside the block
-    EXPECT_EQ(m.autoMallocBytes(0), 1536u + 1024u);
-    const uint64_t devA = m.getVarMemoryAddr(logicA, MemoryType::HBM, 0);
+    EXPECT_EQ(device.autoMallocBytes(0), 1536u + 1024u);  // GetVarMallocSize: aligned block + 2 x 512
+    EXPECT_EQ(device.varMemoryAddr(logicB, MemoryType::HBM, 0), devB);                // cached
+    EXPECT_EQ(device.autoMallocVarAddr(logicB + 40, MemoryType::HBM, 0), devB + 40);  // inside the block
+    EXPECT_EQ(device.autoMallocBytes(0), 1536u + 1024u);
+    const uint64_t devA = device.varMemoryAddr(logicA, MemoryType::HBM, 0);
     EXPECT_NE(devA, devB);
-    EXPECT_EQ(m.autoMallocBytes(0), 1536u + 1024u + 512u + 1024u);
+    EXPECT_EQ(device.autoMallocBytes(0), 1536u + 1024u + 512u + 1024u);
 
     // Another device allocates its own copy, once.
-    const uint64_t devB1 = m.getVarMemoryAddr(logicB, MemoryType::HBM, 1);
+    const uint64_t devB1 = device.varMemoryAddr(logicB, MemoryType::HBM, 1);
     EXPECT_NE(devB1, devB);
-    EXPECT_EQ(m.getVarMemoryAddr(logicB, MemoryType::HBM, 1), devB1);
-    EXPECT_EQ(m.autoMallocBytes(1), 1536u + 1024u);
+    EXPECT_EQ(device.varMemoryAddr(logicB, MemoryType::HBM, 1), devB1);
+    EXPECT_EQ(device.autoMallocBytes(1), 1536u + 1024u);
     // An address no variable owns.
-    EXPECT_THROW(m.getVarMemoryAddr(kVarMemoryLogicBase + 1024, MemoryType::HBM, 0), std::runtime_error);
-    EXPECT_THROW(m.getVarMemoryAddr(12345, MemoryType::HBM, 0), std::runtime_error);
+    EXPECT_THROW(device.varMemoryAddr(kVarMemoryLogicBase + 1024, MemoryType::HBM, 0), std::runtime_error);
+    EXPECT_THROW(device.varMemoryAddr(12345, MemoryType::HBM, 0), std::runtime_error);
 
     // A variable placed by a later graph is learnt on the next access.
     Graph g2;
     NodeId c = addVariable(g2, "c", DataType::Float, {8});
     VarMemoryPlan plan2 = assignVariableMemory(g2, m, m.beginGraph());
-    EXPECT_NE(m.getVarMemoryAddr(entryOf(plan2, c).logicAddress, MemoryType::HBM, 0), 0u);
+    EXPECT_NE(device.varMemoryAddr(entryOf(plan2, c).logicAddress, MemoryType::HBM, 0), 0u);
 }
 
 TEST(VarManager, InitializerThatIsAGraphInputIsAVariable) {

@@ -56,7 +56,8 @@ std::shared_ptr<VarManager> filledManager() {
     m->setChangedGraphId("dense/weight", second);
     m->setStateChanged("dense/weight");
     m->renewCurVarDesc("dense/weight", nzDesc());
-    m->saveBroadcastInfo(second, BroadcastInfo{"dense/bias", "bias_broadcast", 2, 64, 96, 128, 96});
+    m->resource().varBroadcastInfo[second]["dense/bias"] =
+        BroadcastInfo{"dense/bias", "bias_broadcast", 2, 64, 96, 128, 96};
     return m;
 }
 
