@@ -206,183 +206,20 @@ class Builder {
         }
     }
 
+    // One graph of the dump, in five phases: its nodes, then (once all exist, as a dump lists
+    // nodes in any order) their edges, the graph inputs, the graph outputs and the subgraphs.
     GraphPtr build(GeGraphSpec& gs, int depth) {
         if (depth > io::kMaxGraphNesting)
             throw ModelError(at(file_, gs.line) + io::nestingTooDeep("subgraphs nest", io::kMaxGraphNesting));
         used_.insert(&gs);
-        auto g = std::make_shared<Graph>();
-        g->name = gs.name;
-        std::unordered_map<std::string, size_t> index;  // node name -> position in gs.nodes
-        std::vector<NodeId> ids;
-        std::vector<Role> roles;
-        const GeNodeSpec* netOutput = nullptr;
-        for (size_t k = 0; k < gs.nodes.size(); ++k) {
-            GeNodeSpec& ns = gs.nodes[k];
-            const std::string where = at(file_, ns.line);
-            if (ns.name.empty()) throw ModelError(where + "a node of type " + ns.type + " has no name");
-            if (!index.emplace(ns.name, k).second)
-                throw ModelError(where + "a second node named '" + ns.name + "' (first at line " +
-                                 std::to_string(gs.nodes[index[ns.name]].line) + ")");
-            const Role role = roleOf(ns.type);
-            roles.push_back(role);
-            size_t outputs = ns.outputCount;
-            std::string type = ns.type, domain;
-            switch (role) {
-                case Role::Data:
-                case Role::Const:
-                    outputs = 1;
-                    type = role == Role::Data ? op::kData : op::kConst;
-                    break;
-                case Role::NetOutput:
-                    if (netOutput)
-                        throw ModelError(where + "a second NetOutput node '" + ns.name + "' (the first, '" +
-                                         netOutput->name + "', is at line " +
-                                         std::to_string(netOutput->line) + ")");
-                    netOutput = &ns;
-                    outputs = 0;
-                    break;
-                case Role::Op:
-                    domain = op::kGeDomain;
-                    // An op PassScope wrote from another domain (ge_dump_write.h) goes back there.
-                    if (auto d = takeAttr(ns.attrs, kDomainAttr); d && d->kind == AttrKind::String)
-                        domain = op::canonicalDomain(std::get<std::string>(d->value));
-                    break;
-            }
-            // What a dump PassScope wrote keeps of the IR (ge_dump_write.h): a node without a name
-            // and its value names.
-            const std::optional<Attribute> unnamed = takeAttr(ns.attrs, kUnnamedAttr);
-            const std::optional<Attribute> valueNames = takeAttr(ns.attrs, kValueNamesAttr);
-            const auto* names =
-                valueNames ? std::get_if<std::vector<std::string>>(&valueNames->value) : nullptr;
-            Node& n = g->addNode(type, domain, unnamed ? std::string() : ns.name, outputs);
-            ids.push_back(n.id());
-            for (size_t i = 0; i < outputs; ++i) {
-                if (names && names->size() == outputs)
-                    g->setOutputName(n.id(), i, (*names)[i]);
-                else
-                    g->setOutputName(n.id(), i,
-                                     role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
-                if (i < ns.outputDescs.size()) g->setOutputDesc(n.id(), i, ns.outputDescs[i]);
-            }
-            for (Attribute& a : ns.attrs) g->setAttribute(n.id(), std::move(a));
-            if (role == Role::Const && ns.value) {
-                checkWeights(*ns.value, n.output(0).desc, where + "Const '" + ns.name + "' ");
-                if (!n.output(0).desc.hasType())
-                    g->setOutputDesc(
-                        n.id(), 0,
-                        TensorDesc::tensor(ns.value->dtype(), Shape::fromExtents(ns.value->dims())));
-                g->setAttribute(n.id(),
-                                Attribute::makeTensor(std::string(op::attr::kValue), std::move(*ns.value)));
-            }
-        }
-
-        // Edges, once every node exists (a dump lists nodes in any order).
-        for (size_t k = 0; k < gs.nodes.size(); ++k) {
-            const GeNodeSpec& ns = gs.nodes[k];
-            const std::string where = at(file_, ns.line) + "node '" + ns.name + "' ";
-            std::vector<ValueRef> refs;
-            std::vector<NodeId> controls;
-            for (size_t i = 0; i < ns.inputs.size(); ++i) {
-                const std::string& in = ns.inputs[i];
-                if (in.empty()) {  // an unconnected input
-                    refs.emplace_back();
-                    continue;
-                }
-                std::string src;
-                int64_t out = 0;
-                if (!splitEdge(in, src, out))
-                    throw ModelError(where + "input " + std::to_string(i) + " '" + in +
-                                     "' is not <node>:<output index> (or <node>:-1 for a control edge)");
-                auto it = index.find(src);
-                if (it == index.end())
-                    throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' names node '" +
-                                     src + "', which is not in graph '" + gs.name + "'");
-                const NodeId from = ids[it->second];
-                if (out == -1) {
-                    if (std::find(controls.begin(), controls.end(), from) == controls.end())
-                        controls.push_back(from);
-                    continue;
-                }
-                const size_t count = g->node(from).outputs().size();
-                if (static_cast<uint64_t>(out) >= count)
-                    throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' reads output " +
-                                     std::to_string(out) + " of '" + src + "', which has " +
-                                     std::to_string(count) + " output" + (count == 1 ? "" : "s"));
-                refs.push_back(ValueRef{from, static_cast<uint32_t>(out), 0});
-            }
-            const Role role = roles[k];
-            if (role == Role::Data || role == Role::Const) {
-                // GE's Data has one input anchor that nothing feeds ("" in the dump).
-                for (const ValueRef& r : refs)
-                    if (r.valid())
-                        throw ModelError(where + "(" + ns.type + ") has a data input; a " + ns.type +
-                                         " node has none in the IR");
-                refs.clear();
-            }
-            const NodeId id = ids[k];
-            std::vector<TensorDesc> inDescs = ns.inputDescs;
-            if (role == Role::NetOutput || std::any_of(inDescs.begin(), inDescs.end(),
-                                                       [](const TensorDesc& d) { return d.hasType(); })) {
-                inDescs.resize(refs.size());
-                g->setInputDescs(id, std::move(inDescs));
-            }
-            g->setInputsUnlinked(id, std::move(refs));
-            for (NodeId c : controls) g->addControlEdge(c, id);
-        }
-
-        // Graph inputs: the Data nodes, by GE's `index` attribute where it has one.
-        std::vector<std::pair<int64_t, NodeId>> data;
-        for (size_t k = 0; k < ids.size(); ++k)
-            if (roles[k] == Role::Data)
-                data.emplace_back(g->node(ids[k]).attrInt(op::attr::kIndex, INT64_MAX), ids[k]);
-        std::stable_sort(data.begin(), data.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
-        std::vector<NodeId> inputs;
-        for (const auto& [i, id] : data) {
-            g->setAttribute(
-                id, Attribute::makeInt(std::string(op::attr::kIndex), static_cast<int64_t>(inputs.size())));
-            inputs.push_back(id);
-        }
-        g->setInputs(std::move(inputs));
-
-        // Graph outputs: named after the NetOutput node, as GE's value_info is.
-        NodeId out = kNoNode;
-        if (netOutput) {
-            out = ids[static_cast<size_t>(netOutput - gs.nodes.data())];
-        } else {
-            out = g->addNode(std::string(op::kNetOutput), "", "", 0).id();
-        }
-        g->setNetOutput(out);
-        std::vector<std::string> names;
-        const size_t outs = g->node(out).inputs().size();
-        for (size_t i = 0; i < outs; ++i)
-            names.push_back(outs == 1 ? g->node(out).name() : g->node(out).name() + ":" + std::to_string(i));
-        // Names the file gives (a dump PassScope wrote keeps the graph's output names) win.
-        const Attribute* given = g->node(out).findAttr(op::attr::kOutputNames);
-        const auto* givenNames = given ? std::get_if<std::vector<std::string>>(&given->value) : nullptr;
-        if (!givenNames || givenNames->size() != outs)
-            g->setAttribute(
-                out,
-                Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(names), {}, {}});
-
-        // Subgraphs (ge_proto: OpDef.subgraph_name) become graph attributes of their owner.
-        for (size_t k = 0; k < gs.nodes.size(); ++k) {
-            const GeNodeSpec& ns = gs.nodes[k];
-            for (size_t s = 0; s < ns.subgraphs.size(); ++s) {
-                const std::string& name = ns.subgraphs[s];
-                auto it = byName_.find(name);
-                if (it == byName_.end() || it->second == &spec_.graphs.front())
-                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
-                                     "', which the file does not hold");
-                if (used_.count(it->second))
-                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
-                                     "', which another node (or an enclosing graph) owns already");
-                GraphPtr sub = build(*it->second, depth + 1);
-                g->setAttribute(ids[k],
-                                Attribute::makeGraph("subgraph_" + std::to_string(s), std::move(sub)));
-            }
-        }
-        return g;
+        GraphBuild b{gs, std::make_shared<Graph>()};
+        b.g->name = gs.name;
+        for (size_t k = 0; k < gs.nodes.size(); ++k) addNode(b, k);
+        for (size_t k = 0; k < gs.nodes.size(); ++k) linkInputs(b, k);
+        setGraphInputs(b);
+        setGraphOutputs(b);
+        attachSubgraphs(b, depth);
+        return b.g;
     }
 
     void checkAcyclic(const Graph& g, const GeGraphSpec& gs) {
@@ -414,6 +251,187 @@ class Builder {
     }
 
   private:
+    // What the phases of build() share about the graph being built.
+    struct GraphBuild {
+        GeGraphSpec& gs;
+        GraphPtr g;
+        std::unordered_map<std::string, size_t> index;  // node name -> position in gs.nodes
+        std::vector<NodeId> ids;                        // by position in gs.nodes
+        std::vector<Role> roles;
+        const GeNodeSpec* netOutput = nullptr;
+    };
+
+    // The node at position k, with its outputs, attributes and (a Const) its weights.
+    void addNode(GraphBuild& b, size_t k) {
+        GeNodeSpec& ns = b.gs.nodes[k];
+        Graph& g = *b.g;
+        const std::string where = at(file_, ns.line);
+        if (ns.name.empty()) throw ModelError(where + "a node of type " + ns.type + " has no name");
+        if (!b.index.emplace(ns.name, k).second)
+            throw ModelError(where + "a second node named '" + ns.name + "' (first at line " +
+                             std::to_string(b.gs.nodes[b.index[ns.name]].line) + ")");
+        const Role role = roleOf(ns.type);
+        b.roles.push_back(role);
+        size_t outputs = ns.outputCount;
+        std::string type = ns.type, domain;
+        switch (role) {
+            case Role::Data:
+            case Role::Const:
+                outputs = 1;
+                type = role == Role::Data ? op::kData : op::kConst;
+                break;
+            case Role::NetOutput:
+                if (b.netOutput)
+                    throw ModelError(where + "a second NetOutput node '" + ns.name + "' (the first, '" +
+                                     b.netOutput->name + "', is at line " +
+                                     std::to_string(b.netOutput->line) + ")");
+                b.netOutput = &ns;
+                outputs = 0;
+                break;
+            case Role::Op:
+                domain = op::kGeDomain;
+                // An op PassScope wrote from another domain (ge_dump_write.h) goes back there.
+                if (auto d = takeAttr(ns.attrs, kDomainAttr); d && d->kind == AttrKind::String)
+                    domain = op::canonicalDomain(std::get<std::string>(d->value));
+                break;
+        }
+        // What a dump PassScope wrote keeps of the IR (ge_dump_write.h): a node without a name
+        // and its value names.
+        const std::optional<Attribute> unnamed = takeAttr(ns.attrs, kUnnamedAttr);
+        const std::optional<Attribute> valueNames = takeAttr(ns.attrs, kValueNamesAttr);
+        const auto* names = valueNames ? std::get_if<std::vector<std::string>>(&valueNames->value) : nullptr;
+        Node& n = g.addNode(type, domain, unnamed ? std::string() : ns.name, outputs);
+        b.ids.push_back(n.id());
+        for (size_t i = 0; i < outputs; ++i) {
+            if (names && names->size() == outputs)
+                g.setOutputName(n.id(), i, (*names)[i]);
+            else
+                g.setOutputName(n.id(), i, role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
+            if (i < ns.outputDescs.size()) g.setOutputDesc(n.id(), i, ns.outputDescs[i]);
+        }
+        for (Attribute& a : ns.attrs) g.setAttribute(n.id(), std::move(a));
+        if (role == Role::Const && ns.value) {
+            checkWeights(*ns.value, n.output(0).desc, where + "Const '" + ns.name + "' ");
+            if (!n.output(0).desc.hasType())
+                g.setOutputDesc(n.id(), 0,
+                                TensorDesc::tensor(ns.value->dtype(), Shape::fromExtents(ns.value->dims())));
+            g.setAttribute(n.id(),
+                           Attribute::makeTensor(std::string(op::attr::kValue), std::move(*ns.value)));
+        }
+    }
+
+    // The data and control inputs of the node at position k, resolved by node name.
+    void linkInputs(GraphBuild& b, size_t k) {
+        const GeNodeSpec& ns = b.gs.nodes[k];
+        Graph& g = *b.g;
+        const std::string where = at(file_, ns.line) + "node '" + ns.name + "' ";
+        std::vector<ValueRef> refs;
+        std::vector<NodeId> controls;
+        for (size_t i = 0; i < ns.inputs.size(); ++i) {
+            const std::string& in = ns.inputs[i];
+            if (in.empty()) {  // an unconnected input
+                refs.emplace_back();
+                continue;
+            }
+            std::string src;
+            int64_t out = 0;
+            if (!splitEdge(in, src, out))
+                throw ModelError(where + "input " + std::to_string(i) + " '" + in +
+                                 "' is not <node>:<output index> (or <node>:-1 for a control edge)");
+            auto it = b.index.find(src);
+            if (it == b.index.end())
+                throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' names node '" + src +
+                                 "', which is not in graph '" + b.gs.name + "'");
+            const NodeId from = b.ids[it->second];
+            if (out == -1) {
+                if (std::find(controls.begin(), controls.end(), from) == controls.end())
+                    controls.push_back(from);
+                continue;
+            }
+            const size_t count = g.node(from).outputs().size();
+            if (static_cast<uint64_t>(out) >= count)
+                throw ModelError(where + "input " + std::to_string(i) + " '" + in + "' reads output " +
+                                 std::to_string(out) + " of '" + src + "', which has " +
+                                 std::to_string(count) + " output" + (count == 1 ? "" : "s"));
+            refs.push_back(ValueRef{from, static_cast<uint32_t>(out), 0});
+        }
+        const Role role = b.roles[k];
+        if (role == Role::Data || role == Role::Const) {
+            // GE's Data has one input anchor that nothing feeds ("" in the dump).
+            for (const ValueRef& r : refs)
+                if (r.valid())
+                    throw ModelError(where + "(" + ns.type + ") has a data input; a " + ns.type +
+                                     " node has none in the IR");
+            refs.clear();
+        }
+        const NodeId id = b.ids[k];
+        std::vector<TensorDesc> inDescs = ns.inputDescs;
+        if (role == Role::NetOutput ||
+            std::any_of(inDescs.begin(), inDescs.end(), [](const TensorDesc& d) { return d.hasType(); })) {
+            inDescs.resize(refs.size());
+            g.setInputDescs(id, std::move(inDescs));
+        }
+        g.setInputsUnlinked(id, std::move(refs));
+        for (NodeId c : controls) g.addControlEdge(c, id);
+    }
+
+    // Graph inputs: the Data nodes, by GE's `index` attribute where it has one.
+    static void setGraphInputs(GraphBuild& b) {
+        Graph& g = *b.g;
+        std::vector<std::pair<int64_t, NodeId>> data;
+        for (size_t k = 0; k < b.ids.size(); ++k)
+            if (b.roles[k] == Role::Data)
+                data.emplace_back(g.node(b.ids[k]).attrInt(op::attr::kIndex, INT64_MAX), b.ids[k]);
+        std::stable_sort(data.begin(), data.end(),
+                         [](const auto& x, const auto& y) { return x.first < y.first; });
+        std::vector<NodeId> inputs;
+        for (const auto& [i, id] : data) {
+            g.setAttribute(
+                id, Attribute::makeInt(std::string(op::attr::kIndex), static_cast<int64_t>(inputs.size())));
+            inputs.push_back(id);
+        }
+        g.setInputs(std::move(inputs));
+    }
+
+    // Graph outputs: named after the NetOutput node, as GE's value_info is.
+    static void setGraphOutputs(GraphBuild& b) {
+        Graph& g = *b.g;
+        const NodeId out = b.netOutput ? b.ids[static_cast<size_t>(b.netOutput - b.gs.nodes.data())]
+                                       : g.addNode(std::string(op::kNetOutput), "", "", 0).id();
+        g.setNetOutput(out);
+        std::vector<std::string> names;
+        const size_t outs = g.node(out).inputs().size();
+        for (size_t i = 0; i < outs; ++i)
+            names.push_back(outs == 1 ? g.node(out).name() : g.node(out).name() + ":" + std::to_string(i));
+        // Names the file gives (a dump PassScope wrote keeps the graph's output names) win.
+        const Attribute* given = g.node(out).findAttr(op::attr::kOutputNames);
+        const auto* givenNames = given ? std::get_if<std::vector<std::string>>(&given->value) : nullptr;
+        if (!givenNames || givenNames->size() != outs)
+            g.setAttribute(
+                out,
+                Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(names), {}, {}});
+    }
+
+    // Subgraphs (ge_proto: OpDef.subgraph_name) become graph attributes of their owner.
+    void attachSubgraphs(GraphBuild& b, int depth) {
+        for (size_t k = 0; k < b.gs.nodes.size(); ++k) {
+            const GeNodeSpec& ns = b.gs.nodes[k];
+            for (size_t s = 0; s < ns.subgraphs.size(); ++s) {
+                const std::string& name = ns.subgraphs[s];
+                auto it = byName_.find(name);
+                if (it == byName_.end() || it->second == &spec_.graphs.front())
+                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
+                                     "', which the file does not hold");
+                if (used_.count(it->second))
+                    throw ModelError(at(file_, ns.line) + "node '" + ns.name + "' owns subgraph '" + name +
+                                     "', which another node (or an enclosing graph) owns already");
+                GraphPtr sub = build(*it->second, depth + 1);
+                b.g->setAttribute(b.ids[k],
+                                  Attribute::makeGraph("subgraph_" + std::to_string(s), std::move(sub)));
+            }
+        }
+    }
+
     GeModelSpec& spec_;
     const std::string& file_;
     std::map<std::string, GeGraphSpec*> byName_;

@@ -119,7 +119,10 @@ class OnnxDumpReader {
                 ns.outputCount = std::max<size_t>(ns.outputCount, static_cast<size_t>(*i) + 1);
         }
         PartialDescs in, out;
-        int64_t inputNums = -1, outputNums = -1;
+        // GE's output_desc_nums can name outputs no description or edge mentions; its
+        // input_desc_nums adds nothing: every input anchor is in the node's input list ("" when
+        // unlinked). Both are checked and consumed, so neither shows as a node attribute.
+        int64_t outputNums = -1;
         std::map<std::string, const AP*> valueParts;  // Const weights: value_desc_*, value_data
         for (int j = 0; j < np.attribute_size(); ++j) {
             AP& ap = *np.mutable_attribute(j);
@@ -138,7 +141,7 @@ class OnnxDumpReader {
                         throw ModelError(where + "is " + typeName(ap.type()) + ", expected INT");
                     if (ap.i() < 0 || ap.i() > kMaxTensorIndex)
                         throw ModelError(where + std::to_string(ap.i()) + " tensors is out of range");
-                    (isInput ? inputNums : outputNums) = ap.i();
+                    if (isOutput) outputNums = ap.i();
                     continue;
                 }
                 if (auto index = smallIndex(rest)) {  // the JSON form
@@ -178,7 +181,6 @@ class OnnxDumpReader {
                 const std::string where = at(file_, line) + "node '" + ns.name + "' attribute '" + n + "': ";
                 if (auto a = attribute(*const_cast<AP*>(ap), where)) ns.attrs.push_back(std::move(*a));
             }
-        (void)inputNums;
         return ns;
     }
 
