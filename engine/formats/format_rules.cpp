@@ -1,4 +1,4 @@
-#include "passes/format/format_rules.h"
+#include "formats/format_rules.h"
 
 #include <string>
 #include <unordered_map>

@@ -4,9 +4,9 @@
 #include <string>
 #include <unordered_map>
 
+#include "formats/format_rules.h"
 #include "ir/graph.h"
 #include "ir/op_types.h"
-#include "passes/format/format_rules.h"
 
 namespace passscope {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <filesystem>
 
+#include "formats/format_rules.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "passes/format/format_rules.h"
 #include "passes/format/infer_format_pass.h"
 #include "pipeline/graph_verifier.h"
 
