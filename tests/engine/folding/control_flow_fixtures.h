@@ -22,6 +22,7 @@
 #include "model_builders.h"
 #include "pipeline/pass_manager.h"
 #include "pipeline/step_changes.h"
+#include "stage_runner.h"
 
 // A namespace of their own: other test files define helpers of the same names (evaluate, ...)
 // with other return types, which would break the one-definition rule.
@@ -67,15 +68,10 @@ struct PassRun {
 // after every pass (PASSSCOPE_VERIFY_EACH=1 in ctest; forced on here too).
 inline std::unique_ptr<PassRun> runStage(Model& model, std::vector<std::unique_ptr<Pass>> passes) {
     auto out = std::make_unique<PassRun>();
-    PipelineOptions options;
-    options.verifyEach = true;
-    PassManager manager(model, options);
-    manager.addInstrumentation(std::make_shared<JournalInstrument>(out->journal));
-    manager.addInstrumentation(std::make_shared<VerifierInstrument>());
     std::vector<Stage> stages(1);
     stages[0].name = "Test";
     stages[0].passes = std::move(passes);
-    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, out->run); });
+    out->run = runTestStages(model, PipelineOptions{}, stages, {&out->journal, true, false});
     return out;
 }
 

@@ -14,6 +14,7 @@
 #include "passes/format/storage_format_selection_pass.h"
 #include "passes/format/trans_data_insertion_pass.h"
 #include "pipeline/pass_manager.h"
+#include "stage_runner.h"
 
 namespace passscope::test {
 
@@ -96,18 +97,13 @@ struct FormatRun {
 // PrepareRunningFormatRefiner (stage Prepare), then the FormatSelection stage to a fixed point.
 inline std::unique_ptr<FormatRun> runFormatSelection(Model& model, const PipelineOptions& options) {
     auto out = std::make_unique<FormatRun>();
-    PassManager manager(model, options);
-    manager.addInstrumentation(std::make_shared<JournalInstrument>(out->journal));
-    if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
-    manager.addInstrumentation(std::make_shared<TimingInstrument>());  // last: it times the pass alone
     std::vector<Stage> stages(2);
     stages[0].name = "Prepare";
     stages[0].passes.push_back(std::make_unique<PrepareRunningFormatRefinerPass>());
     stages[1].name = "FormatSelection";
     stages[1].passes.push_back(std::make_unique<StorageFormatSelectionPass>());
     stages[1].passes.push_back(std::make_unique<TransDataInsertionPass>());
-    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, out->run); });
-    out->run.warnings = manager.warnings();
+    out->run = runTestStages(model, options, stages, {&out->journal, false, true});
     return out;
 }
 

@@ -22,6 +22,7 @@
 #include "passes/format/trans_op_without_reshape_fusion_pass.h"
 #include "passes/format/transpose_trans_data_pass.h"
 #include "passes/format/unchanged_transpose_remove_pass.h"
+#include "stage_runner.h"
 
 #include "format_selection_fixtures.h"
 
@@ -36,8 +37,6 @@ namespace {
 // checks the graph after each pass.
 // Returns the run's warnings; the caller checks them.
 std::vector<std::string> runDeviceLevel(Model& model, const PipelineOptions& options = {}) {
-    PassManager manager(model, options);
-    if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
     std::vector<Stage> stages(4);
     stages[0].name = "Prepare";
     stages[0].passes.push_back(std::make_unique<InferFormatPass>(1));
@@ -56,9 +55,7 @@ std::vector<std::string> runDeviceLevel(Model& model, const PipelineOptions& opt
     stages[2].passes.push_back(std::make_unique<Dim1TransposeToSqueezePass>());
     stages[3].name = "OptimizeStage2";
     stages[3].passes.push_back(std::make_unique<ConstantFoldingPass>());
-    PipelineRun run;
-    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); });
-    return manager.warnings();
+    return runTestStages(model, options, stages).warnings;
 }
 
 void expectNoWarnings(const std::vector<std::string>& warnings) {

@@ -14,6 +14,7 @@
 #include "passes/format/unchanged_transpose_remove_pass.h"
 #include "pipeline/instrumentation.h"
 #include "pipeline/pass_manager.h"
+#include "stage_runner.h"
 #include "test_trans_op_support.h"
 
 using namespace passscope;
@@ -112,9 +113,6 @@ TEST(TransOpRandomChains, EverySeedStaysSoundAndComputesTheSame) {
         Model model = loadTransOpModel(randomChain(seed), "random_chain");
         const Model before = model.clone();
         const size_t nodesBefore = model.graph->nodeCount();
-        PipelineOptions options;
-        PassManager manager(model, options);
-        manager.addInstrumentation(std::make_shared<VerifierInstrument>());
         std::vector<Stage> stages(1);
         stages[0].name = "FormatOptimize";
         stages[0].passes.push_back(std::make_unique<TransOpSymmetryEliminationPass>());
@@ -125,7 +123,7 @@ TEST(TransOpRandomChains, EverySeedStaysSoundAndComputesTheSame) {
         stages[0].passes.push_back(std::make_unique<CastRemovePass>());
         stages[0].passes.push_back(std::make_unique<Dim1TransposeToSqueezePass>());
         PipelineRun run;
-        ASSERT_NO_THROW(manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); }))
+        ASSERT_NO_THROW(run = runTestStages(model, PipelineOptions{}, stages, {nullptr, true, false}))
             << "seed " << seed;
         EXPECT_FALSE(run.stages.at(0).hitCap) << "seed " << seed;
         EXPECT_EQ(model.graph->outputNames(), before.graph->outputNames()) << "seed " << seed;

@@ -7,6 +7,7 @@
 #include "exec/evaluator.h"
 #include "exec/tensor_compare.h"
 #include "io/model_loader.h"
+#include "stage_runner.h"
 
 #include "passes/format/cast_remove_pass.h"
 #include "passes/format/dim1_transpose_to_squeeze_pass.h"
@@ -77,13 +78,8 @@ std::vector<Stage> formatOptimizeStage() {
 
 // Runs the stage through a pass manager with the verifier after every pass.
 PipelineRun runStage(Model& model) {
-    PipelineOptions options;
-    PassManager manager(model, options);
-    manager.addInstrumentation(std::make_shared<VerifierInstrument>());
     std::vector<Stage> stages = formatOptimizeStage();
-    PipelineRun run;
-    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); });
-    return run;
+    return runTestStages(model, PipelineOptions{}, stages, {nullptr, true, false});
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "io/onnx_export.h"
 #include "passes/constant_folding/constant_folding_pass.h"
+#include "stage_runner.h"
 
 #include "format_selection_fixtures.h"
 
@@ -220,16 +221,11 @@ TEST(TransDataInsertion, TheInsertedWeightConversionsFoldIntoDeviceLayoutConstan
     auto result = runFormatSelection(model, PipelineOptions{});
     ASSERT_EQ(result->stat("transdata_inserted"), 6u);
     // OptimizeStage2's ConstantFoldingPass folds the TransData of constant weights.
-    PipelineOptions options;
-    PassManager manager(model, options);
-    if (options.verifyEach) manager.addInstrumentation(std::make_shared<VerifierInstrument>());
     Journal journal;
-    manager.addInstrumentation(std::make_shared<JournalInstrument>(journal));
     std::vector<Stage> stages(1);
     stages[0].name = "OptimizeStage2";
     stages[0].passes.push_back(std::make_unique<ConstantFoldingPass>());
-    PipelineRun run;
-    manager.run(*model.graph, [&] { manager.runStages(stages, *model.graph, run); });
+    runTestStages(model, PipelineOptions{}, stages, {&journal, false, false});
     uint64_t folded = 0;
     for (const JournalStep& s : journal.steps()) folded += s.stats.value("transdata_folded");
     EXPECT_EQ(folded, 2u);  // the conv's w and the Gemm's W
