@@ -14,6 +14,7 @@
 #include "passes/cleanup/identity_pass.h"
 #include "passes/cleanup/no_op_arithmetic_remove_pass.h"
 #include "passes/cleanup/no_op_cast_remove_pass.h"
+#include "passes/cleanup/no_op_pad_remove_pass.h"
 #include "passes/cleanup/not_where_fusion_pass.h"
 #include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/reshape_remove_pass.h"
@@ -103,6 +104,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(stage1, std::make_unique<NoOpPadRemovePass>(), options);
     add(stage1, std::make_unique<NotWhereFusionPass>(), options);
     add(stage1, std::make_unique<TransposeRoundTripRemovePass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
@@ -154,6 +156,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage2, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage2, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage2, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(stage2, std::make_unique<NoOpPadRemovePass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
     if (device) add(stage2, std::make_unique<VariableRefDeleteOpPass>(), options);
@@ -190,6 +193,7 @@ std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& opti
     add(body, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(body, std::make_unique<RedundantSliceRemovePass>(), options);
     add(body, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(body, std::make_unique<NoOpPadRemovePass>(), options);
     add(body, std::make_unique<NotWhereFusionPass>(), options);
     add(body, std::make_unique<DeadCodeEliminationPass>(), options);
     add(body, std::make_unique<CommonSubexpressionEliminationPass>(), options);
