@@ -197,7 +197,7 @@ bool checkAxes(const Graph& g, const Node& n, size_t rank) {
 }
 
 void moveNode(Graph& g, PassContext& ctx, NodeId id, const ValueRef& tOut, const ValueRef& src,
-              const Perm& perm, const Perm& inverse) {
+              const Format srcFormat, const Perm& perm, const Perm& inverse) {
     const Node& n = g.node(id);
     for (size_t i = 0; i < n.inputs().size(); ++i) {
         const ValueRef in = g.node(id).input(i);
@@ -223,6 +223,8 @@ void moveNode(Graph& g, PassContext& ctx, NodeId id, const ValueRef& tOut, const
         g.setAttribute(id, Attribute::makeInts("axes", axes));
     }
     TensorDesc desc = after.output(0).desc;
+    // The value is laid out as T's input now (an NHWC region of an NCHW tensor is NCHW again).
+    desc.originFormat = desc.storageFormat = srcFormat;
     if (desc.originShape.rankKnown() && desc.originShape.rank() == perm.size()) {
         desc.originShape = Shape(permuted(desc.originShape.dims(), inverse));
         desc.storageShape = desc.originShape;
@@ -302,7 +304,8 @@ NodePass::NodeResult TransposeRoundTripRemovePass::runOnNode(Graph& g, NodeId id
             return {};
         }
     const ValueRef tOut{id, 0, 0}, src = t.input(0);
-    for (NodeId n : region->nodes) moveNode(g, ctx, n, tOut, src, *perm, inverse);
+    const Format srcFormat = transop::inputDesc(g, t, 0).originFormat;
+    for (NodeId n : region->nodes) moveNode(g, ctx, n, tOut, src, srcFormat, *perm, inverse);
     std::vector<NodeId> repass;
     for (NodeId e : region->exits) {
         if (g.node(e).input(0) == tOut) g.setInput(e, 0, src);
