@@ -6,15 +6,20 @@
 // folding there; §5: storage formats chosen and TransData inserted after OptimizeStage1, then the
 // format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
+#include "passes/cleanup/constant_fuse_same_pass.h"
 #include "passes/cleanup/ctrl_edge_transfer_pass.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/cleanup/decompose_large_const_pass.h"
+#include "passes/cleanup/dropout_pass.h"
 #include "passes/cleanup/identity_pass.h"
 #include "passes/cleanup/no_op_arithmetic_remove_pass.h"
 #include "passes/cleanup/no_op_cast_remove_pass.h"
+#include "passes/cleanup/no_op_pad_remove_pass.h"
+#include "passes/cleanup/not_where_fusion_pass.h"
 #include "passes/cleanup/redundant_slice_remove_pass.h"
 #include "passes/cleanup/reshape_remove_pass.h"
 #include "passes/cleanup/subgraph_optimize_pass.h"
+#include "passes/cleanup/transpose_round_trip_remove_pass.h"
 #include "passes/constant_folding/cond_remove_pass.h"
 #include "passes/constant_folding/constant_clip_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
@@ -63,7 +68,9 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     Stage prepare{"Prepare", {}};  // GraphPrepare::ComputeConstantShape: mark first, fold, take effect
     // GraphPrepare's names_to_passes start with VarIsInitializedOpPass (docs/ge-variables.md §6).
     if (device) add(prepare, std::make_unique<VarIsInitializedOpPass>(), options);
-    // graph_prepare.cc's names_to_passes end with IdentityPass; a Cast to its own dtype goes with it.
+    // graph_prepare.cc's names_to_passes: DropOutPass (inference graphs), ..., IdentityPass last; a
+    // Cast to its own dtype goes with them.
+    add(prepare, std::make_unique<DropOutPass>(), options);
     add(prepare, std::make_unique<IdentityPass>(), options);
     add(prepare, std::make_unique<NoOpCastRemovePass>(), options);
     if (device) add(prepare, std::make_unique<InferFormatPass>(1), options);
@@ -97,7 +104,12 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(stage1, std::make_unique<NoOpPadRemovePass>(), options);
+    add(stage1, std::make_unique<NotWhereFusionPass>(), options);
+    add(stage1, std::make_unique<TransposeRoundTripRemovePass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
+    // graph_manager.cc's OptimizeStage1_1: ConstantFuseSamePass, then CSE merges what read the fused ones.
+    add(stage1, std::make_unique<ConstantFuseSamePass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
     stages.push_back(std::move(stage1));
@@ -144,6 +156,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     add(stage2, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage2, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage2, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(stage2, std::make_unique<NoOpPadRemovePass>(), options);
     add(stage2, std::make_unique<DeadCodeEliminationPass>(), options);
     // The VarRefs have done their job (GE's OptimizeStage2 ends with VariableRefDeleteOpPass).
     if (device) add(stage2, std::make_unique<VariableRefDeleteOpPass>(), options);
@@ -173,12 +186,15 @@ std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& opti
     add(body, std::make_unique<CondRemovePass>(), options);
     add(body, std::make_unique<ZeroTripLoopRemovePass>(), options);
     // Pass-through nodes and no-ops (they keep what gives a body output or reads an outer value).
+    add(body, std::make_unique<DropOutPass>(), options);
     add(body, std::make_unique<IdentityPass>(), options);
     add(body, std::make_unique<NoOpCastRemovePass>(), options);
     add(body, std::make_unique<ReshapeRemovePass>(), options);
     add(body, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(body, std::make_unique<RedundantSliceRemovePass>(), options);
     add(body, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(body, std::make_unique<NoOpPadRemovePass>(), options);
+    add(body, std::make_unique<NotWhereFusionPass>(), options);
     add(body, std::make_unique<DeadCodeEliminationPass>(), options);
     add(body, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     if (nested) add(body, std::make_unique<SubgraphOptimizePass>(), options);

@@ -128,6 +128,17 @@ class GPTDecoder(nn.Module):
         return self.lm_head(self.ln_f(x))
 
 
+class SegmentationOut(nn.Module):
+    """torchvision's segmentation models return a dict; the export wants a tensor ("out")."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)["out"]
+
+
 # ---------------------------------------------------------------------------------------------
 # The model lists: name -> dict(build, args (example inputs), inputs, outputs, axes (dynamic))
 
@@ -191,6 +202,17 @@ LARGE = {
     "vit_b_16": vision_spec(lambda: torchvision.models.vit_b_16(weights=None)),
     "mobilenet_v3_large": vision_spec(lambda: torchvision.models.mobilenet_v3_large(weights=None)),
     "transformer_encoder_d256": encoder_spec(d_model=256, nhead=8, dim_ff=1024),
+    # More torchvision CNNs and a segmentation model, for the comparison with ONNX Runtime's basic
+    # level (tools/ort_compare/pytorch_models.tsv, issue 23)
+    "mobilenet_v2": vision_spec(lambda: torchvision.models.mobilenet_v2(weights=None)),
+    "efficientnet_b0": vision_spec(lambda: torchvision.models.efficientnet_b0(weights=None)),
+    "densenet121": vision_spec(lambda: torchvision.models.densenet121(weights=None)),
+    "googlenet": vision_spec(
+        lambda: torchvision.models.googlenet(weights=None, aux_logits=False, init_weights=True)),
+    "regnet_y_400mf": vision_spec(lambda: torchvision.models.regnet_y_400mf(weights=None)),
+    "deeplabv3_mobilenet_v3_large": vision_spec(lambda: SegmentationOut(
+        torchvision.models.segmentation.deeplabv3_mobilenet_v3_large(
+            weights=None, weights_backbone=None, aux_loss=False))),
 }
 
 

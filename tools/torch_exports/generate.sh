@@ -4,8 +4,9 @@
 #   tools/torch_exports/generate.sh [--out DIR] [--large DIR] [other export_models.py options]
 #
 # Default: the small set into resources/models/pytorch/ (the committed files). --large DIR also
-# writes resnet18, convnext_tiny, swin_t, vit_b_16, mobilenet_v3_large and a d_model 256
-# transformer encoder into DIR (local measurement only, not committed; about 660 MB).
+# writes resnet18, convnext_tiny, swin_t, vit_b_16, mobilenet_v3_large, a d_model 256
+# transformer encoder, mobilenet_v2, efficientnet_b0, densenet121, googlenet, regnet_y_400mf and
+# deeplabv3_mobilenet_v3_large into DIR (local measurement only, not committed; about 820 MB).
 # Installs python3-torch, python3-torchvision, python3-onnx and python3-numpy when missing
 # (as root or via sudo). Runs /usr/bin/python3, Debian's interpreter, whatever python3 is on PATH.
 set -eu

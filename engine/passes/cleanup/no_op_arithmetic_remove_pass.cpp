@@ -30,8 +30,10 @@ bool neutral(const std::string& op, const Tensor& c) {
 }
 
 // Broadcasting `c` against x gives x's shape: c has no more dims than x, and each of c's dims is 1
-// or equals x's (static) dim.
+// or equals x's (static) dim. A scalar never adds a dim, whatever x's rank (PyTorch writes
+// `x * 1.0` after attention MatMuls whose rank inference does not reach).
 bool broadcastKeepsShape(const Shape& x, const std::vector<int64_t>& c) {
+    if (c.empty()) return true;
     if (!x.rankKnown() || c.size() > x.rank()) return false;
     const size_t offset = x.rank() - c.size();
     for (size_t i = 0; i < c.size(); ++i) {

@@ -27,7 +27,10 @@ bool isGraphInput(const Graph& g, NodeId id) {
 
 std::string refusal(const Graph& g, NodeId id, const PassContext& ctx, size_t input) {
     const Node& n = g.node(id);
-    if (n.outputs().size() != 1) return "it has " + std::to_string(n.outputs().size()) + " outputs";
+    if (n.outputs().empty()) return "it has no output";
+    // A second output nothing reads (Dropout's mask) goes with the node.
+    for (size_t i = 1; i < n.outputs().size(); ++i)
+        if (!n.output(i).uses.empty()) return "its output '" + n.output(i).name + "' is read";
     if (input >= n.inputs().size() || !n.input(input).valid()) return "the input it passes on is omitted";
     const ValueRef src = n.input(input);
     // An outer-scope read is the body's own name for that value (GE keeps an Identity after a

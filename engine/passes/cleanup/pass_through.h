@@ -11,7 +11,8 @@
 
 namespace passscope::passthrough {
 
-// Why `node` (one output, passing input `input` through) cannot be taken out; empty when it can.
+// Why `node` (passing input `input` through to output 0; any other output unread) cannot be taken
+// out; empty when it can.
 // At target ge a node giving a body output stays (GE's rule); for ONNX it goes like one giving a
 // graph output, as ONNX Runtime's EliminateIdentity does.
 std::string refusal(const Graph& g, NodeId node, const PassContext& ctx, size_t input = 0);

@@ -155,3 +155,19 @@ TEST(NoOpArithmeticRemovePass, SignedZerosAreKept) {
         {"x", kernels::makeTensor<float>({2, 3}, {-0.0f, 0.0f, 1, -1, 2, -2})}};
     EXPECT_EQ(sameResultsOn(before, model, in), "");
 }
+
+TEST(NoOpArithmeticRemovePass, AScalarOneGoesWhateverXsRank) {
+    // x of unknown rank * 1.0 (PyTorch writes it after attention MatMuls, issue 23): a scalar never
+    // broadcasts x to more dims; a [1] constant might (x could be a scalar), so it stays.
+    for (const bool scalar : {true, false}) {
+        onnx::ModelProto m =
+            arithModel("Mul", scalar ? std::vector<int64_t>{} : std::vector<int64_t>{1}, {1.0f}, false);
+        m.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+        Model model = loadTransOpModel(m, scalar ? "arith_rank_unknown" : "arith_rank_unknown_1");
+        const Model before = model.clone();
+        FoldingRun r = runOn(model);
+        EXPECT_EQ(countOps(*model.graph, "Mul"), scalar ? 0u : 1u) << scalar;
+        const std::map<std::string, Tensor> in = {{"x", kernels::makeTensor<float>({3}, {1, -2, 0.5f})}};
+        EXPECT_EQ(sameResultsOn(before, model, in), "") << scalar;
+    }
+}
