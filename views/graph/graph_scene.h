@@ -4,6 +4,7 @@
 // changes the items' looks (shown, ghosted, marked, coloured), never their positions: positions
 // come from the layout of the union of all steps (DiagramModel), so nodes stay put while stepping.
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -20,6 +21,9 @@ namespace passscope::views {
 
 class EdgeItem;
 class GroupItem;
+
+// The numeric overlay's level of each node of the graph shown (absent: not known yet).
+using NumericLevels = std::unordered_map<NodeId, NumericLevel>;
 
 class GraphScene : public QGraphicsScene {
     Q_OBJECT
@@ -44,6 +48,8 @@ class GraphScene : public QGraphicsScene {
     void setOverlay(OverlayMode mode);
     OverlayMode overlay() const { return overlay_; }
     void setSearchHits(std::unordered_set<NodeId> hits);
+    // What the numeric overlay colours (null: nothing known for the graph shown).
+    void setNumericLevels(std::shared_ptr<const NumericLevels> levels);
     // Formats of the nodes shown (for the legend of the format overlays).
     const std::vector<Format>& formatsShown() const { return formatsShown_; }
 
@@ -100,6 +106,7 @@ class GraphScene : public QGraphicsScene {
     void applyGroupLooks();
     void applyEdges();
     void applyClusters();
+    NumericLevel numericLevelOf(NodeId id) const;  // Same when unknown
 
     std::shared_ptr<const DiagramModel> diagram_;
     VisiblePlan plan_;
@@ -116,6 +123,7 @@ class GraphScene : public QGraphicsScene {
     DisplaySide side_ = DisplaySide::Overlay;
     OverlayMode overlay_ = OverlayMode::Changes;
     std::unordered_set<NodeId> searchHits_;
+    std::shared_ptr<const NumericLevels> numeric_;
     std::vector<Format> formatsShown_;
 };
 
