@@ -17,7 +17,6 @@
 
 #include "diagram/diagram_model.h"
 #include "diagram/visible_plan.h"
-#include "graph_scene.h"
 #include "overlay.h"
 #include "step_marks.h"
 #include "view_census.h"
@@ -28,6 +27,7 @@ class QToolButton;
 
 namespace passscope::views {
 
+class GraphScene;
 class GraphView;
 class LayoutCache;
 class LayoutWorker;

@@ -4,7 +4,6 @@
 // changes the items' looks (shown, ghosted, marked, coloured), never their positions: positions
 // come from the layout of the union of all steps (DiagramModel), so nodes stay put while stepping.
 #include <memory>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -21,9 +20,6 @@ namespace passscope::views {
 
 class EdgeItem;
 class GroupItem;
-
-// The numeric overlay's level of each node of the graph shown (absent: not known yet).
-using NumericLevels = std::unordered_map<NodeId, NumericLevel>;
 
 class GraphScene : public QGraphicsScene {
     Q_OBJECT

@@ -4,12 +4,14 @@
 // (docs/ge-constant-folding.md §5, §6: potential and folded constants), or how far each node's
 // outputs are from the original graph's (docs/bisect.md §6). The legend uses the same table.
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include <QColor>
 #include <QString>
 
 #include "ir/format.h"
+#include "ir/node.h"
 
 namespace passscope::views {
 
@@ -44,6 +46,8 @@ enum class NumericLevel {
 NumericLevel numericLevel(bool paired, bool compared, bool equal, double maxRel);
 // The level a node shows for its outputs' levels: a difference beats "unpaired" beats "not evaluated".
 NumericLevel worstLevel(NumericLevel a, NumericLevel b);
+// Each node's level in the graph shown (absent: not known yet).
+using NumericLevels = std::unordered_map<NodeId, NumericLevel>;
 
 // `formats` are the formats present in the graph shown (only those get a swatch).
 std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& formats);
