@@ -232,6 +232,43 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>NumericOverlay</name>
+    <message numerus="yes">
+        <source>step %1 against the original, %n value(s) differ</source>
+        <translation>
+            <numerusform>step %1 against the original, %n value differs</numerusform>
+            <numerusform>step %1 against the original, %n values differ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 against the original, no value differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 cannot be evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 values evaluated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NumericSession</name>
+    <message>
+        <source>node “%1” (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the original graph at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (symbolic input dimensions were set to 1: pin them in Pipeline ▸ Options)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Overlay</name>
     <message>
         <source>Changes of the step</source>
@@ -287,6 +324,30 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>✕: folding switched off for the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs from the original by at most 1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by at most 100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by more, inf/NaN, or another type or shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new: nothing in the original to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -473,19 +534,11 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Colour the graph by MODE: changes, origin-format, storage-format or constants.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show the graph before and after the step side by side.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--step needs a number of 0 or more, not “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -514,6 +567,22 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>no node with a body “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour the graph by MODE: changes, origin-format, storage-format, constants or numeric (how far each node&apos;s outputs are from the original&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the first pass run whose graph outputs differ from the original&apos;s (Pipeline ▸ Find First Divergent Step) and show it with the numeric overlay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants, numeric)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pass run changed the graph outputs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -708,6 +777,10 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Main graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1247,6 +1320,54 @@ Double-click to close this scope.</source>
         <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Find First &amp;Divergent Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate the graph at steps of the run on seeded random inputs and find the first pass run whose outputs differ from the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot find the first divergent step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First Divergent Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show step %1 with the numeric difference overlay?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computing step %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric difference: cannot evaluate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>
@@ -1395,6 +1516,21 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericController</name>
+    <message>
+        <source>%1: max |diff| %2, max rel. diff %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory to evaluate the graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error while evaluating the graph.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2001,6 +2137,58 @@ Double-click to close this scope.</source>
         <source>Format conversion</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Numeric difference (step %1 against the original)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a value the original does not have: nothing to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original min / max / mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This step min / max / mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max |diff|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max rel. diff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within tolerance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -2198,6 +2386,26 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first ≠</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph outputs at this step differ from the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graph outputs at this step are the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether the graph outputs at the step differ from the original&apos;s, where Find First Divergent Step evaluated them (= the same, ≠ different), and the first pass run whose outputs differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outputs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -228,6 +228,42 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>NumericOverlay</name>
+    <message numerus="yes">
+        <source>step %1 against the original, %n value(s) differ</source>
+        <translation>
+            <numerusform>第 %1 步与原始图相比，%n 个值不同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 against the original, no value differs</source>
+        <translation>第 %1 步与原始图相比，没有值不同</translation>
+    </message>
+    <message>
+        <source>step %1 cannot be evaluated</source>
+        <translation>第 %1 步无法求值</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3 values evaluated)</source>
+        <translation>%1（已求值 %2 / %3 个值）</translation>
+    </message>
+</context>
+<context>
+    <name>NumericSession</name>
+    <message>
+        <source>node “%1” (%2): %3</source>
+        <translation>节点“%1”（%2）：%3</translation>
+    </message>
+    <message>
+        <source>the original graph at %1</source>
+        <translation>原始图中的%1</translation>
+    </message>
+    <message>
+        <source>%1 (symbolic input dimensions were set to 1: pin them in Pipeline ▸ Options)</source>
+        <translation>%1（符号输入维度被设为 1：请在 流水线 ▸ 选项 中固定它们）</translation>
+    </message>
+</context>
+<context>
     <name>Overlay</name>
     <message>
         <source>Changes of the step</source>
@@ -284,6 +320,30 @@ Double-click to close this scope.</source>
     <message>
         <source>✕: folding switched off for the node</source>
         <translation>✕：该节点已关闭常量折叠</translation>
+    </message>
+    <message>
+        <source>Numeric difference</source>
+        <translation>数值差异</translation>
+    </message>
+    <message>
+        <source>differs from the original by at most 1 %</source>
+        <translation>与原始值相差不超过 1%</translation>
+    </message>
+    <message>
+        <source>by at most 100 %</source>
+        <translation>相差不超过 100%</translation>
+    </message>
+    <message>
+        <source>by more, inf/NaN, or another type or shape</source>
+        <translation>相差更多、inf/NaN，或类型、形状不同</translation>
+    </message>
+    <message>
+        <source>new: nothing in the original to compare</source>
+        <translation>新值：原始图中没有可比较的值</translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>未求值</translation>
     </message>
 </context>
 <context>
@@ -469,20 +529,12 @@ Double-click to close this scope.</source>
         <translation>显示第 N 次 Pass 运行后的图（0 = 流水线运行前）。</translation>
     </message>
     <message>
-        <source>Colour the graph by MODE: changes, origin-format, storage-format or constants.</source>
-        <translation>按 MODE 为图着色：changes、origin-format、storage-format 或 constants。</translation>
-    </message>
-    <message>
         <source>Show the graph before and after the step side by side.</source>
         <translation>并排显示该步骤前后的图。</translation>
     </message>
     <message>
         <source>--step needs a number of 0 or more, not “%1”</source>
         <translation>--step 需要大于或等于 0 的数字，而不是“%1”</translation>
-    </message>
-    <message>
-        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants)</source>
-        <translation>未知的叠加层“%1”（可选 changes、origin-format、storage-format、constants）</translation>
     </message>
     <message>
         <source>there are only %1 pass runs; showing the last</source>
@@ -511,6 +563,22 @@ Double-click to close this scope.</source>
     <message>
         <source>no node with a body “%1”</source>
         <translation>没有带子图的节点“%1”</translation>
+    </message>
+    <message>
+        <source>Colour the graph by MODE: changes, origin-format, storage-format, constants or numeric (how far each node&apos;s outputs are from the original&apos;s).</source>
+        <translation>按 MODE 为图着色：changes、origin-format、storage-format、constants 或 numeric（各节点输出与原始图的差距）。</translation>
+    </message>
+    <message>
+        <source>Find the first pass run whose graph outputs differ from the original&apos;s (Pipeline ▸ Find First Divergent Step) and show it with the numeric overlay.</source>
+        <translation>查找图输出首次与原始图不同的 Pass 运行（流水线 ▸ 查找首个发散步骤），并用数值差异叠加层显示该步骤。</translation>
+    </message>
+    <message>
+        <source>unknown overlay “%1” (changes, origin-format, storage-format, constants, numeric)</source>
+        <translation>未知的叠加层“%1”（可选 changes、origin-format、storage-format、constants、numeric）</translation>
+    </message>
+    <message>
+        <source>no pass run changed the graph outputs</source>
+        <translation>没有 Pass 运行改变图的输出</translation>
     </message>
 </context>
 <context>
@@ -704,6 +772,10 @@ Double-click to close this scope.</source>
     <message>
         <source>Main graph</source>
         <translation>主图</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -1233,6 +1305,54 @@ Double-click to close this scope.</source>
         <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
         <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt);;GE 图 dump (ge_onnx_*.pbtxt)</translation>
     </message>
+    <message>
+        <source>Find First &amp;Divergent Step</source>
+        <translation>查找首个发散步骤(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Evaluate the graph at steps of the run on seeded random inputs and find the first pass run whose outputs differ from the original&apos;s</source>
+        <translation>用固定种子的随机输入在若干步骤上对图求值，找出输出首次与原始图不同的 Pass 运行</translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step…</source>
+        <translation>正在查找首个发散步骤…</translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
+        <translation>正在查找首个发散步骤：对第 %1 步之后的图求值…</translation>
+    </message>
+    <message>
+        <source>Cannot find the first divergent step: %1</source>
+        <translation>无法查找首个发散步骤：%1</translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step was cancelled</source>
+        <translation>已取消查找首个发散步骤</translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
+        <translation>没有 Pass 运行改变图的输出（基于固定种子的随机输入）</translation>
+    </message>
+    <message>
+        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
+        <translation>第 %1 步 %2（阶段 %3）是图输出首次与原始图不同的步骤</translation>
+    </message>
+    <message>
+        <source>First Divergent Step</source>
+        <translation>首个发散步骤</translation>
+    </message>
+    <message>
+        <source>Show step %1 with the numeric difference overlay?</source>
+        <translation>用数值差异叠加层显示第 %1 步吗？</translation>
+    </message>
+    <message>
+        <source>computing step %1…</source>
+        <translation>正在计算第 %1 步…</translation>
+    </message>
+    <message>
+        <source>Numeric difference: cannot evaluate %1</source>
+        <translation>数值差异：无法求值 %1</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::MemoryMapPanel</name>
@@ -1382,6 +1502,21 @@ Double-click to close this scope.</source>
     <message>
         <source>Outputs</source>
         <translation>输出</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericController</name>
+    <message>
+        <source>%1: max |diff| %2, max rel. diff %3</source>
+        <translation>%1：最大绝对差 %2，最大相对差 %3</translation>
+    </message>
+    <message>
+        <source>Not enough memory to evaluate the graph.</source>
+        <translation>内存不足，无法对图求值。</translation>
+    </message>
+    <message>
+        <source>Unknown error while evaluating the graph.</source>
+        <translation>对图求值时发生未知错误。</translation>
     </message>
 </context>
 <context>
@@ -1987,6 +2122,58 @@ Double-click to close this scope.</source>
         <source>Format conversion</source>
         <translation>格式转换</translation>
     </message>
+    <message>
+        <source>Numeric difference (step %1 against the original)</source>
+        <translation>数值差异（第 %1 步与原始图相比）</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <source>a value the original does not have: nothing to compare</source>
+        <translation>原始图中没有此值：无可比较</translation>
+    </message>
+    <message>
+        <source>not evaluated</source>
+        <translation>未求值</translation>
+    </message>
+    <message>
+        <source>Original min / max / mean</source>
+        <translation>原始 最小值 / 最大值 / 平均值</translation>
+    </message>
+    <message>
+        <source>This step min / max / mean</source>
+        <translation>本步骤 最小值 / 最大值 / 平均值</translation>
+    </message>
+    <message>
+        <source>Max |diff|</source>
+        <translation>最大绝对差</translation>
+    </message>
+    <message>
+        <source>Max rel. diff</source>
+        <translation>最大相对差</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>within tolerance</source>
+        <translation>在容差之内</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>differs: %1</source>
+        <translation>不同：%1</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::SummaryPanel</name>
@@ -2182,6 +2369,26 @@ Double-click to close this scope.</source>
     <message>
         <source>Nodes of the body added %1, removed %2, edited %3</source>
         <translation>子图中新增 %1、删除 %2、编辑 %3 个节点</translation>
+    </message>
+    <message>
+        <source>first ≠</source>
+        <translation>首个 ≠</translation>
+    </message>
+    <message>
+        <source>The graph outputs at this step differ from the original&apos;s</source>
+        <translation>此步骤的图输出与原始图不同</translation>
+    </message>
+    <message>
+        <source>The graph outputs at this step are the original&apos;s</source>
+        <translation>此步骤的图输出与原始图相同</translation>
+    </message>
+    <message>
+        <source>Whether the graph outputs at the step differ from the original&apos;s, where Find First Divergent Step evaluated them (= the same, ≠ different), and the first pass run whose outputs differ</source>
+        <translation>“查找首个发散步骤”求值过的步骤上，图输出是否与原始图不同（= 相同，≠ 不同），以及输出首次不同的 Pass 运行</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@
 #include "memory/memory_map_panel.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "numeric/numeric_controller.h"
 #include "properties_panel.h"
 #include "recent_files.h"
 #include "summary_panel.h"
@@ -62,6 +63,7 @@ QString durationText(double seconds) {
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new ModelDocument(this)),
+      numeric_(new NumericController(this)),
       recent_(new RecentFiles(this)),
       tableModel_(new NodeTableModel(this)),
       filter_(new NodeFilterProxyModel(this)) {
@@ -87,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1400, 860);
 
     connectDocument();
+    connectNumeric();
     connect(recent_, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     connect(timeline_, &TimelinePanel::cancelRequested, document_, &ModelDocument::cancelPipeline);
     connect(timeline_, &TimelinePanel::positionSelected, this, &MainWindow::showPosition);
@@ -192,6 +195,7 @@ void MainWindow::createActions() {
 
     createViewActions();
     createPipelineActions();
+    createNumericActions();
     createFileActions();
 }
 
@@ -254,6 +258,8 @@ void MainWindow::createMenus() {
     menus_.pipeline->addAction(timeline_->lastAction());
     menus_.pipeline->addAction(actions_.previousChange);
     menus_.pipeline->addAction(actions_.nextChange);
+    menus_.pipeline->addSeparator();
+    menus_.pipeline->addAction(actions_.findDivergent);
     menus_.pipeline->addSeparator();
     menus_.pipeline->addAction(actions_.noFold);
 
@@ -540,6 +546,7 @@ void MainWindow::onLoadStarted(const QString& path) {
 
 // Nothing may point into the previous model or run once the document releases them.
 void MainWindow::onModelAboutToChange() {
+    numeric_->setResult(nullptr);
     graphPanel_->clear();
     bodyShown_.clear();
     tableModel_->setGraph(nullptr);

@@ -4,13 +4,15 @@
 // warnings in docks. The model, its pipeline run, the steps, folding toggles, sessions and model
 // and report exports are the ModelDocument's (document/model_document.h); the window shows them
 // and wires its widgets to them, and its calls below forward to the document.
-// The window's jobs are split over three files: main_window.cpp (construction, loading, table),
-// main_window_steps.cpp (runs and steps shown, search, folding toggles, context menu) and
-// main_window_files.cpp (session and export dialogs).
+// The window's jobs are split over four files: main_window.cpp (construction, loading, table),
+// main_window_steps.cpp (runs and steps shown, search, folding toggles, context menu),
+// main_window_files.cpp (session and export dialogs) and main_window_numeric.cpp (the numeric
+// overlay and Find First Divergent Step, over a NumericController).
 //
 // Errors are reported through loadFailed() and pipelineFailed(); their message box is only shown
 // when the window is interactive (not in tests or --screenshot), so nothing ever blocks on a dialog.
 #include <memory>
+#include <optional>
 
 #include <QMainWindow>
 #include <QPointF>
@@ -41,6 +43,8 @@ class GraphPanel;
 class MemoryMapPanel;
 class ModelDocument;
 class NodeFilterProxyModel;
+class NumericController;
+struct NumericNote;
 class TimelinePanel;
 struct PipelineResult;
 class NodeTableModel;
@@ -115,6 +119,18 @@ class MainWindow : public QMainWindow {
     int search(const QString& query);
     void jumpToNextSearchHit();
 
+    // ---- numeric debugging (main_window_numeric.cpp, docs/bisect.md §6) ----
+    // Pipeline ▸ Find First Divergent Step: bisects the run in the background; the timeline's
+    // "Outputs" column then marks what it found, and divergentStepFound() follows. An interactive
+    // window offers to show that step.
+    void findFirstDivergentStep();
+    // Shows the first divergent step with the numeric overlay; false when none was found.
+    bool showFirstDivergentStep();
+    NumericController* numericController() const { return numeric_; }
+    QAction* findDivergentAction() const { return actions_.findDivergent; }
+    // A bisection, or the numbers the numeric overlay waits for, are under way.
+    bool isNumericBusy() const;
+
     // ---- files (main_window_files.cpp) ----
     bool saveSession(const QString& path, QString* error);
     // Opens the model a session names with its options, then restores its view.
@@ -161,7 +177,9 @@ class MainWindow : public QMainWindow {
     void pipelineFailed(const QString& message);
     void viewReady();  // the graph of a run is laid out and shown
     void positionChanged(size_t position);
-    void previewReady();  // the model as loaded is laid out and shown (pipeline still running)
+    void previewReady();    // the model as loaded is laid out and shown (pipeline still running)
+    void numericUpdated();  // the numeric overlay shows the numbers of the step shown
+    void divergentStepFound(bool diverged);  // a bisection finished (diverged: a pass run was found)
 
   public slots:
     void showOpenDialog();
@@ -227,6 +245,16 @@ class MainWindow : public QMainWindow {
     void applyPendingView();
     void updateMemoryMap();
 
+    // main_window_numeric.cpp
+    void createNumericActions();
+    void connectNumeric();
+    void updateNumericActions();
+    // Asks for (or shows) the numbers of the step shown when the numeric overlay is on.
+    void updateNumericOverlay();
+    void onNumbersReady(size_t position);
+    void onBisectFinished();
+    std::optional<NumericNote> numericNoteFor(NodeId id) const;
+
     // main_window_files.cpp
     QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter);
     void saveSessionDialog();
@@ -237,6 +265,7 @@ class MainWindow : public QMainWindow {
     void chooseLanguage(const QString& locale);
 
     ModelDocument* document_;
+    NumericController* numeric_;  // the numeric overlay's numbers and the bisection
     bool firstViewShown_ = false;
     bool previewShown_ = false;
     GraphPath bodyShown_;    // the If/Loop/Scan body the graph panel shows (empty: the main graph)
@@ -295,6 +324,7 @@ class MainWindow : public QMainWindow {
         QAction* about = nullptr;
         QAction* aboutQt = nullptr;
         QAction* find = nullptr;
+        QAction* findDivergent = nullptr;
     } actions_;
     struct Menus {
         QMenu* language = nullptr;

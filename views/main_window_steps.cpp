@@ -156,6 +156,7 @@ void MainWindow::createToolBar() {
     bar->addWidget(new QLabel(tr("Overlay:")));
     for (QAction* action : actions_.overlayGroup->actions()) bar->addAction(action);
     bar->addAction(actions_.sideBySide);
+    bar->addAction(actions_.findDivergent);
     bar->addSeparator();
     searchEdit_ = new QLineEdit(bar);
     searchEdit_->setObjectName(QStringLiteral("graphSearch"));
@@ -186,6 +187,7 @@ void MainWindow::setPipelineOptions(const PipelineOptions& options) {
 }
 
 void MainWindow::onPipelineStarted() {
+    numeric_->setResult(nullptr);  // the numbers were of the run being replaced
     timeline_->showRunning(0, QString());
     statusBar()->showMessage(tr("Running the pipeline…"));
     updateStepActions();
@@ -207,6 +209,7 @@ void MainWindow::onStepsReady() {
                                                     : std::nullopt;
     timeline_->setResult(document_->pipelineResult());
     timeline_->setPosition(document_->position());
+    numeric_->setResult(document_->pipelineResult());
     graphPanel_->setDiagram(document_->diagram(), expanded, /*keepView=*/previewShown_ || firstViewShown_,
                             /*addDefault=*/!session && !firstViewShown_);
     onPositionChanged(document_->position());
@@ -309,6 +312,7 @@ void MainWindow::onPositionChanged(size_t position) {
     updateFilterCount();
     if (!docks_.memory->visibleRegion().isEmpty()) updateMemoryMap();
     if (!searchEdit_->text().isEmpty()) search(searchEdit_->text());
+    updateNumericOverlay();
     properties_->clear();
     if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
         if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front())) showNodeProperties(node->nodeId());
@@ -362,6 +366,7 @@ void MainWindow::setOverlay(OverlayMode mode) {
     graphPanel_->setOverlay(mode);
     for (QAction* action : actions_.overlayGroup->actions())
         action->setChecked(action->data().toString() == overlayKey(mode));
+    updateNumericOverlay();
 }
 
 void MainWindow::setSideBySide(bool on) {
@@ -379,6 +384,7 @@ void MainWindow::updateStepActions() {
          {actions_.saveSession, actions_.exportModel, actions_.exportReport, actions_.exportPicture})
         a->setEnabled(ready);
     if (!ready) actions_.noFold->setEnabled(false);
+    updateNumericActions();
 }
 
 void MainWindow::showPipelineError(const QString& message) {
@@ -461,6 +467,7 @@ void MainWindow::showNodeProperties(NodeId id) {
             notes.variable->shownAt = document_->position();
         }
     }
+    if (!inBody) notes.numeric = numericNoteFor(id);  // bodies are not evaluated
     properties_->showNode(*g, *node, notes);
     actions_.noFold->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
     actions_.noFold->setData(QString::fromStdString(node->name()));

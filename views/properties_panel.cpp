@@ -177,6 +177,50 @@ QString PropertiesPanel::valueSection(const Node& node) const {
            QStringLiteral("</table>");
 }
 
+// docs/bisect.md §6: the values of the node's outputs at this step against the original's.
+QString PropertiesPanel::numericSection(const NumericNote& note) const {
+    const QString header =
+        sectionHeader(tr("Numeric difference (step %1 against the original)").arg(note.position));
+    if (note.computing) return header + QStringLiteral("<p class=\"sub\">%1</p>").arg(esc(tr("Computing…")));
+    auto stats = [](const std::optional<TensorStats>& s) {
+        if (!s || s->examined == 0) return QStringLiteral("—");
+        return QStringLiteral("%1 / %2 / %3")
+            .arg(QString::number(s->min, 'g', 6), QString::number(s->max, 'g', 6),
+                 QString::number(s->mean, 'g', 6));
+    };
+    QString rows;
+    for (const ValueNumbers& v : note.outputs) {
+        rows += QStringLiteral("<tr><td class=\"tensor\" colspan=\"2\">#%1 %2</td></tr>")
+                    .arg(v.output)
+                    .arg(esc(v.name));
+        if (!v.paired) {
+            rows += row(QString(), esc(tr("a value the original does not have: nothing to compare")));
+            continue;
+        }
+        if (!v.compared) {
+            rows += row(QString(), esc(tr("not evaluated")));
+            continue;
+        }
+        rows += row(tr("Original min / max / mean"),
+                    QStringLiteral("<span class=\"mono\">%1</span>").arg(stats(v.original)));
+        rows += row(tr("This step min / max / mean"),
+                    QStringLiteral("<span class=\"mono\">%1</span>").arg(stats(v.shown)));
+        const QString mono = v.equal ? QStringLiteral("mono") : QStringLiteral("mono differs");
+        rows +=
+            row(tr("Max |diff|"),
+                QStringLiteral("<span class=\"%1\">%2</span>").arg(mono, QString::number(v.maxAbs, 'g', 6)));
+        rows +=
+            row(tr("Max rel. diff"),
+                QStringLiteral("<span class=\"%1\">%2</span>").arg(mono, QString::number(v.maxRel, 'g', 6)));
+        rows += row(tr("Verdict"), esc(v.equal              ? tr("within tolerance")
+                                       : v.detail.isEmpty() ? tr("differs")
+                                                            : tr("differs: %1").arg(v.detail)));
+    }
+    if (!note.problem.isEmpty()) rows += row(tr("Problem"), esc(note.problem));
+    return header + QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") + rows +
+           QStringLiteral("</table>");
+}
+
 // GE's TransData (docs/ge-formats.md §6) converts the layout of one tensor: src_format and
 // dst_format name the storage formats on its two sides, and the origin (what the user's graph
 // means) stays the same. Its input side is the producer's output description, its output side
@@ -240,6 +284,7 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
     html += pipelineSection(node, notes);
     if (notes.variable) html += variableSection(*notes.variable);
     html += transDataSection(graph, node);
+    if (notes.numeric) html += numericSection(*notes.numeric);
     html += valueSection(node);
 
     html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));

@@ -8,6 +8,7 @@
 
 #include "ir/graph.h"
 #include "memory/variable_note.h"
+#include "numeric/step_numbers.h"
 
 class QTextBrowser;
 
@@ -21,6 +22,8 @@ struct NodeNotes {
     QString whyNotFoldedPass;    // the folding pass that said so last
     // A node in persistent memory (Variable, VarRef, constants): key, address, fusion decision.
     std::optional<VariableNote> variable;
+    // The node's outputs against the original's at this step (the numeric overlay's numbers).
+    std::optional<NumericNote> numeric;
 };
 
 class PropertiesPanel : public QWidget {
@@ -44,6 +47,8 @@ class PropertiesPanel : public QWidget {
     QString sectionHeader(const QString& title) const;
     QString pipelineSection(const Node& node, const NodeNotes& notes) const;
     QString valueSection(const Node& node) const;
+    // Each output's min / max / mean in the original and at this step, and how far apart.
+    QString numericSection(const NumericNote& note) const;
     // Var key, kind, memory type, logic address, reuse, trans road and fusion decision.
     QString variableSection(const VariableNote& note) const;
     // A TransData: the formats it converts between and the tensor on both sides (origin and storage).

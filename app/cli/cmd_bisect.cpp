@@ -18,26 +18,6 @@ namespace {
 
 constexpr int kDiverged = 1;
 
-// The user's inputs, the others seeded at random. Throws ModelError naming a bad file or input.
-std::map<std::string, Tensor> bisectInputs(const Graph& g, const std::vector<std::string>& files,
-                                           const PipelineOptions& options, uint64_t seed) {
-    std::vector<std::filesystem::path> paths(files.begin(), files.end());
-    std::map<std::string, Tensor> given = numeric::readInputFiles(paths);
-    for (const auto& [name, _] : given) {
-        bool known = false;
-        for (NodeId id : g.inputs()) known = known || g.node(id).output(0).name == name;
-        if (!known) throw ModelError("an input file is for '" + name + "', which is not a graph input");
-    }
-    VerifyOptions vo;
-    vo.inputShapes = options.inputShapes;
-    for (const auto& [name, t] : given) vo.inputShapes[name] = t.dims();
-    RandomInputs made = randomInputs(g, vo, seed);
-    if (!made.problem.empty()) throw ModelError(made.problem);
-    for (const std::string& n : made.notes) std::cerr << "note: " << n << "\n";
-    for (auto& [name, t] : given) made.tensors[name] = std::move(t);
-    return made.tensors;
-}
-
 }  // namespace
 
 Action addBisectCommand(CLI::App& app) {
@@ -46,7 +26,7 @@ Action addBisectCommand(CLI::App& app) {
         PipelineArgs pipeline;
         std::vector<std::string> inputs;
         numeric::BisectOptions options;
-        uint64_t seed = 1234;
+        uint64_t seed = numeric::kDefaultInputSeed;
         bool json = false;
     };
     auto args = std::make_shared<Args>();
@@ -80,10 +60,13 @@ Action addBisectCommand(CLI::App& app) {
             [&] {
                 io::LoadResult loaded = io::loadModel(args->input);
                 printWarnings(loaded.diagnostics);
-                auto inputs = bisectInputs(*loaded.model.graph, args->inputs, *options, args->seed);
+                numeric::EvaluationInputs inputs =
+                    numeric::evaluationInputs(*loaded.model.graph, {args->inputs.begin(), args->inputs.end()},
+                                              options->inputShapes, args->seed);
+                for (const std::string& n : inputs.notes) std::cerr << "note: " << n << "\n";
                 Journal journal;
                 runPipelineForCli(loaded.model, *options, journal);
-                numeric::StepEvaluator evaluator(loaded.model, std::move(inputs),
+                numeric::StepEvaluator evaluator(loaded.model, std::move(inputs.tensors),
                                                  VerifyOptions::kDefaultMaxTensorBytes);
                 const numeric::BisectResult r =
                     numeric::bisectJournal(journal, *loaded.model.graph, evaluator, args->options);

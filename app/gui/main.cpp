@@ -3,7 +3,8 @@
 // --version is answered before any Qt application object exists, so it works without a display;
 // --help needs only a QCoreApplication. Exit codes: 0 success, 1 failure, 2 wrong usage.
 // --screenshot FILE.png loads MODEL (if given), runs its pipeline, grabs the window once the graph
-// is laid out (after --step N, --overlay MODE, --side-by-side) and exits. It prints what the
+// is laid out (after --step N, --overlay MODE, --side-by-side, --bisect; the numeric overlay's
+// numbers and the bisection are waited for) and exits. It prints what the
 // picture shows, with how many of the nodes the step marks are in view (", changes C in view of T").
 // --compare FILE opens a window comparing MODEL with FILE side by side (views/compare/); with
 // --screenshot, that window is the picture.
@@ -65,8 +66,16 @@ struct CommandLine {
     QCommandLineOption overlay{
         QStringLiteral("overlay"),
         QCoreApplication::translate(
-            "main", "Colour the graph by MODE: changes, origin-format, storage-format or constants."),
+            "main",
+            "Colour the graph by MODE: changes, origin-format, storage-format, constants or numeric (how far "
+            "each node's outputs are from the original's)."),
         QStringLiteral("MODE")};
+    QCommandLineOption bisect{
+        QStringLiteral("bisect"),
+        QCoreApplication::translate("main",
+                                    "Find the first pass run whose graph outputs differ from the original's "
+                                    "(Pipeline ▸ Find First Divergent Step) and show it with the numeric "
+                                    "overlay.")};
     QCommandLineOption sideBySide{
         QStringLiteral("side-by-side"),
         QCoreApplication::translate("main", "Show the graph before and after the step side by side.")};
@@ -104,6 +113,7 @@ struct CommandLine {
         parser.addOption(screenshot);
         parser.addOption(step);
         parser.addOption(overlay);
+        parser.addOption(bisect);
         parser.addOption(sideBySide);
         parser.addOption(openBody);
         parser.addOption(option);
@@ -171,7 +181,8 @@ struct CommandLine {
         }
         if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
             error = QCoreApplication::translate(
-                        "main", "unknown overlay “%1” (changes, origin-format, storage-format, constants)")
+                        "main",
+                        "unknown overlay “%1” (changes, origin-format, storage-format, constants, numeric)")
                         .arg(parser.value(overlay));
         return error.isEmpty();
     }
@@ -223,16 +234,30 @@ bool openBodyOf(passscope::views::MainWindow& window, const QString& spec) {
     return opened;
 }
 
+// Grabs once no layout, bisection or numeric overlay's numbers are under way (a step run in a
+// body opens it, as does --open-body; the numeric overlay computes its step in the background).
+void grabWhenSettled(passscope::views::MainWindow& window, const QString& file) {
+    auto* poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, file] {
+        if (window.graphPanel()->isLayingOut() || window.isNumericBusy()) return;
+        poll->stop();
+        poll->deleteLater();
+        grabLater(window, file);
+    });
+    poll->start(50);
+}
+
 // With a model: waits for its pipeline to run and its graph to be laid out, moves to `step` (and
-// selects `select`, opens the body `body`), then grabs. Without: grabs the start page.
+// selects `select`, opens the body `body`, bisects), then grabs. Without: grabs the start page.
 void scheduleScreenshot(passscope::views::MainWindow& window, const QString& file, bool withModel,
-                        const QString& select, qint64 step, const QString& body) {
+                        const QString& select, qint64 step, const QString& body, bool bisect) {
     if (!withModel) {
         grabLater(window, file);
         return;
     }
     QObject::connect(
-        &window, &passscope::views::MainWindow::viewReady, &window, [&window, file, select, step, body] {
+        &window, &passscope::views::MainWindow::viewReady, &window,
+        [&window, file, select, step, body, bisect] {
             if (step >= 0) {
                 if (static_cast<size_t>(step) >= window.positionCount())
                     std::fprintf(stderr, "passscope: %s\n",
@@ -246,14 +271,22 @@ void scheduleScreenshot(passscope::views::MainWindow& window, const QString& fil
                     stderr, "passscope: %s\n",
                     qPrintable(QCoreApplication::translate("main", "no node named “%1”").arg(select)));
             if (!body.isEmpty()) openBodyOf(window, body);
-            // A step run in a body opens it (as does --open-body): grabbed once that is laid out.
-            if (window.graphPanel()->isLayingOut()) {
+            if (bisect) {
                 QObject::connect(
-                    window.graphPanel(), &passscope::views::GraphPanel::layoutFinished, &window,
-                    [&window, file] { grabLater(window, file); }, Qt::SingleShotConnection);
+                    &window, &passscope::views::MainWindow::divergentStepFound, &window,
+                    [&window, file](bool diverged) {
+                        if (!diverged)
+                            std::fprintf(stderr, "passscope: %s\n",
+                                         qPrintable(QCoreApplication::translate(
+                                             "main", "no pass run changed the graph outputs")));
+                        window.showFirstDivergentStep();
+                        grabWhenSettled(window, file);
+                    },
+                    Qt::SingleShotConnection);
+                window.findFirstDivergentStep();
                 return;
             }
-            grabLater(window, file);
+            grabWhenSettled(window, file);
         });
     QObject::connect(&window, &passscope::views::MainWindow::pipelineFailed, &window,
                      [](const QString& message) {
@@ -374,7 +407,8 @@ int main(int argc, char** argv) {
         window.setInteractive(false);
         window.resize(1400, 860);
         scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select,
-                           commandLine.stepValue, commandLine.parser.value(commandLine.openBody));
+                           commandLine.stepValue, commandLine.parser.value(commandLine.openBody),
+                           commandLine.parser.isSet(commandLine.bisect));
     }
     if (commandLine.parser.isSet(commandLine.overlay))
         window.setOverlay(*passscope::views::overlayFromKey(commandLine.parser.value(commandLine.overlay)));
@@ -384,6 +418,10 @@ int main(int argc, char** argv) {
             &window, &passscope::views::MainWindow::viewReady, &window,
             [&window, step = commandLine.stepValue] { window.showPosition(static_cast<size_t>(step)); },
             Qt::SingleShotConnection);
+    if (screenshot.isEmpty() && commandLine.parser.isSet(commandLine.bisect))  // it offers the jump
+        QObject::connect(
+            &window, &passscope::views::MainWindow::viewReady, &window,
+            [&window] { window.findFirstDivergentStep(); }, Qt::SingleShotConnection);
     if (const QString body = commandLine.parser.value(commandLine.openBody);
         screenshot.isEmpty() && !body.isEmpty())
         QObject::connect(

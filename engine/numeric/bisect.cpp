@@ -64,11 +64,16 @@ BisectResult bisectJournal(const Journal& journal, const Graph& finalGraph, Step
     result.steps = journal.steps().size();
     JournalCursor cursor(journal, finalGraph);
     auto evaluateAt = [&](size_t position) -> std::optional<StepValues> {
+        if (options.evaluating) options.evaluating(position);
         cursor.moveTo(position);
         result.evaluated.push_back(position);
-        StepValues v = evaluator.evaluate(cursor.graph());
+        StepValues v = evaluator.evaluate(cursor.graph(), options.cancel);
         result.computed += v.computed;
         result.reused += v.reused;
+        if (v.cancelled) {
+            result.cancelled = true;
+            return std::nullopt;
+        }
         if (v.failure) {
             result.problem = (position == 0 ? std::string("the original model")
                                             : "the graph after step " + std::to_string(position)) +
@@ -99,9 +104,13 @@ BisectResult bisectJournal(const Journal& journal, const Graph& finalGraph, Step
     beforeCursor.moveTo(bad - 1);
     const std::optional<StepValues> afterValues = evaluateAt(bad);
     if (!afterValues) return result;
-    StepValues beforeValues = evaluator.evaluate(beforeCursor.graph());
+    StepValues beforeValues = evaluator.evaluate(beforeCursor.graph(), options.cancel);
     result.computed += beforeValues.computed;
     result.reused += beforeValues.reused;
+    if (beforeValues.cancelled) {
+        result.cancelled = true;
+        return result;
+    }
     if (beforeValues.failure) {  // evaluated before, as `good` or inside the reference's nodes
         result.problem = "the graph before step " + std::to_string(bad) +
                          " cannot be evaluated: " + beforeValues.failure->reason;

@@ -6,6 +6,8 @@
 // Bisection finds the first divergent step when divergence persists once it appears (a later pass
 // that undoes an earlier change hides it, and then nothing is reported). At that step, the values
 // before and after it are compared (numeric/value_compare.h).
+#include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +21,11 @@ struct BisectOptions {
     double rtol = 1e-3;
     double atol = 1e-5;
     size_t maxValues = 10;  // diverging values listed at the divergent step
+    // Polled between and within evaluations (the GUI's background job); set: the bisection stops
+    // and the result says `cancelled`.
+    const std::atomic<bool>* cancel = nullptr;
+    // Called before each evaluation with the position about to be evaluated (progress).
+    std::function<void(size_t position)> evaluating;
 };
 
 struct OutputDivergence {
@@ -42,6 +49,7 @@ struct BisectResult {
     size_t computed = 0, reused = 0;  // nodes computed / reused over all evaluations
     std::optional<Divergence> first;  // none: the final outputs match the original's
     std::string problem;              // set when a position could not be evaluated
+    bool cancelled = false;           // options.cancel stopped it: `first` is not known
 };
 
 // `finalGraph` is the graph as the pipeline left it (the journal's end); `evaluator` holds the

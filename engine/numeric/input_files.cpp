@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "exec/verify.h"
 #include "io/tensor_proto.h"
 #include "util/diagnostics.h"
 
@@ -110,6 +111,24 @@ std::map<std::string, Tensor> readInputFiles(const std::vector<fs::path>& paths)
             throw ModelError("two input files are for input '" + name + "'");
     }
     return out;
+}
+
+EvaluationInputs evaluationInputs(const Graph& g, const std::vector<fs::path>& files,
+                                  const std::map<std::string, std::vector<int64_t>>& inputShapes,
+                                  uint64_t seed) {
+    std::map<std::string, Tensor> given = readInputFiles(files);
+    for (const auto& [name, _] : given) {
+        bool known = false;
+        for (NodeId id : g.inputs()) known = known || g.node(id).output(0).name == name;
+        if (!known) throw ModelError("an input file is for '" + name + "', which is not a graph input");
+    }
+    VerifyOptions vo;
+    vo.inputShapes = inputShapes;
+    for (const auto& [name, t] : given) vo.inputShapes[name] = t.dims();
+    RandomInputs made = randomInputs(g, vo, seed);
+    if (!made.problem.empty()) throw ModelError(made.problem);
+    for (auto& [name, t] : given) made.tensors[name] = std::move(t);
+    return {std::move(made.tensors), std::move(made.notes)};
 }
 
 }  // namespace passscope::numeric

@@ -1,12 +1,15 @@
 #pragma once
-// Graph inputs read from files, for `bisect --inputs` (and later the GUI): an ONNX TensorProto
-// (`.pb`, as the ONNX test data holds them) named by its `name` field or else by the file's stem,
-// or a NumPy array (`.npy`, little-endian, C order) named by the file's stem.
+// The inputs a numeric evaluation runs on (`bisect`, the GUI's numeric overlay): graph inputs read
+// from files — an ONNX TensorProto (`.pb`, as the ONNX test data holds them) named by its `name`
+// field or else by the file's stem, or a NumPy array (`.npy`, little-endian, C order) named by the
+// file's stem — and seeded random values for the others, as `verify` makes them (docs/bisect.md §1).
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "ir/graph.h"
 #include "ir/tensor.h"
 
 namespace passscope::numeric {
@@ -16,5 +19,21 @@ std::pair<std::string, Tensor> readInputFile(const std::filesystem::path& path);
 
 // All files, by input name; two files for one name are an error (ModelError).
 std::map<std::string, Tensor> readInputFiles(const std::vector<std::filesystem::path>& paths);
+
+// The seed `bisect` and the GUI use unless told otherwise (verify's).
+inline constexpr uint64_t kDefaultInputSeed = 1234;
+
+struct EvaluationInputs {
+    std::map<std::string, Tensor> tensors;  // by graph input name
+    std::vector<std::string> notes;         // e.g. a symbolic dim set to 1
+};
+
+// Every graph input of `g` without a default: from `files` where one names it, else seeded random
+// (floats uniform in [-1, 1), integers 0..2; symbolic dims 1 unless `inputShapes` pins them). Throws
+// ModelError for a bad file, a file for a name that is no graph input, or an input that cannot be
+// made (too large, no rank).
+EvaluationInputs evaluationInputs(const Graph& g, const std::vector<std::filesystem::path>& files,
+                                  const std::map<std::string, std::vector<int64_t>>& inputShapes,
+                                  uint64_t seed = kDefaultInputSeed);
 
 }  // namespace passscope::numeric

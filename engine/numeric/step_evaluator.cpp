@@ -65,7 +65,7 @@ bool StepEvaluator::reusable(const Node& n, const Cached& c) const {
     return true;
 }
 
-StepValues StepEvaluator::evaluate(const Graph& g) {
+StepValues StepEvaluator::evaluate(const Graph& g, const std::atomic<bool>* cancel) {
     StepValues out;
     auto order = g.topologicalOrder();
     if (!order) {
@@ -74,6 +74,10 @@ StepValues StepEvaluator::evaluate(const Graph& g) {
     }
     const Evaluator::ValueLookup valueOf = [&](const ValueRef& r) { return out.value(r); };
     for (NodeId id : *order) {
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            out.cancelled = true;
+            return out;
+        }
         const Node& n = g.node(id);
         const bool computing = !op::isStructural(n.opType(), n.domain());
         auto hit = cache_.find(id);

@@ -8,6 +8,7 @@
 // equal constant) does not invalidate its consumers. Every value of every evaluation is kept in the
 // result (tensors share their bytes with the cache), so two steps can be compared value by value
 // (numeric/value_compare.h).
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +27,7 @@ struct StepValues {
     std::vector<std::string> outputNames;
     std::vector<Tensor> outputs;  // graph outputs, in order
     std::optional<EvalFailure> failure;
+    bool cancelled = false;           // the cancel flag stopped the evaluation: the values are incomplete
     size_t computed = 0, reused = 0;  // nodes computed by a kernel, nodes taken from the cache
 
     // nullptr when the value was not computed.
@@ -37,8 +39,9 @@ class StepEvaluator {
     // `model` gives the opsets (its graph is not read); `inputs` by graph input name.
     StepEvaluator(const Model& model, std::map<std::string, Tensor> inputs, uint64_t maxValueBytes = 0);
 
-    // Evaluates `g` (the model's graph at some journal position), reusing cached nodes.
-    StepValues evaluate(const Graph& g);
+    // Evaluates `g` (the model's graph at some journal position), reusing cached nodes. `cancel`,
+    // polled before each node, stops it (the GUI's background jobs); what was computed stays cached.
+    StepValues evaluate(const Graph& g, const std::atomic<bool>* cancel = nullptr);
 
     const std::map<std::string, Tensor>& inputs() const { return inputs_; }
 

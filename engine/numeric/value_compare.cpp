@@ -4,7 +4,6 @@
 
 #include "diff/graph_diff.h"
 #include "diff/node_identity.h"
-#include "exec/tensor_compare.h"
 #include "ir/op_types.h"
 
 namespace passscope::numeric {
@@ -37,6 +36,43 @@ ValueComparison compareValues(const Graph& before, const StepValues& valuesBefor
         }
     }
     return result;
+}
+
+std::vector<ValueDistance> compareWithOriginal(const Graph& original, const StepValues& originalValues,
+                                               const Graph& step, const StepValues& stepValues, double rtol,
+                                               double atol) {
+    std::vector<ValueDistance> rows;
+    auto order = step.topologicalOrder();
+    if (!order) return rows;
+    std::unordered_map<std::string, ValueRef> byName;  // the original's values by name
+    original.forEachNode([&](const Node& n) {
+        for (uint32_t i = 0; i < n.outputs().size(); ++i)
+            if (!n.output(i).name.empty()) byName.emplace(n.output(i).name, ValueRef{n.id(), i, 0});
+    });
+    for (NodeId id : *order) {
+        const Node& n = step.node(id);
+        if (n.opType() == op::kNetOutput) continue;
+        const Node* same = original.findNode(id);
+        const bool sameNode = same && same->outputs().size() == n.outputs().size();
+        for (uint32_t i = 0; i < n.outputs().size(); ++i) {
+            ValueDistance row;
+            row.value = ValueRef{id, i, 0};
+            row.name = n.output(i).name;
+            if (sameNode) {
+                row.original = ValueRef{id, i, 0};
+            } else if (auto it = byName.find(row.name); !row.name.empty() && it != byName.end()) {
+                row.original = it->second;
+            }
+            const Tensor* x = row.original.valid() ? originalValues.value(row.original) : nullptr;
+            const Tensor* y = stepValues.value(row.value);
+            if (x && y) {
+                row.compared = true;
+                row.comparison = compareTensors(*x, *y, rtol, atol);
+            }
+            rows.push_back(std::move(row));
+        }
+    }
+    return rows;
 }
 
 }  // namespace passscope::numeric

@@ -1,11 +1,16 @@
 #pragma once
-// Where two evaluated graphs differ numerically: every value present in both (its producers
-// matched as `diff` matches nodes, docs/graph-diff.md §1-§3, then the same output index) whose
-// tensors differ beyond a tolerance, in the topological order of the second graph, so the first
-// rows are where the difference starts.
+// Where two evaluated graphs differ numerically, value by value, in the topological order of the
+// second graph, so the first rows are where a difference starts. Two ways to pair the values:
+// - compareValues (bisect's divergent step): producers matched as `diff` matches nodes
+//   (docs/graph-diff.md §1-§3), then the same output index; only the values that differ are kept.
+// - compareWithOriginal (the GUI's numeric overlay): a graph at some journal position against the
+//   original (position 0), every value with its distance, paired by node id and output index
+//   (ids are stable along a journal, docs/architecture.md §3), else by value name (a constant a
+//   pass made in place of a computation often keeps the name of the value it replaces).
 #include <string>
 #include <vector>
 
+#include "exec/tensor_compare.h"
 #include "numeric/step_evaluator.h"
 
 namespace passscope::numeric {
@@ -24,7 +29,22 @@ struct ValueComparison {
     size_t compared = 0;                     // values present in both graphs
 };
 
+// One value of a graph at a step and how far it is from the original's value it stands for.
+struct ValueDistance {
+    ValueRef value;         // in the step's graph
+    ValueRef original;      // in the original graph; invalid when no value there pairs with it
+    std::string name;       // the value's name in the step's graph
+    bool compared = false;  // both values were computed (false: no partner, or a value is missing)
+    TensorComparison comparison;
+};
+
 ValueComparison compareValues(const Graph& before, const StepValues& valuesBefore, const Graph& after,
                               const StepValues& valuesAfter, double rtol, double atol, size_t limit);
+
+// Every output of every node of `step` (but NetOutput) against the original, in the topological
+// order of `step`. Tolerance as compareValues'.
+std::vector<ValueDistance> compareWithOriginal(const Graph& original, const StepValues& originalValues,
+                                               const Graph& step, const StepValues& stepValues, double rtol,
+                                               double atol);
 
 }  // namespace passscope::numeric

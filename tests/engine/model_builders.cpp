@@ -69,6 +69,25 @@ onnx::ModelProto addReluModel() {
     return m;
 }
 
+onnx::ModelProto weightOverflowModel() {
+    auto castTo = [](onnx::NodeProto* node, int to) {
+        auto* a = node->add_attribute();
+        a->set_name("to");
+        a->set_type(onnx::AttributeProto::INT);
+        a->set_i(to);
+    };
+    auto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
+    castTo(addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), onnx::TensorProto::FLOAT16);
+    castTo(addNode(g, "Cast", {"x"}, {"x16"}, "cast_x"), onnx::TensorProto::FLOAT16);
+    addNode(g, "Add", {"x16", "w16"}, {"s16"}, "add");
+    castTo(addNode(g, "Cast", {"s16"}, {"y"}, "cast_y"), onnx::TensorProto::FLOAT);
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
     m.SerializeToOstream(&out);

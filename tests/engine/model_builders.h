@@ -20,6 +20,10 @@ onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::
 onnx::GraphProto* addBody(onnx::NodeProto& owner, const std::string& attribute);
 // x[2,3] + w (initializer) -> Relu -> y
 onnx::ModelProto addReluModel();
+// Bisect's reference scenario (docs/bisect.md): y = float(half(x) + half(w)) with w = [1e6, 2]
+// (nodes cast_w, cast_x, add, cast_y). The weight is beyond float16's range, so the original
+// computes inf where ge.is_weight_clip=1 (ConstantClipPass) computes 65504.
+onnx::ModelProto weightOverflowModel();
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);
 // A fresh empty folder under the test's temporary directory.
 std::filesystem::path freshDir(const std::string& name);

@@ -35,3 +35,14 @@ set(ge_runs ${CMAKE_MATCH_1})
 if(NOT EXISTS ${WORK}/ge.png OR "${onnx_runs}" STREQUAL "" OR "${ge_runs}" STREQUAL "" OR NOT ge_runs GREATER onnx_runs)
   message(FATAL_ERROR "--option passscope.target=ge did not run the format passes (${onnx_runs} vs ${ge_runs} pass runs)")
 endif()
+
+# --overlay numeric with --bisect (docs/bisect.md §6): the sample's outputs never move, so the
+# bisection says so and the picture is taken once the last step's numbers are shown.
+run_gui(0 --overlay numeric --bisect --screenshot ${WORK}/numeric.png ${SAMPLE})
+if(NOT EXISTS ${WORK}/numeric.png OR NOT LAST_ERR MATCHES "no pass run changed the graph outputs")
+  message(FATAL_ERROR "--overlay numeric --bisect:\n${LAST_OUT}\n${LAST_ERR}")
+endif()
+run_gui(0 --help)
+if(NOT LAST_OUT MATCHES "--bisect" OR NOT LAST_OUT MATCHES "numeric")
+  message(FATAL_ERROR "--help does not document --bisect and the numeric overlay")
+endif()

@@ -232,6 +232,9 @@ void GraphPanel::showStep(const Graph* before, const Graph* after, StepMarks mar
 void GraphPanel::applyStep() {
     if (afterScene_->diagram() && after_)
         afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
+    // After the graph: the scene redraws with them, and its old graph may be gone. The numbers
+    // are of the main graph's node ids; a body's ids are its own.
+    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
@@ -283,9 +286,18 @@ void GraphPanel::setOverlay(OverlayMode mode) {
     updateLegend();
 }
 
+void GraphPanel::setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note) {
+    numeric_ = std::move(levels);
+    numericNote_ = note;
+    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
+    updateLegend();
+}
+
 void GraphPanel::updateLegend() {
-    afterView_->legend()->setEntries(overlayTitle(overlay_),
-                                     legendFor(overlay_, afterScene_->formatsShown()));
+    const QString title = overlay_ == OverlayMode::Numeric && !numericNote_.isEmpty()
+                              ? tr("%1: %2").arg(overlayTitle(overlay_), numericNote_)
+                              : overlayTitle(overlay_);
+    afterView_->legend()->setEntries(title, legendFor(overlay_, afterScene_->formatsShown()));
     beforeView_->legend()->setEntries(overlayTitle(overlay_),
                                       legendFor(overlay_, beforeScene_->formatsShown()));
 }

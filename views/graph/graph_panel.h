@@ -61,6 +61,10 @@ class GraphPanel : public QWidget {
 
     void setOverlay(OverlayMode mode);
     OverlayMode overlay() const { return overlay_; }
+    // What the numeric overlay shows for the main graph at the selected step (null: nothing known
+    // yet) and a note after the legend's title ("computing…", how many values differ, why none can
+    // be compared). Bodies are not evaluated: inside one the overlay marks nothing.
+    void setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note);
     void setSideBySide(bool on);
     bool sideBySide() const { return sideBySide_; }
 
@@ -153,6 +157,8 @@ class GraphPanel : public QWidget {
     const Graph* mainAfter_ = nullptr;
     StepMarks mainMarks_;
     OverlayMode overlay_ = OverlayMode::Changes;
+    std::shared_ptr<const NumericLevels> numeric_;
+    QString numericNote_;
     bool sideBySide_ = false;
     bool syncing_ = false;
     std::unordered_set<NodeId> searchHits_;

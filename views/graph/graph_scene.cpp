@@ -211,6 +211,17 @@ void GraphScene::setSearchHits(std::unordered_set<NodeId> hits) {
     refresh();
 }
 
+void GraphScene::setNumericLevels(std::shared_ptr<const NumericLevels> levels) {
+    numeric_ = std::move(levels);
+    if (overlay_ == OverlayMode::Numeric) refresh();
+}
+
+NumericLevel GraphScene::numericLevelOf(NodeId id) const {
+    if (!numeric_) return NumericLevel::Same;
+    const auto it = numeric_->find(id);
+    return it == numeric_->end() ? NumericLevel::Same : it->second;
+}
+
 void GraphScene::refresh() {
     if (!graph_ || !diagram_) return;
     applyNodeLooks();
@@ -321,6 +332,14 @@ void GraphScene::applyNodeLooks() {
                     // folded into a Const): not a change of computation, so only this overlay shows it.
                     if (look.constantsTouched) look.border = style::foldedColor();
                     break;
+                case OverlayMode::Numeric: {
+                    const NumericLevel level = numericLevelOf(id);
+                    if (level == NumericLevel::Unpaired)
+                        look.border = style::numericColor(level);
+                    else
+                        look.fill = style::numericColor(level);  // invalid (white) when the same
+                    break;
+                }
             }
         }
         item->setLook(look);
@@ -331,6 +350,7 @@ void GraphScene::applyNodeLooks() {
 void GraphScene::applyGroupLooks() {
     std::vector<GroupLook> looks(groupItemByGroup_.size());
     for (GroupLook& l : looks) l.visible = false;
+    std::vector<NumericLevel> worst(looks.size(), NumericLevel::Same);
     for (size_t i = 0; i < plan_.itemOfNode.size(); ++i) {
         const int item = plan_.itemOfNode[i];
         if (item < 0 || plan_.items[item].kind != VisibleItem::Kind::Group) continue;
@@ -344,7 +364,13 @@ void GraphScene::applyGroupLooks() {
         if (present && marks_.added.count(id) && side_ != DisplaySide::Before) ++l.added;
         if (present && marks_.edited.count(id)) ++l.edited;
         if (searchHits_.count(id)) l.searchHit = true;
+        // The worst member's level, so that a difference inside a closed scope is seen.
+        if (present)
+            worst[plan_.items[item].index] = worstLevel(worst[plan_.items[item].index], numericLevelOf(id));
     }
+    if (overlay_ == OverlayMode::Numeric)
+        for (size_t g = 0; g < looks.size(); ++g)
+            if (worst[g] != NumericLevel::Unpaired) looks[g].fill = style::numericColor(worst[g]);
     for (size_t g = 0; g < groupItemByGroup_.size(); ++g)
         if (groupItemByGroup_[g]) groupItemByGroup_[g]->setLook(looks[g]);
 }

@@ -44,6 +44,8 @@ class GraphScene : public QGraphicsScene {
     void setOverlay(OverlayMode mode);
     OverlayMode overlay() const { return overlay_; }
     void setSearchHits(std::unordered_set<NodeId> hits);
+    // What the numeric overlay colours (null: nothing known for the graph shown).
+    void setNumericLevels(std::shared_ptr<const NumericLevels> levels);
     // Formats of the nodes shown (for the legend of the format overlays).
     const std::vector<Format>& formatsShown() const { return formatsShown_; }
 
@@ -100,6 +102,7 @@ class GraphScene : public QGraphicsScene {
     void applyGroupLooks();
     void applyEdges();
     void applyClusters();
+    NumericLevel numericLevelOf(NodeId id) const;  // Same when unknown
 
     std::shared_ptr<const DiagramModel> diagram_;
     VisiblePlan plan_;
@@ -116,6 +119,7 @@ class GraphScene : public QGraphicsScene {
     DisplaySide side_ = DisplaySide::Overlay;
     OverlayMode overlay_ = OverlayMode::Changes;
     std::unordered_set<NodeId> searchHits_;
+    std::shared_ptr<const NumericLevels> numeric_;
     std::vector<Format> formatsShown_;
 };
 

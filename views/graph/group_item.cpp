@@ -37,7 +37,9 @@ void GroupItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setBrush(QColor(0xdd, 0xe6, 0xef));
     painter->drawRoundedRect(box_.translated(4, 4), 6, 6);
     const bool changed = look_.added + look_.removed + look_.edited > 0;
-    painter->setBrush(changed ? QColor(0xff, 0xf4, 0xdc) : QColor(0xee, 0xf3, 0xf8));
+    painter->setBrush(look_.fill.isValid() ? look_.fill
+                      : changed            ? QColor(0xff, 0xf4, 0xdc)
+                                           : QColor(0xee, 0xf3, 0xf8));
     QPen pen(changed ? style::editedColor() : QColor(0x55, 0x66, 0x77), changed ? 2.5 : 1.2);
     if (look_.searchHit) pen = QPen(style::searchColor(), 4);
     if (isSelected()) pen = QPen(Qt::black, 3, Qt::DashLine);

@@ -1,6 +1,7 @@
 #pragma once
 // A collapsed name-scope group: one box standing for all the nodes inside, with how many there
 // are and how many the selected step added, removed or changed. Double-click opens it.
+#include <QColor>
 #include <QGraphicsItem>
 
 namespace passscope::views {
@@ -10,6 +11,7 @@ struct GroupLook {
     int nodes = 0;        // members present at this step
     int added = 0, removed = 0, edited = 0;
     bool searchHit = false;
+    QColor fill;  // an overlay's colour for the members (the numeric overlay's worst); invalid = none
     bool operator==(const GroupLook&) const = default;
 };
 

@@ -115,6 +115,24 @@ QColor transDataColor() {
     return {0xc2, 0x18, 0x5b};
 }
 
+QColor numericColor(NumericLevel level) {
+    switch (level) {
+        case NumericLevel::Same:
+            return {};
+        case NumericLevel::Slight:  // a light-to-dark heat scale: the eye finds the worst first
+            return {0xff, 0xe0, 0x82};
+        case NumericLevel::Moderate:
+            return {0xff, 0xb0, 0x74};
+        case NumericLevel::Large:
+            return {0xef, 0x6a, 0x6a};
+        case NumericLevel::Unpaired:
+            return {0x5c, 0x6b, 0xc0};
+        case NumericLevel::NotEvaluated:
+            return {0xcf, 0xd4, 0xd9};
+    }
+    return {};
+}
+
 QColor formatColor(Format format) {
     switch (format) {
         case Format::ND:

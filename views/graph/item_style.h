@@ -7,6 +7,7 @@
 #include <QString>
 
 #include "diagram/visible_plan.h"
+#include "graph/overlay.h"
 #include "ir/format.h"
 
 namespace passscope::views::style {
@@ -33,6 +34,8 @@ QColor searchColor();
 QColor potentialConstColor();
 QColor foldedColor();
 QColor transDataColor();
+// The numeric overlay's colour of a level (a fill; Unpaired's is a border). Invalid for Same.
+QColor numericColor(NumericLevel level);
 // A distinct colour per tensor format (ND, NCHW, NC1HWC0, FRACTAL_Z, ...).
 QColor formatColor(Format format);
 

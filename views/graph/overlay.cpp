@@ -24,6 +24,8 @@ QString overlayKey(OverlayMode mode) {
             return QStringLiteral("storage-format");
         case OverlayMode::Constants:
             return QStringLiteral("constants");
+        case OverlayMode::Numeric:
+            return QStringLiteral("numeric");
     }
     return {};
 }
@@ -44,13 +46,45 @@ QString overlayTitle(OverlayMode mode) {
             return Overlay::tr("Storage format");
         case OverlayMode::Constants:
             return Overlay::tr("Constant folding marks");
+        case OverlayMode::Numeric:
+            return Overlay::tr("Numeric difference");
     }
     return {};
 }
 
 std::vector<OverlayMode> allOverlays() {
     return {OverlayMode::Changes, OverlayMode::OriginFormat, OverlayMode::StorageFormat,
-            OverlayMode::Constants};
+            OverlayMode::Constants, OverlayMode::Numeric};
+}
+
+NumericLevel numericLevel(bool paired, bool compared, bool equal, double maxRel) {
+    if (!paired) return NumericLevel::Unpaired;
+    if (!compared) return NumericLevel::NotEvaluated;
+    if (equal) return NumericLevel::Same;
+    if (maxRel == 0 || !(maxRel <= 1.0)) return NumericLevel::Large;  // NaN and inf too
+    return maxRel <= 0.01 ? NumericLevel::Slight : NumericLevel::Moderate;
+}
+
+NumericLevel worstLevel(NumericLevel a, NumericLevel b) {
+    // By rank: Large > Moderate > Slight > Unpaired > NotEvaluated > Same.
+    auto rank = [](NumericLevel l) {
+        switch (l) {
+            case NumericLevel::Same:
+                return 0;
+            case NumericLevel::NotEvaluated:
+                return 1;
+            case NumericLevel::Unpaired:
+                return 2;
+            case NumericLevel::Slight:
+                return 3;
+            case NumericLevel::Moderate:
+                return 4;
+            case NumericLevel::Large:
+                return 5;
+        }
+        return 0;
+    };
+    return rank(a) >= rank(b) ? a : b;
 }
 
 std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& formats) {
@@ -83,6 +117,18 @@ std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& 
                                Overlay::tr("potential constant (marked, not folded)")});
             entries.push_back(
                 {style::removedColor(), S::Badge, Overlay::tr("✕: folding switched off for the node")});
+            break;
+        case OverlayMode::Numeric:
+            entries.push_back({style::numericColor(NumericLevel::Slight), S::Fill,
+                               Overlay::tr("differs from the original by at most 1 %")});
+            entries.push_back(
+                {style::numericColor(NumericLevel::Moderate), S::Fill, Overlay::tr("by at most 100 %")});
+            entries.push_back({style::numericColor(NumericLevel::Large), S::Fill,
+                               Overlay::tr("by more, inf/NaN, or another type or shape")});
+            entries.push_back({style::numericColor(NumericLevel::Unpaired), S::Border,
+                               Overlay::tr("new: nothing in the original to compare")});
+            entries.push_back(
+                {style::numericColor(NumericLevel::NotEvaluated), S::Fill, Overlay::tr("not evaluated")});
             break;
     }
     return entries;

@@ -1,8 +1,10 @@
 #pragma once
 // The one way the views run long work off the UI thread (docs/architecture.md §6.1): loading a
 // model or a dump folder (ModelLoader), loading and diffing two models (CompareLoader), running
-// the pipeline (PipelineRunner). A job runs on Qt's pool (QtConcurrent::run) and hands its outcome
-// back on the owner's thread through a QFutureWatcher. A newer job supersedes the one under way:
+// the pipeline (PipelineRunner), evaluating steps numerically (NumericController). A job runs on
+// Qt's pool (QtConcurrent::run), or on a pool of its own kind's (numeric evaluations hold their
+// thread for long and must not starve loading and layout), and hands its outcome back on the
+// owner's thread through a QFutureWatcher. A newer job supersedes the one under way:
 // that one's cancel flag is set and its outcome is dropped when it arrives (a generation counter).
 #include <atomic>
 #include <exception>
@@ -14,6 +16,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace passscope::views {
@@ -49,8 +52,9 @@ class BackgroundJob {
     using CancelFlag = std::atomic<bool>;
 
     // Watchers are children of `owner`: destroying the owner detaches them from work still
-    // running, whose outcome the pool then drops; the destructor sets its cancel flag.
-    explicit BackgroundJob(QObject* owner) : owner_(owner) {}
+    // running, whose outcome the pool then drops; the destructor sets its cancel flag. `pool`:
+    // where the work runs (null: Qt's global pool).
+    explicit BackgroundJob(QObject* owner, QThreadPool* pool = nullptr) : owner_(owner), pool_(pool) {}
     ~BackgroundJob() { stop(); }
     BackgroundJob(const BackgroundJob&) = delete;
     BackgroundJob& operator=(const BackgroundJob&) = delete;
@@ -75,7 +79,9 @@ class BackgroundJob {
                              cancel_.reset();
                              done(outcome, cancel->load());
                          });
-        watcher->setFuture(QtConcurrent::run([cancel, work = std::move(work)] { return work(*cancel); }));
+        auto run = [cancel, work = std::move(work)] { return work(*cancel); };
+        watcher->setFuture(pool_ ? QtConcurrent::run(pool_, std::move(run))
+                                 : QtConcurrent::run(std::move(run)));
     }
 
     // Asks the job under way to stop; its outcome is still delivered (with stopped = true).
@@ -95,6 +101,7 @@ class BackgroundJob {
 
   private:
     QObject* owner_;
+    QThreadPool* pool_;
     quint64 generation_ = 0;
     bool busy_ = false;
     std::shared_ptr<CancelFlag> cancel_;  // the flag of the job under way

@@ -4,6 +4,7 @@
 #include <map>
 
 #include <QBrush>
+#include <QFont>
 #include <QGuiApplication>
 #include <QPalette>
 
@@ -50,6 +51,7 @@ void TimelineModel::setResult(std::shared_ptr<const PipelineResult> result) {
     beginResetModel();
     result_ = std::move(result);
     counts_.clear();
+    divergence_.reset();
     if (result_) {
         counts_.reserve(result_->journal.steps().size());
         const ConstantNodes constants(result_->journal, *result_->optimized.graph);
@@ -76,6 +78,43 @@ void TimelineModel::setResult(std::shared_ptr<const PipelineResult> result) {
         }
     }
     endResetModel();
+}
+
+void TimelineModel::setDivergence(DivergenceMarks marks) {
+    divergence_ = std::move(marks);
+    if (rowCount() > 0) emit dataChanged(index(0, DivergenceColumn), index(rowCount() - 1, DivergenceColumn));
+}
+
+// "first ≠" on the first divergent run, "≠" or "=" on the other positions the bisection evaluated.
+QVariant TimelineModel::divergenceData(int row, int role) const {
+    if (!divergence_) return {};
+    const size_t position = positionForRow(row);
+    const bool first = divergence_->first == position;
+    const auto verdict = divergence_->differs.find(position);
+    switch (role) {
+        case Qt::DisplayRole:
+            if (first) return tr("first ≠");
+            if (verdict == divergence_->differs.end()) return {};
+            return verdict->second ? QStringLiteral("≠") : QStringLiteral("=");
+        case Qt::ToolTipRole:
+            if (first) return divergence_->detail;
+            if (verdict == divergence_->differs.end()) return {};
+            return verdict->second ? tr("The graph outputs at this step differ from the original's")
+                                   : tr("The graph outputs at this step are the original's");
+        case Qt::BackgroundRole:
+            return first ? QVariant(QBrush(QColor(0xef, 0x6a, 0x6a))) : QVariant();
+        case Qt::ForegroundRole:
+            return first ? QVariant(QBrush(Qt::white)) : QVariant();
+        case Qt::FontRole:
+            if (first) {
+                QFont bold = QGuiApplication::font();
+                bold.setBold(true);
+                return bold;
+            }
+            return {};
+        default:
+            return {};
+    }
 }
 
 size_t TimelineModel::stepCount() const {
@@ -110,6 +149,11 @@ int TimelineModel::columnCount(const QModelIndex& parent) const {
 QVariant TimelineModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
     const int row = index.row();
+    if (role == FirstDivergentRole) return divergence_ && divergence_->first == positionForRow(row);
+    if (index.column() == DivergenceColumn && role != Qt::TextAlignmentRole) {
+        const QVariant v = divergenceData(row, role);
+        if (v.isValid() || role == Qt::DisplayRole || role == Qt::ToolTipRole) return v;
+    }
     switch (role) {
         case Qt::DisplayRole:
             return row == 0 ? originalRowData(index.column()) : displayData(row, index.column());
@@ -220,6 +264,11 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
         switch (section) {
             case StepColumn:
                 return tr("Position in the pipeline: the graph after this many steps");
+            case DivergenceColumn:
+                return tr(
+                    "Whether the graph outputs at the step differ from the original's, where Find First "
+                    "Divergent Step evaluated them (= the same, ≠ different), and the first pass run whose "
+                    "outputs differ");
             case IterationColumn:
                 return tr("Iteration of the stage (stages repeat their passes to a fixed point)");
             case AddedColumn:
@@ -246,6 +295,8 @@ QVariant TimelineModel::headerData(int section, Qt::Orientation orientation, int
     switch (section) {
         case StepColumn:
             return tr("Step");
+        case DivergenceColumn:
+            return tr("Outputs");
         case StageColumn:
             return tr("Stage");
         case IterationColumn:

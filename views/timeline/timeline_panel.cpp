@@ -146,6 +146,7 @@ void TimelinePanel::createTable() {
     table_->horizontalHeader()->setHighlightSections(false);
     table_->horizontalHeader()->setSectionResizeMode(TimelineModel::PassColumn, QHeaderView::Stretch);
     table_->setFrameShape(QFrame::NoFrame);
+    table_->setColumnHidden(TimelineModel::DivergenceColumn, true);  // until a bisection has run
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &TimelinePanel::onCurrentRowChanged);
 }
@@ -158,11 +159,23 @@ void TimelinePanel::setResult(std::shared_ptr<const PipelineResult> result) {
     model_->setResult(result_);
     syncing_ = false;
     chart_->setResult(result_);
+    table_->setColumnHidden(TimelineModel::DivergenceColumn, true);
     for (int c = 0; c < TimelineModel::ColumnCount; ++c)
         if (c != TimelineModel::PassColumn) table_->resizeColumnToContents(c);
     position_ = 0;
     goTo(model_->stepCount(), false);
     updateSummary();
+}
+
+void TimelinePanel::setDivergence(DivergenceMarks marks) {
+    const std::optional<size_t> first = marks.first;
+    model_->setDivergence(std::move(marks));
+    table_->setColumnHidden(TimelineModel::DivergenceColumn, false);
+    table_->resizeColumnToContents(TimelineModel::DivergenceColumn);
+    if (!first) return;
+    const QModelIndex row = filter_->mapFromSource(
+        model_->index(model_->rowForPosition(*first), TimelineModel::DivergenceColumn));
+    if (row.isValid()) table_->scrollTo(row);
 }
 
 const PipelineResult* TimelinePanel::result() const {

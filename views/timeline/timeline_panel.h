@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include "runner/pipeline_result.h"
+#include "timeline/timeline_model.h"
 
 class QAction;
 class QCheckBox;
@@ -22,7 +23,6 @@ namespace passscope::views {
 
 class PassChart;
 class TimelineFilterProxy;
-class TimelineModel;
 
 class TimelinePanel : public QWidget {
     Q_OBJECT
@@ -32,6 +32,9 @@ class TimelinePanel : public QWidget {
 
     // Shows a run at its last position (the optimised model); emits nothing. Null clears.
     void setResult(std::shared_ptr<const PipelineResult> result);
+    // Shows what a bisection found in the "Outputs" column (hidden until then) and scrolls the
+    // first divergent row into view; emits nothing.
+    void setDivergence(DivergenceMarks marks);
     const PipelineResult* result() const;
 
     // Selects the row of `position`, or when the filter hides it the nearest visible row before

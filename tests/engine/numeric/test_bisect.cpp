@@ -20,21 +20,6 @@ using namespace passscope::test;
 
 namespace {
 
-// x[2] (float) -> Cast(float16) + Cast(w) -> Cast(float) -> y, with w = [1e6, 2]: the weight is
-// beyond float16's range, so the original computes inf where ge.is_weight_clip=1 computes 65504.
-onnx::ModelProto overflowModel() {
-    auto m = emptyModel(13);
-    auto& g = *m.mutable_graph();
-    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
-    setIntAttr(*addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), "to", onnx::TensorProto::FLOAT16);
-    setIntAttr(*addNode(g, "Cast", {"x"}, {"x16"}, "cast_x"), "to", onnx::TensorProto::FLOAT16);
-    addNode(g, "Add", {"x16", "w16"}, {"s16"}, "add");
-    setIntAttr(*addNode(g, "Cast", {"s16"}, {"y"}, "cast_y"), "to", onnx::TensorProto::FLOAT);
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
-    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
-    return m;
-}
-
 std::map<std::string, Tensor> xInput() {
     return {{"x", kernels::makeTensor<float>({2}, {0.5f, -1.0f})}};
 }
@@ -49,7 +34,7 @@ numeric::BisectResult bisect(Model& model, const PipelineOptions& options) {
 }  // namespace
 
 TEST(Bisect, NamesConstantClipPassWhenWeightClipIsOn) {
-    Model model = loadProto(overflowModel(), "bisect_clip");
+    Model model = loadProto(weightOverflowModel(), "bisect_clip");
     PipelineOptions options;
     options.set("ge.is_weight_clip", "1");
     const numeric::BisectResult r = bisect(model, options);
@@ -74,7 +59,7 @@ TEST(Bisect, NamesConstantClipPassWhenWeightClipIsOn) {
 }
 
 TEST(Bisect, ReportsNothingWithoutWeightClip) {
-    Model model = loadProto(overflowModel(), "bisect_noclip");
+    Model model = loadProto(weightOverflowModel(), "bisect_noclip");
     const numeric::BisectResult r = bisect(model, PipelineOptions{});
     ASSERT_TRUE(r.problem.empty()) << r.problem;
     EXPECT_GT(r.steps, 0u);
@@ -83,7 +68,7 @@ TEST(Bisect, ReportsNothingWithoutWeightClip) {
 }
 
 TEST(StepEvaluator, ReusesNodesThatDidNotChange) {
-    Model model = loadProto(overflowModel(), "step_reuse");
+    Model model = loadProto(weightOverflowModel(), "step_reuse");
     numeric::StepEvaluator evaluator(model, xInput());
     const numeric::StepValues first = evaluator.evaluate(*model.graph);
     ASSERT_FALSE(first.failure);

@@ -1,0 +1,202 @@
+// Numeric debugging in the GUI (issue 23 item 3, docs/bisect.md §6), driven through MainWindow as a
+// user would. The model's float32 weight [1e6, 2] overflows float16 through a Cast; with
+// ge.is_weight_clip=1, ConstantClipPass inserts a Clip so that the Cast gives 65504 instead of inf:
+//  - Find First Divergent Step marks that run in the timeline's "Outputs" column, and only it;
+//  - stepping there with the "Numeric difference" overlay colours the clipped weight's path (its
+//    Cast, the Add, the final Cast) as a large difference, draws the inserted Clip as new, and leaves
+//    the other input's Cast and the inputs unmarked; the step before marks nothing;
+//  - the properties panel shows the values' statistics before and after, and how far apart;
+//  - numbers are cached per step (coming back computes nothing);
+//  - without the option, bisect finds nothing and the overlay marks no node.
+// What differs comes from the engine's evaluation (the journal's steps), never from the views.
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "graph/graph_view.h"
+#include "graph/item_style.h"
+#include "graph/legend_widget.h"
+#include "graph/node_item.h"
+#include "main_window.h"
+#include "model_builders.h"
+#include "numeric/numeric_controller.h"
+#include "properties_panel.h"
+#include "runner/pipeline_result.h"
+#include "timeline/timeline_model.h"
+#include "timeline/timeline_panel.h"
+
+using namespace passscope;
+using namespace passscope::views;
+
+namespace {
+
+constexpr int kTimeoutMs = 180000;  // load + pipeline + layout + evaluations, sanitizer builds
+
+// Bisect's reference model (tests/engine/model_builders.h), written where the window can open it.
+QString weightClipModel(const std::string& dirName) {
+    const auto path = passscope::test::freshDir(dirName) / "weight_clip.onnx";
+    passscope::test::writeModel(passscope::test::weightOverflowModel(), path);
+    return QString::fromStdString(path.string());
+}
+
+// Loads `path` with `options` and waits until its run is laid out and shown.
+bool openAndShow(MainWindow& window, const QString& path, const PipelineOptions& options) {
+    window.setInteractive(false);
+    window.setPipelineOptions(options);
+    QSignalSpy ready(&window, &MainWindow::viewReady);
+    window.openModel(path);
+    return ready.wait(kTimeoutMs);
+}
+
+// The first position whose pass run is `pass` and changed the graph (0: none).
+size_t positionOfPass(const PipelineResult& result, const std::string& pass) {
+    const auto& steps = result.journal.steps();
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].pass == pass && steps[i].changed) return i + 1;
+    return 0;
+}
+
+// Shows `position` with the numeric overlay and waits for its numbers.
+bool showNumbersAt(MainWindow& window, size_t position) {
+    window.setOverlay(OverlayMode::Numeric);
+    window.showPosition(position);
+    return QTest::qWaitFor(
+        [&] {
+            return !window.isNumericBusy() && !window.graphPanel()->isLayingOut() &&
+                   window.numericController()->numbersAt(position);
+        },
+        kTimeoutMs);
+}
+
+const NodeItem* boxNamed(const GraphScene& scene, const QString& name) {
+    for (const NodeItem* item : scene.nodeItems())
+        if (item && item->name() == name) return item;
+    return nullptr;
+}
+
+const NodeItem* boxOfOp(const GraphScene& scene, const QString& op) {
+    for (const NodeItem* item : scene.nodeItems())
+        if (item && item->isVisible() && item->opType() == op) return item;
+    return nullptr;
+}
+
+// Boxes shown with a numeric mark (a fill or the "new" border).
+QStringList markedBoxes(const GraphScene& scene) {
+    QStringList names;
+    for (const NodeItem* item : scene.nodeItems())
+        if (item && item->isVisible() && (item->look().fill.isValid() || item->look().border.isValid()))
+            names << (item->name().isEmpty() ? item->opType() : item->name());
+    return names;
+}
+
+int firstDivergentRows(const TimelineModel& model) {
+    int rows = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        rows +=
+            model.index(r, TimelineModel::DivergenceColumn).data(TimelineModel::FirstDivergentRole).toBool();
+    return rows;
+}
+
+}  // namespace
+
+class TestNumericOverlay : public QObject {
+    Q_OBJECT
+  private slots:
+    void bisectAndOverlayMarkTheClippedPath();
+    void withoutTheWeightClipNothingIsMarked();
+};
+
+void TestNumericOverlay::bisectAndOverlayMarkTheClippedPath() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    PipelineOptions options;
+    options.set("ge.is_weight_clip", "1");
+    QVERIFY(openAndShow(window, weightClipModel("numeric_overlay_clip"), options));
+    const size_t clip = positionOfPass(*window.pipelineResult(), "ConstantClipPass");
+    QVERIFY2(clip > 0, "ConstantClipPass changed nothing");
+
+    // Find First Divergent Step: the ConstantClipPass row, and no other, is the first divergent one.
+    QSignalSpy found(&window, &MainWindow::divergentStepFound);
+    QVERIFY(window.findDivergentAction()->isEnabled());
+    window.findDivergentAction()->trigger();
+    QVERIFY(found.wait(kTimeoutMs));
+    QCOMPARE(found.front().front().toBool(), true);
+    const TimelineModel& timeline = *window.timelinePanel()->timelineModel();
+    QVERIFY(!window.timelinePanel()->tableView()->isColumnHidden(TimelineModel::DivergenceColumn));
+    QCOMPARE(firstDivergentRows(timeline), 1);
+    const QModelIndex marked = timeline.index(timeline.rowForPosition(clip), TimelineModel::DivergenceColumn);
+    QVERIFY(marked.data(TimelineModel::FirstDivergentRole).toBool());
+    QVERIFY(marked.data().toString().contains(QStringLiteral("≠")));
+    QVERIFY(marked.data(Qt::ToolTipRole).toString().contains(QStringLiteral("ConstantClipPass")));
+    QCOMPARE(timeline.index(0, TimelineModel::DivergenceColumn).data().toString(), QStringLiteral("="));
+
+    // Jump there: the numeric overlay marks the clipped weight's path and nothing else.
+    QVERIFY(window.showFirstDivergentStep());
+    QCOMPARE(window.position(), clip);
+    QCOMPARE(window.graphPanel()->overlay(), OverlayMode::Numeric);
+    QVERIFY(showNumbersAt(window, clip));
+    const GraphScene& scene = *window.graphPanel()->scene();
+    for (const char* name : {"cast_w", "add", "cast_y"}) {
+        const NodeItem* box = boxNamed(scene, QString::fromLatin1(name));
+        QVERIFY2(box, name);
+        QCOMPARE(box->look().fill, style::numericColor(NumericLevel::Large));  // inf against 65504
+    }
+    const NodeItem* clipBox = boxOfOp(scene, QStringLiteral("Clip"));
+    QVERIFY(clipBox);
+    QCOMPARE(clipBox->look().border, style::numericColor(NumericLevel::Unpaired));
+    QStringList expected{QStringLiteral("cast_w"), QStringLiteral("add"), QStringLiteral("cast_y"),
+                         clipBox->name().isEmpty() ? clipBox->opType() : clipBox->name()};
+    QStringList got = markedBoxes(scene);
+    expected.sort();
+    got.sort();
+    QCOMPARE(got, expected);  // cast_x, the input x and NetOutput stay unmarked
+    QVERIFY(!boxNamed(scene, QStringLiteral("cast_x"))->look().fill.isValid());
+    QVERIFY(window.graphPanel()->view()->legend()->title().contains(QStringLiteral("Numeric difference")));
+    QVERIFY(window.graphPanel()->view()->legend()->title().contains(QStringLiteral("differ")));
+
+    // The properties of the Add: statistics of both sides and how far apart (inf before, 65504 after).
+    QVERIFY(window.selectNodeByName(QStringLiteral("add")));
+    const QString text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Numeric difference (step %1 against the original)").arg(clip)),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Max |diff|")) &&
+                 text.contains(QStringLiteral("Original min / max / mean")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("inf")) && text.contains(QStringLiteral("65504")),
+             qPrintable(text));
+
+    // The step before the clip marks nothing; coming back to the clip is taken from the cache.
+    QVERIFY(showNumbersAt(window, clip - 1));
+    QVERIFY2(markedBoxes(scene).isEmpty(), qPrintable(markedBoxes(scene).join(QStringLiteral(", "))));
+    QSignalSpy computed(window.numericController(), &NumericController::numbersReady);
+    window.showPosition(clip);
+    QVERIFY(!window.numericController()->isComputing());
+    QCOMPARE(boxNamed(scene, QStringLiteral("add"))->look().fill, style::numericColor(NumericLevel::Large));
+    QCOMPARE(computed.size(), 0);
+}
+
+void TestNumericOverlay::withoutTheWeightClipNothingIsMarked() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndShow(window, weightClipModel("numeric_overlay_noclip"), PipelineOptions{}));
+    QSignalSpy found(&window, &MainWindow::divergentStepFound);
+    window.findDivergentAction()->trigger();
+    QVERIFY(found.wait(kTimeoutMs));
+    QCOMPARE(found.front().front().toBool(), false);
+    QCOMPARE(firstDivergentRows(*window.timelinePanel()->timelineModel()), 0);
+    QVERIFY(!window.showFirstDivergentStep());
+
+    const size_t last = window.positionCount() - 1;
+    QVERIFY(showNumbersAt(window, last));
+    QVERIFY2(markedBoxes(*window.graphPanel()->scene()).isEmpty(),
+             qPrintable(markedBoxes(*window.graphPanel()->scene()).join(QStringLiteral(", "))));
+    QCOMPARE(window.numericController()->numbersAt(last)->differing, size_t(0));
+    QVERIFY(window.numericController()->numbersAt(last)->problem.isEmpty());
+}
+
+QTEST_MAIN(TestNumericOverlay)
+#include "test_numeric_overlay.moc"

@@ -1,0 +1,147 @@
+// MainWindow, part 4: numeric debugging (docs/bisect.md §6). The numeric overlay colours each node
+// by how far its outputs are from the original graph's at the step shown, the properties panel
+// shows both values' statistics, and Find First Divergent Step bisects the run and marks what it
+// found in the timeline. The numbers come from the NumericController (background, cancellable,
+// cached per step); this file only shows them.
+#include <QAction>
+#include <QMessageBox>
+#include <QStatusBar>
+
+#include "document/model_document.h"
+#include "graph/graph_panel.h"
+#include "graph/graph_scene.h"
+#include "graph/node_item.h"
+#include "main_window.h"
+#include "numeric/numeric_controller.h"
+#include "properties_panel.h"
+#include "timeline/timeline_panel.h"
+
+namespace passscope::views {
+
+void MainWindow::createNumericActions() {
+    actions_.findDivergent = new QAction(tr("Find First &Divergent Step"), this);
+    actions_.findDivergent->setObjectName(QStringLiteral("findDivergent"));
+    actions_.findDivergent->setStatusTip(
+        tr("Evaluate the graph at steps of the run on seeded random inputs and find the first pass run "
+           "whose outputs differ from the original's"));
+    actions_.findDivergent->setEnabled(false);
+    connect(actions_.findDivergent, &QAction::triggered, this, &MainWindow::findFirstDivergentStep);
+}
+
+void MainWindow::connectNumeric() {
+    connect(numeric_, &NumericController::numbersReady, this, &MainWindow::onNumbersReady);
+    connect(numeric_, &NumericController::bisectStarted, this, [this] {
+        statusBar()->showMessage(tr("Finding the first divergent step…"));
+        updateNumericActions();
+    });
+    connect(numeric_, &NumericController::bisectProgress, this, [this](size_t position) {
+        statusBar()->showMessage(
+            tr("Finding the first divergent step: evaluating the graph after step %1…").arg(position));
+    });
+    connect(numeric_, &NumericController::bisectFinished, this, &MainWindow::onBisectFinished);
+    connect(numeric_, &NumericController::bisectFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Cannot find the first divergent step: %1").arg(message));
+        updateNumericActions();
+        emit divergentStepFound(false);
+    });
+    connect(numeric_, &NumericController::bisectCancelled, this, [this] {
+        statusBar()->showMessage(tr("Finding the first divergent step was cancelled"), 5000);
+        updateNumericActions();
+    });
+}
+
+void MainWindow::updateNumericActions() {
+    actions_.findDivergent->setEnabled(document_->hasSteps() && !document_->isRunning() &&
+                                       !numeric_->isBisecting());
+}
+
+bool MainWindow::isNumericBusy() const {
+    return numeric_->isBisecting() ||
+           (graphPanel_->overlay() == OverlayMode::Numeric && numeric_->isComputing());
+}
+
+void MainWindow::findFirstDivergentStep() {
+    if (!document_->hasSteps() || document_->isRunning()) return;
+    numeric_->findFirstDivergent();
+    updateNumericActions();
+}
+
+void MainWindow::onBisectFinished() {
+    updateNumericActions();
+    const BisectFinding& found = *numeric_->finding();
+    DivergenceMarks marks;
+    marks.differs = found.verdicts;
+    marks.first = found.first;
+    if (!found.first) {
+        timeline_->setDivergence(marks);
+        statusBar()->showMessage(tr("No pass run changed the graph outputs (on seeded random inputs)"));
+        emit divergentStepFound(false);
+        return;
+    }
+    const QString what =
+        tr("Step %1, %2 (stage %3), is the first whose graph outputs differ from the original's")
+            .arg(*found.first)
+            .arg(found.pass, found.stage);
+    marks.detail = what + QLatin1Char('\n') + found.outputs.join(QLatin1Char('\n'));
+    timeline_->setDivergence(marks);
+    statusBar()->showMessage(what);
+    emit divergentStepFound(true);
+    if (!interactive_) return;
+    auto* box = new QMessageBox(QMessageBox::Question, tr("First Divergent Step"), what,
+                                QMessageBox::Yes | QMessageBox::No, this);
+    box->setInformativeText(tr("Show step %1 with the numeric difference overlay?").arg(*found.first));
+    box->setDetailedText(found.outputs.join(QLatin1Char('\n')));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::accepted, this, [this] { showFirstDivergentStep(); });
+    box->open();  // window-modal; nothing blocks
+}
+
+bool MainWindow::showFirstDivergentStep() {
+    const std::optional<BisectFinding>& found = numeric_->finding();
+    if (!found || !found->first) return false;
+    setOverlay(OverlayMode::Numeric);
+    showPosition(*found->first);
+    return true;
+}
+
+void MainWindow::updateNumericOverlay() {
+    if (graphPanel_->overlay() != OverlayMode::Numeric || !document_->hasSteps()) {
+        numeric_->cancelNumbers();  // nobody waits for them; what is cached stays
+        graphPanel_->setNumericLevels(nullptr, QString());
+        return;
+    }
+    const size_t position = document_->position();
+    if (const std::shared_ptr<const StepNumbers> numbers = numeric_->request(position)) {
+        graphPanel_->setNumericLevels(numbers->levels, numericSummary(*numbers));
+        if (!numbers->problem.isEmpty())
+            statusBar()->showMessage(tr("Numeric difference: cannot evaluate %1").arg(numbers->problem));
+        emit numericUpdated();
+    } else {
+        graphPanel_->setNumericLevels(nullptr, tr("computing step %1…").arg(position));
+    }
+}
+
+void MainWindow::onNumbersReady(size_t position) {
+    if (position != document_->position()) return;  // cached for when the user comes back
+    updateNumericOverlay();
+    if (const auto selected = graphPanel_->scene()->selectedItems(); !selected.isEmpty())
+        if (auto* node = qgraphicsitem_cast<NodeItem*>(selected.front())) showNodeProperties(node->nodeId());
+}
+
+std::optional<NumericNote> MainWindow::numericNoteFor(NodeId id) const {
+    const size_t position = document_->position();
+    const std::shared_ptr<const StepNumbers> numbers = numeric_->numbersAt(position);
+    NumericNote note;
+    note.position = position;
+    if (!numbers) {
+        if (!numeric_->isComputing() || numeric_->computingPosition() != position) return std::nullopt;
+        note.computing = true;
+        return note;
+    }
+    if (const std::vector<ValueNumbers>* outputs = numbers->of(id)) note.outputs = *outputs;
+    note.problem = numbers->problem;
+    if (note.outputs.empty() && note.problem.isEmpty()) return std::nullopt;  // NetOutput: no values
+    return note;
+}
+
+}  // namespace passscope::views
