@@ -643,7 +643,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The graphs compute the same.</source>
+        <source>The graphs compute the same</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">

@@ -637,8 +637,8 @@ Double-click to close this scope.</source>
         <translation>A 与 B 之间有变更</translation>
     </message>
     <message>
-        <source>The graphs compute the same.</source>
-        <translation>两个图的计算相同。</translation>
+        <source>The graphs compute the same</source>
+        <translation>两个图的计算相同</translation>
     </message>
     <message numerus="yes">
         <source>%n constant(s) held differently</source>

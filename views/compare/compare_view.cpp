@@ -105,7 +105,7 @@ void CompareView::clear() {
 // only held differently.
 QString CompareView::summaryText(const diff::GraphDiff& d) {
     if (d.identical()) return tr("The graphs do not differ.");
-    QString text = d.empty() ? tr("The graphs compute the same.")
+    QString text = d.empty() ? tr("The graphs compute the same")
                              : tr("%1 removed, %2 added, %3 changed")
                                    .arg(d.removed.size())
                                    .arg(d.added.size())
