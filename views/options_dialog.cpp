@@ -22,7 +22,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "pipeline/pass_manager.h"
+#include "compile/run_pipeline.h"
 
 namespace passscope::views {
 

@@ -9,6 +9,7 @@
 #include <QLocale>
 
 #include "desc_text.h"
+#include "ir/op_traits.h"
 
 namespace passscope::views {
 
@@ -41,9 +42,7 @@ void SummaryPanel::showSummary(const QString& path, const ModelInfo& info) {
     if (!info.producer.empty()) row(tr("Producer:"), text(info.producer));
     QStringList opsets;
     for (const OpsetImport& opset : info.opsets)
-        opsets << QStringLiteral("%1 %2")
-                      .arg(opset.domain.empty() ? QStringLiteral("ai.onnx") : text(opset.domain))
-                      .arg(opset.version);
+        opsets << QStringLiteral("%1 %2").arg(text(op::displayDomain(opset.domain))).arg(opset.version);
     row(tr("Opsets:"), opsets.join(QStringLiteral(", ")));
     row(tr("Nodes:"), locale.toString(qulonglong(info.nodes)));
     QString initializers =

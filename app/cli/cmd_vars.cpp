@@ -15,8 +15,8 @@
 
 #include "cli_common.h"
 #include "commands.h"
+#include "compile/run_pipeline.h"
 #include "ir/value_text.h"
-#include "pipeline/pass_manager.h"
 #include "pipeline_args.h"
 #include "vars/model_cache_check.h"
 #include "vars/var_manager.h"

@@ -9,9 +9,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "compile/run_pipeline.h"
 #include "ir/model.h"
 #include "pipeline/options.h"
-#include "pipeline/pass_manager.h"
 
 namespace passscope::cli {
 

@@ -212,7 +212,7 @@ class Builder {
         if (depth > io::kMaxGraphNesting)
             throw ModelError(at(file_, gs.line) + io::nestingTooDeep("subgraphs nest", io::kMaxGraphNesting));
         used_.insert(&gs);
-        GraphBuild b{gs, std::make_shared<Graph>()};
+        GraphBuild b(gs, std::make_shared<Graph>());
         b.g->name = gs.name;
         for (size_t k = 0; k < gs.nodes.size(); ++k) addNode(b, k);
         for (size_t k = 0; k < gs.nodes.size(); ++k) linkInputs(b, k);
@@ -253,6 +253,7 @@ class Builder {
   private:
     // What the phases of build() share about the graph being built.
     struct GraphBuild {
+        GraphBuild(GeGraphSpec& spec, GraphPtr graph) : gs(spec), g(std::move(graph)) {}
         GeGraphSpec& gs;
         GraphPtr g;
         std::unordered_map<std::string, size_t> index;  // node name -> position in gs.nodes

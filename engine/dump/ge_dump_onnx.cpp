@@ -13,6 +13,7 @@
 #include "dump/ge_dump.h"
 #include "dump/ge_dump_spec.h"
 #include "dump/ge_dump_text.h"
+#include "io/attribute_proto.h"
 #include "io/external_data.h"
 #include "io/tensor_proto.h"
 #include "ir/op_traits.h"
@@ -287,41 +288,15 @@ class OnnxDumpReader {
     }
 
     std::optional<Attribute> attribute(AP& ap, const std::string& where) {
+        if (std::optional<Attribute> plain = io::plainAttributeFromProto(ap, ap.type())) return plain;
+        if (ap.type() != AP::TENSOR) {
+            diag_.warn(where + "of type " + typeName(ap.type()) + " is not kept");
+            return std::nullopt;
+        }
         Attribute a;
         a.name = ap.name();
-        switch (ap.type()) {
-            case AP::FLOAT:
-                a.kind = AttrKind::Float;
-                a.value = static_cast<double>(ap.f());
-                break;
-            case AP::INT:
-                a.kind = AttrKind::Int;
-                a.value = static_cast<int64_t>(ap.i());
-                break;
-            case AP::STRING:
-                a.kind = AttrKind::String;
-                a.value = ap.s();
-                break;
-            case AP::FLOATS:
-                a.kind = AttrKind::Floats;
-                a.value = std::vector<double>(ap.floats().begin(), ap.floats().end());
-                break;
-            case AP::INTS:
-                a.kind = AttrKind::Ints;
-                a.value = std::vector<int64_t>(ap.ints().begin(), ap.ints().end());
-                break;
-            case AP::STRINGS:
-                a.kind = AttrKind::Strings;
-                a.value = std::vector<std::string>(ap.strings().begin(), ap.strings().end());
-                break;
-            case AP::TENSOR:
-                a.kind = AttrKind::Tensor;
-                a.value = io::tensorFromProto(*ap.mutable_t(), resolver_, where);
-                break;
-            default:
-                diag_.warn(where + "of type " + typeName(ap.type()) + " is not kept");
-                return std::nullopt;
-        }
+        a.kind = AttrKind::Tensor;
+        a.value = io::tensorFromProto(*ap.mutable_t(), resolver_, where);
         return a;
     }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "io/attribute_proto.h"
 #include "io/inference_guards.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
@@ -318,19 +319,12 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
     auto subgraph = [&](onnx::GraphProto& gp, const std::string& suffix) {
         return importGraph(gp, &scope, where + suffix, depth + 1);
     };
+    if (std::optional<Attribute> plain = plainAttributeFromProto(ap, type)) {
+        a.kind = plain->kind;
+        a.value = std::move(plain->value);
+        return a;
+    }
     switch (type) {
-        case AP::FLOAT:
-            a.kind = AttrKind::Float;
-            a.value = static_cast<double>(ap.f());
-            break;
-        case AP::INT:
-            a.kind = AttrKind::Int;
-            a.value = static_cast<int64_t>(ap.i());
-            break;
-        case AP::STRING:
-            a.kind = AttrKind::String;
-            a.value = ap.s();
-            break;
         case AP::TENSOR:
             a.kind = AttrKind::Tensor;
             a.value = tensorFromProto(*ap.mutable_t(), resolver_, where);
@@ -348,18 +342,6 @@ Attribute Importer::importAttribute(onnx::AttributeProto& ap, const Scope& scope
         case AP::TYPE_PROTO:
             a.kind = AttrKind::TypeProto;
             a.value = OpaqueProto{ap.tp().SerializeAsString()};
-            break;
-        case AP::FLOATS:
-            a.kind = AttrKind::Floats;
-            a.value = std::vector<double>(ap.floats().begin(), ap.floats().end());
-            break;
-        case AP::INTS:
-            a.kind = AttrKind::Ints;
-            a.value = std::vector<int64_t>(ap.ints().begin(), ap.ints().end());
-            break;
-        case AP::STRINGS:
-            a.kind = AttrKind::Strings;
-            a.value = std::vector<std::string>(ap.strings().begin(), ap.strings().end());
             break;
         case AP::TENSORS: {
             std::vector<Tensor> ts;

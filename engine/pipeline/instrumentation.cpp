@@ -30,21 +30,19 @@ void JournalInstrument::runAfterPipeline(Graph& graph) {
 }
 
 void JournalInstrument::runBeforePass(PassExecution& e) {
-    journal_.beginStep(e.pass.name(), e.stage, e.iteration, e.context.graphPath, e.context.graphName);
+    journal_.beginStep(e.pass.name(), e.stage, e.iteration, e.context.graphPath(), e.context.graphName());
 }
 
 void JournalInstrument::runAfterPass(PassExecution& e) {
-    journal_.endStep(e.seconds, e.context.stats, e.context.takeUnfolded());
+    journal_.endStep(e.seconds, e.context.stats(), e.context.takeUnfolded());
 }
 
 void ProgressInstrument::runAfterPass(PassExecution& e) {
     ++steps_;
     if (report_)
         report_(steps_, e.stage + " / " + e.pass.name() +
-                            (e.context.graphName.empty() ? "" : " in " + e.context.graphName));
+                            (e.context.graphName().empty() ? "" : " in " + e.context.graphName()));
 }
-
-namespace {}  // namespace
 
 void VerifierInstrument::runBeforePipeline(Graph& graph) {
     const Graph& root = graph.root();

@@ -22,9 +22,13 @@ std::string_view familyName(PassFamily family) {
     return "unknown";
 }
 
+void PassContext::declareStatistics(const Pass& pass) {
+    for (const StatisticInfo& s : pass.statistics()) stats_.declare(s);
+}
+
 void PassContext::notFolded(const Node& n, NotFoldedReason reason, std::string detail) {
-    unfolded_[n.id()] =
-        UnfoldedNode{graphPath, graphName, n.id(), n.displayName(), n.opType(), reason, std::move(detail)};
+    unfolded_[n.id()] = UnfoldedNode{scope_.graphPath, scope_.graphName, n.id(),           n.displayName(),
+                                     n.opType(),       reason,           std::move(detail)};
 }
 
 std::vector<UnfoldedNode> PassContext::takeUnfolded() {

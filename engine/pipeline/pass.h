@@ -24,33 +24,59 @@ class VarManager;
 enum class PassFamily { ConstantFolding, Format, Variable, Cleanup };
 std::string_view familyName(PassFamily family);
 
+// Where a pass run happens and for whom: filled by the pass manager (or by a test that runs one
+// pass by hand) when the context is made, and read-only to the pass.
+struct PassRunScope {
+    std::string pass;       // the pass being run, by its GE name
+    GraphPath graphPath;    // the body it works on; empty for the main graph
+    std::string graphName;  // that body, readable ("If_0/then_branch"); empty for the main graph
+    // The session's variable manager (docs/ge-variables.md): the variable passes record trans
+    // roads, format changes and fusion decisions there. graphId is this compile's.
+    VarManager* varManager = nullptr;
+    uint32_t graphId = 0;
+    // Runs `passes` on `body` (a subgraph of the graph being worked on) as a nested pass manager,
+    // to a fixed point, each pass run a journal step of its own; returns whether the body
+    // changed. Empty outside a pass manager.
+    std::function<bool(Graph& body, std::vector<std::unique_ptr<Pass>>& passes)> runNested;
+};
+
 class PassContext {
   public:
     PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels,
                 const std::atomic<bool>* cancel = nullptr)
-        : model_(model), options_(options), kernels_(kernels), cancel_(cancel) {}
+        : PassContext(model, options, kernels, PassRunScope{}, cancel) {}
+    PassContext(const Model& model, const PipelineOptions& options, const kernels::KernelRegistry& kernels,
+                PassRunScope scope, const std::atomic<bool>* cancel = nullptr)
+        : model_(model), options_(options), kernels_(kernels), scope_(std::move(scope)), cancel_(cancel) {}
 
     const Model& model() const { return model_; }
     const PipelineOptions& options() const { return options_; }
     const kernels::KernelRegistry& kernels() const { return kernels_; }
     int64_t opset(const std::string& domain) const { return model_.opsetVersion(domain); }
 
-    // The counters of this pass run (declared by the pass, see Pass::statistics).
-    PassStats stats;
-    void count(const StatisticInfo& statistic, uint64_t amount = 1) { stats.add(statistic, amount); }
+    const std::string& passName() const { return scope_.pass; }
+    // The graph this pass run works on (a body in a nested run); reasons are recorded under it.
+    const GraphPath& graphPath() const { return scope_.graphPath; }
+    const std::string& graphName() const { return scope_.graphName; }
+    VarManager* varManager() const { return scope_.varManager; }
+    uint32_t graphId() const { return scope_.graphId; }
+    // Whether this run can run passes on bodies, and doing it (PassRunScope::runNested).
+    bool canRunNested() const { return static_cast<bool>(scope_.runNested); }
+    bool runNested(Graph& body, std::vector<std::unique_ptr<Pass>>& passes) const {
+        return scope_.runNested(body, passes);
+    }
+
+    // The counters of this pass run: declared from the pass (each listed at 0 in its report),
+    // counted by the pass, read by the journal.
+    void declareStatistics(const Pass& pass);
+    void count(const StatisticInfo& statistic, uint64_t amount = 1) { stats_.add(statistic, amount); }
+    const PassStats& stats() const { return stats_; }
     // Something the user should know that does not stop the run; the pipeline lists each once.
     void warn(std::string message) { warnings_.push_back(std::move(message)); }
     std::vector<std::string> takeWarnings() { return std::move(warnings_); }
     // Whether the user asked to stop. Long passes check it between nodes and return early with
     // the graph consistent; the pass manager stops before the next pass.
     bool cancelRequested() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
-    // The graph this pass run works on (a body in a nested run); reasons are recorded under it.
-    GraphPath graphPath;
-    std::string graphName;
-    // Set by the pass manager: runs `passes` on `body` (a subgraph of the graph being worked
-    // on) as a nested pass manager, to a fixed point, each pass run a journal step of its own.
-    // Returns whether the body changed. Empty outside a pass manager.
-    std::function<bool(Graph& body, std::vector<std::unique_ptr<Pass>>& passes)> runNested;
     // Why a node was left alone; the last word of the current pass run counts.
     void notFolded(const Node& n, NotFoldedReason reason, std::string detail);
     void clearNotFolded(NodeId id) { unfolded_.erase(id); }
@@ -60,17 +86,14 @@ class PassContext {
     // A value (output) name not used yet in `g`, derived from `base`; value names are a namespace of
     // their own. Collected once per graph and pass run, so adding many values stays linear.
     std::string uniqueValueName(const Graph& g, const std::string& base);
-    std::string currentPass;
-    // The session's variable manager (docs/ge-variables.md): the variable passes record trans roads,
-    // format changes and fusion decisions there. Set by the pass manager; graphId is this compile's.
-    VarManager* varManager = nullptr;
-    uint32_t graphId = 0;
 
   private:
     const Model& model_;
     const PipelineOptions& options_;
     const kernels::KernelRegistry& kernels_;
+    const PassRunScope scope_;
     const std::atomic<bool>* cancel_;
+    PassStats stats_;
     std::vector<std::string> warnings_;
     std::unordered_map<NodeId, UnfoldedNode> unfolded_;
     // Names taken in one graph, and per base name the next suffix to try: a pass that makes many

@@ -1,8 +1,7 @@
 #pragma once
 // The pass manager: runs passes on a graph (the model's main graph or an If/Loop/Scan body) with
 // the instruments added to it, and stages of passes to a fixed point under an iteration cap.
-// runPipeline composes the standard run: user pins, then GE's stages, with the journal, progress,
-// timing and (PipelineOptions::verifyEach) verifier instruments.
+// What runs is composed above this framework, in engine/compile/ (GE's stages, runPipeline).
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -89,32 +88,5 @@ class PassManager {
     std::vector<std::string> warnings_;
     std::set<std::string> seenWarnings_;
 };
-
-struct PipelineHooks {
-    // Called after each pass run with (steps done so far, "stage / pass"); may be empty.
-    std::function<void(size_t, const std::string&)> progress;
-    // Set to stop the run (checked before each pass and between nodes).
-    const std::atomic<bool>* cancel = nullptr;
-    // The session this compile belongs to (a VarManager loaded with `vars --load`, or one shared by
-    // several compiles); null = a fresh session of its own.
-    std::shared_ptr<VarManager> varManager;
-    // Added after the standard instruments (e.g. to watch each pass run).
-    std::vector<std::shared_ptr<PassInstrumentation>> instruments;
-};
-
-// GE's stage order, built for `options`. The one place where the pipeline's composition is
-// written down.
-std::vector<Stage> buildPipeline(const PipelineOptions& options);
-// The passes SubgraphOptimizePass runs inside an If/Loop/Scan body to a fixed point, in the
-// pipeline's order, ending with SubgraphOptimizePass itself when the body owns bodies (`nested`).
-// Written down in the same place as buildPipeline.
-std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& options, bool nested);
-
-// Applies the user's pins (--input-shape, --no-fold), then runs the stages on model.graph.
-// `journal` (optional) records every step. Throws std::invalid_argument for a pin that names no
-// input or node, PipelineError when the graph has a cycle, a pass breaks it (verifyEach) or a
-// kernel fails.
-PipelineRun runPipeline(Model& model, const PipelineOptions& options, Journal* journal = nullptr,
-                        const PipelineHooks& hooks = {});
 
 }  // namespace passscope

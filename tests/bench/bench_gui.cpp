@@ -46,11 +46,11 @@
 #include <string>
 #include <vector>
 
+#include "compile/run_pipeline.h"
 #include "graph/graph_panel.h"
 #include "io/model_loader.h"
 #include "main_window.h"
 #include "memory_probe.h"
-#include "pipeline/pass_manager.h"
 #include "pipeline/step_changes.h"
 #include "real_models.h"
 #include "report/model_info.h"

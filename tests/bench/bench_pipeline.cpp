@@ -16,9 +16,9 @@
 
 #include <fstream>
 
+#include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "memory_probe.h"
-#include "pipeline/pass_manager.h"
 
 namespace fs = std::filesystem;
 using namespace passscope;

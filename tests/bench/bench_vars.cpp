@@ -10,9 +10,9 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
-#include "pipeline/pass_manager.h"
 #include "vars/var_manager_serial.h"
 #include "vars/var_memory_plan.h"
 

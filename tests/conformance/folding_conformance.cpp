@@ -7,10 +7,10 @@
 #include <iostream>
 #include <map>
 
+#include "compile/run_pipeline.h"
 #include "exec/tensor_compare.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
-#include "pipeline/pass_manager.h"
 #include "report/pipeline_report.h"
 #include "testdata.h"
 

@@ -11,12 +11,12 @@
 #include <algorithm>
 #include <iostream>
 
+#include "compile/run_pipeline.h"
 #include "exec/verify.h"
 #include "io/model_loader.h"
 #include "io/onnx_check.h"
 #include "io/onnx_export.h"
 #include "io/proto_reader.h"
-#include "pipeline/pass_manager.h"
 #include "testdata.h"
 
 namespace fs = std::filesystem;

@@ -1,6 +1,9 @@
 #include "engine_helpers.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "io/model_loader.h"
 #include "model_builders.h"
@@ -27,6 +30,40 @@ size_t countOp(const Graph& g, const std::string& op) {
     size_t c = 0;
     for (const Node* n : g.nodes()) c += n->opType() == op;
     return c;
+}
+
+bool hasControlEdge(const Graph& g, NodeId from, NodeId to) {
+    const auto& outs = g.node(from).controlOutputs();
+    return std::find(outs.begin(), outs.end(), to) != outs.end();
+}
+
+std::string tensorBytes(const Tensor& t) {
+    return std::string(reinterpret_cast<const char*>(t.rawData()), t.byteSize());
+}
+
+Shape dims(std::vector<int64_t> extents) {
+    return Shape::fromExtents(extents);
+}
+
+Tensor scalarFloat(float v) {
+    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
+    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
+}
+
+std::string fileBytes(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string loadError(const std::filesystem::path& p) {
+    try {
+        io::loadModel(p);
+    } catch (const ModelError& e) {
+        return e.what();
+    }
+    return "(no error)";
 }
 
 }  // namespace passscope::test

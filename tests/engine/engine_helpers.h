@@ -1,6 +1,8 @@
 #pragma once
-// Shared by the engine tests: loading a model made with model_builders or a bundled sample, and
-// finding nodes in the loaded graph.
+// Shared by the engine tests: loading a model made with model_builders or a bundled sample,
+// finding nodes in the loaded graph, and the small readers several test files need. engine_tests
+// is compiled in unity batches, so a helper two files need lives here, not in both.
+#include <filesystem>
 #include <string>
 
 #include <onnx/onnx_pb.h>
@@ -17,5 +19,18 @@ Model loadSample(const std::string& name);
 const Node* byName(const Graph& g, const std::string& name);
 // Live nodes of type `op` (any domain).
 size_t countOp(const Graph& g, const std::string& op);
+// Whether `from` has a control edge to `to`.
+bool hasControlEdge(const Graph& g, NodeId from, NodeId to);
+
+// A tensor's bytes, to compare byte for byte.
+std::string tensorBytes(const Tensor& t);
+// A shape of known extents.
+Shape dims(std::vector<int64_t> extents);
+// A float32 scalar.
+Tensor scalarFloat(float v);
+// A file's bytes ("" when it cannot be read).
+std::string fileBytes(const std::filesystem::path& p);
+// The ModelError message loading `p` gives, or "(no error)".
+std::string loadError(const std::filesystem::path& p);
 
 }  // namespace passscope::test

@@ -49,6 +49,14 @@ onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::
     return n;
 }
 
+onnx::AttributeProto* addIntAttribute(onnx::NodeProto& n, const std::string& name, int64_t value) {
+    auto* a = n.add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INT);
+    a->set_i(value);
+    return a;
+}
+
 onnx::GraphProto* addBody(onnx::NodeProto& owner, const std::string& attribute) {
     auto* a = owner.add_attribute();
     a->set_name(attribute);

@@ -15,6 +15,8 @@ onnx::TensorProto* addFloatInitializer(onnx::GraphProto& g, const std::string& n
                                        const std::vector<int64_t>& dims, const std::vector<float>& values);
 onnx::NodeProto* addNode(onnx::GraphProto& g, const std::string& op, const std::vector<std::string>& inputs,
                          const std::vector<std::string>& outputs, const std::string& name = {});
+// An INT attribute `name` = `value` on `n`.
+onnx::AttributeProto* addIntAttribute(onnx::NodeProto& n, const std::string& name, int64_t value);
 // A graph attribute `attribute` of `owner` (an If branch, a Loop or Scan body), its graph named
 // after the attribute.
 onnx::GraphProto* addBody(onnx::NodeProto& owner, const std::string& attribute);

@@ -4,17 +4,14 @@
 
 #include <algorithm>
 
+#include "engine_helpers.h"
 #include "ir/graph.h"
 #include "ir/op_types.h"
 
 using namespace passscope;
+using passscope::test::scalarFloat;
 
 namespace {
-
-Tensor scalarFloat(float v) {
-    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
-    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
-}
 
 struct Chain {
     Graph g;

@@ -16,6 +16,7 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "engine_helpers.h"
 #include "exec/verify.h"
 #include "io/model_loader.h"
 #include "io/onnx_check.h"
@@ -28,6 +29,7 @@
 #include "passes/constant_folding/folding.h"
 
 using namespace passscope;
+using passscope::test::fileBytes;
 namespace fs = std::filesystem;
 
 namespace {
@@ -57,13 +59,6 @@ struct OneNode {
         return kernels::estimateOutputBytes(kernels::KernelContext(node(), 13, std::move(inputs)));
     }
 };
-
-std::string fileBytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 }  // namespace
 

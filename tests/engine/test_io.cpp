@@ -10,6 +10,8 @@
 
 #include <google/protobuf/text_format.h>
 
+#include "compile/run_pipeline.h"
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "io/onnx_check.h"
 #include "io/onnx_export.h"
@@ -19,7 +21,6 @@
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 #include "proto_compare.h"
 #include "report/model_info.h"
 
@@ -33,13 +34,6 @@ const Node* findByName(const Graph& g, const std::string& name) {
     for (const Node* n : g.nodes())
         if (n->name() == name) return n;
     return nullptr;
-}
-
-std::string fileBytes(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 std::vector<std::string> folderEntries(const fs::path& dir) {

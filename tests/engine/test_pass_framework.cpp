@@ -8,6 +8,7 @@
 #include <thread>
 #include <tuple>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/op_traits.h"
@@ -18,7 +19,6 @@
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/constant_folding/constant_folding_pass.h"
 #include "pipeline/graph_verifier.h"
-#include "pipeline/pass_manager.h"
 #include "report/pipeline_report.h"
 
 using namespace passscope;

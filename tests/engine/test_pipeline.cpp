@@ -2,6 +2,7 @@
 // and why, DCE, CSE, GE's potential constants, options, and the journal's replay.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "exec/verify.h"
 #include "graph_equality.h"
@@ -9,7 +10,6 @@
 #include "ir/op_types.h"
 #include "model_builders.h"
 #include "passes/constant_folding/folding.h"
-#include "pipeline/pass_manager.h"
 #include "report/pipeline_report.h"
 
 using namespace passscope;

@@ -4,24 +4,21 @@
 
 #include <algorithm>
 
+#include "engine_helpers.h"
 #include "ir/graph.h"
 #include "pipeline/journal.h"
 #include "pipeline/step_changes.h"
 
 using namespace passscope;
+using passscope::test::scalarFloat;
 
 namespace {
 
-Tensor scalarFloat(float v) {
-    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
-    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
-}
-
 // x -> Add(x, k) -> Mul(., Add(c1, c2)) -> out, with k an ONNX Constant node.
-struct Model {
+struct ChangeGraph {
     Graph g;
     NodeId x, k, add, c1, c2, sum, mul, out;
-    Model() {
+    ChangeGraph() {
         x = g.addNode("Data", "", "x", 1).id();
         k = g.addNode("Constant", "", "k", 1).id();
         g.setAttribute(k, Attribute::makeTensor("value", scalarFloat(2.0f)));
@@ -59,7 +56,7 @@ std::vector<NodeId> sorted(std::vector<NodeId> ids) {
 }  // namespace
 
 TEST(StepChanges, ConstantIntoConstMarksNoComputation) {
-    Model m;
+    ChangeGraph m;
     Journal journal;
     journal.begin(m.g);
     journal.beginStep("ConstantFoldingPass", "Stage1", 0);
@@ -81,7 +78,7 @@ TEST(StepChanges, ConstantIntoConstMarksNoComputation) {
 }
 
 TEST(StepChanges, FoldingAnOperationRemovesItAndEditsItsConsumer) {
-    Model m;
+    ChangeGraph m;
     Journal journal;
     journal.begin(m.g);
     journal.beginStep("ConstantFoldingPass", "Stage1", 0);
@@ -98,7 +95,7 @@ TEST(StepChanges, FoldingAnOperationRemovesItAndEditsItsConsumer) {
 }
 
 TEST(StepChanges, AttributeEditsAndNewOperationsStillCount) {
-    Model m;
+    ChangeGraph m;
     Journal journal;
     journal.begin(m.g);
     journal.beginStep("Pass", "Stage1", 0);

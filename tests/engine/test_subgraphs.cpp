@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <map>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 #include "pipeline/step_changes.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
@@ -25,11 +25,6 @@ using namespace passscope::test;
 namespace fs = std::filesystem;
 
 namespace {
-
-Tensor scalarFloat(float v) {
-    std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
-    return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));
-}
 
 // Every use list of `g` and its bodies, sorted, by "path:node:output": equal for two graphs
 // exactly when their use lists hold the same uses.

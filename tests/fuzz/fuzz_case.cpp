@@ -5,13 +5,13 @@
 #include <optional>
 #include <typeinfo>
 
+#include "compile/run_pipeline.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
 #include "io/onnx_check.h"
 #include "io/onnx_export.h"
 #include "io/proto_reader.h"
 #include "pipeline/journal.h"
-#include "pipeline/pass_manager.h"
 #include "report/model_info.h"
 #include "report/pipeline_report.h"
 

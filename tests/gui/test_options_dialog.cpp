@@ -18,10 +18,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "compile/run_pipeline.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "options_dialog.h"
-#include "pipeline/pass_manager.h"
 #include "runner/pipeline_result.h"
 
 using passscope::OptLevel;

@@ -7,6 +7,7 @@
 #include <QThreadPool>
 
 #include "background_jobs.h"
+#include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "runner/pipeline_runner.h"

@@ -10,6 +10,7 @@
 #include <QTableView>
 #include <QTest>
 
+#include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "pipeline/step_changes.h"
 #include "timeline/pass_chart.h"

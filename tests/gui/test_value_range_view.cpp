@@ -5,9 +5,9 @@
 // descriptions, checked here against the known model.
 #include <QTest>
 
+#include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 #include "properties_panel.h"
 
 using namespace passscope;

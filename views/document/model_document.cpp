@@ -1,5 +1,6 @@
 // ModelDocument, part 1: loading a model, running the pipeline on it and stepping through the run.
 #include "document/model_document.h"
+#include "compile/run_pipeline.h"
 
 #include "ir/graph_path.h"
 #include "model_loader.h"

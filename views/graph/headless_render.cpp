@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 
+#include "compile/run_pipeline.h"
 #include "diagram/diagram_model.h"
 #include "diagram/visible_plan.h"
 #include "diagram_render.h"
@@ -13,7 +14,6 @@
 #include "io/model_loader.h"
 #include "item_style.h"
 #include "layout/layout_worker.h"
-#include "pipeline/pass_manager.h"
 
 namespace passscope::views {
 

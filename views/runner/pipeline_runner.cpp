@@ -5,6 +5,8 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include "compile/run_pipeline.h"
+
 namespace passscope::views {
 
 // What the worker of one run shares with the UI thread besides its cancel flag (the job's). The

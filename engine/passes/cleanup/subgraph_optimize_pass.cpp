@@ -1,7 +1,5 @@
 #include "passes/cleanup/subgraph_optimize_pass.h"
 
-#include "pipeline/pass_manager.h"
-
 namespace passscope {
 namespace {
 
@@ -15,7 +13,7 @@ bool ownsBodies(const Graph& g) {
 }  // namespace
 
 bool SubgraphOptimizePass::run(Graph& g, PassContext& ctx) {
-    if (!ctx.runNested) return false;  // only a pass manager can run nested passes
+    if (!ctx.canRunNested()) return false;  // only a pass manager can run nested passes
     std::vector<NodeId> owners;
     for (const Node* n : g.nodes())
         if (!n->subgraphs().empty()) owners.push_back(n->id());
@@ -25,7 +23,7 @@ bool SubgraphOptimizePass::run(Graph& g, PassContext& ctx) {
         if (!owner) continue;
         // The bodies are edited in place; the owner's attributes themselves never change here.
         for (Graph* body : owner->subgraphs()) {
-            std::vector<std::unique_ptr<Pass>> passes = buildBodyPipeline(ctx.options(), ownsBodies(*body));
+            std::vector<std::unique_ptr<Pass>> passes = bodyPipeline_(ctx.options(), ownsBodies(*body));
             changed |= ctx.runNested(*body, passes);
         }
     }

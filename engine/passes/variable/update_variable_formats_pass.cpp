@@ -89,7 +89,7 @@ void recoverForVarRef(Graph& g, PassContext& ctx, NodeId ref, const VarTransRoad
 }  // namespace
 
 bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
-    if (!ctx.varManager) return false;
+    if (!ctx.varManager()) return false;
     // GE's CollectVarNamesToRefs, once: the graph edits below add no VarRef.
     std::map<std::string, std::vector<NodeId>> refsOf;
     std::vector<NodeId> variables;
@@ -102,7 +102,7 @@ bool UpdateVariableFormatsPass::run(Graph& graph, PassContext& ctx) {
     bool changed = false;
     for (NodeId var : variables) {
         const std::string name = graph.node(var).name();
-        const VarTransRoad* road = ctx.varManager->transRoad(name);
+        const VarTransRoad* road = ctx.varManager()->transRoad(name);
         if (!road || road->empty()) continue;
         const VarTransRoad recovered = *road;
         if (!graph.node(var).output(0).desc.sameStorage(recovered.back().output)) {

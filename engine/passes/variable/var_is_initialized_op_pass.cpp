@@ -67,7 +67,7 @@ bool VarIsInitializedOpPass::run(Graph& g, PassContext& ctx) {
             continue;
         }
         const auto it = inited.find(id);
-        const bool value = (ctx.varManager && ctx.varManager->isVarExist(var->name())) ||
+        const bool value = (ctx.varManager() && ctx.varManager()->isVarExist(var->name())) ||
                            (it != inited.end() && it->second.count(var->name()));
         const NodeId varId = var->id();
         const std::string nodeName = n.name();

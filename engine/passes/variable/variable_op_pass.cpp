@@ -172,10 +172,10 @@ class Fuser {
     // Records `d` unless the same decision was recorded for this variable in this graph already
     // (the stage iterates; the pass runs again).
     void record(VarFusionDecision d) {
-        d.graphId = ctx_.graphId;
+        d.graphId = ctx_.graphId();
         const std::vector<VarFusionDecision>& prior = manager_.fusions();  // no copy: V records
         for (auto it = prior.rbegin(); it != prior.rend(); ++it)
-            if (it->graphId == ctx_.graphId && it->variable == d.variable) {
+            if (it->graphId == ctx_.graphId() && it->variable == d.variable) {
                 if (*it == d) return;
                 break;
             }
@@ -195,7 +195,7 @@ class Fuser {
         const std::string name = g_.node(var).name();
         if (!manager_.isVarPermitToChangeFormats(name)) {
             const auto changedIn = manager_.changedGraphId(name);
-            if (changedIn && *changedIn == ctx_.graphId)
+            if (changedIn && *changedIn == ctx_.graphId())
                 return false;  // fused by an earlier run on this graph
             refuse(name, "its format changed already" +
                              (changedIn ? " in graph " + std::to_string(*changedIn) : std::string()) +
@@ -248,7 +248,7 @@ class Fuser {
             g_.setInputDescs(id, {stored});
         }
         manager_.setTransRoad(name, road);
-        manager_.setChangedGraphId(name, ctx_.graphId);
+        manager_.setChangedGraphId(name, ctx_.graphId());
         manager_.setStateChanged(name);
         manager_.renewCurVarDesc(name, stored);
         ctx_.count(VariableOpPass::kVariablesFused);
@@ -286,7 +286,7 @@ bool VariableOpPass::run(Graph& g, PassContext& ctx) {
     }
     if (variables.empty()) return false;
     VarManager scratch;  // a pass run outside runPipeline has no session: a fresh one
-    Fuser fuser(g, ctx, ctx.varManager ? *ctx.varManager : scratch);
+    Fuser fuser(g, ctx, ctx.varManager() ? *ctx.varManager() : scratch);
     if (!ctx.options().switchOn(kSwitch)) {
         for (const auto& [name, id] : variables)
             fuser.refuse(name, "variable fusion is off (ge.exec.variable_acc=false)");

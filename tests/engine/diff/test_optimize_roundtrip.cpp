@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "compile/run_pipeline.h"
 #include "diff/graph_diff.h"
 #include "diff/node_identity.h"
 #include "engine_helpers.h"
@@ -13,7 +14,6 @@
 #include "ir/op_types.h"
 #include "model_builders.h"
 #include "pipeline/journal.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;

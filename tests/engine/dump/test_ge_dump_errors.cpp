@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "dump/ge_dump.h"
+#include "engine_helpers.h"
 #include "ge_dump_fixtures.h"
 #include "io/model_loader.h"
 #include "util/diagnostics.h"
 
 using namespace passscope;
+using passscope::test::loadError;
 using namespace passscope::test::dump;
 
 namespace {
@@ -19,19 +21,10 @@ std::filesystem::path bad(const std::string& stage, bool proto) {
                   : "ge_onnx_00000004_graph_1_" + stage + ".pbtxt");
 }
 
-std::string errorOf(const std::filesystem::path& p) {
-    try {
-        io::loadModel(p);
-    } catch (const ModelError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
 // The message starts with "<file>:<line>:" and says `words`.
 void expectAt(const std::filesystem::path& p, int line, const std::string& words) {
     ASSERT_GT(line, 0) << "fixture lacks the expected text: " << p;
-    const std::string message = errorOf(p);
+    const std::string message = loadError(p);
     EXPECT_EQ(message.rfind(p.string() + ":" + std::to_string(line) + ":", 0), 0u) << message;
     EXPECT_NE(message.find(words), std::string::npos) << message;
 }
@@ -41,7 +34,7 @@ void expectAt(const std::filesystem::path& p, int line, const std::string& words
 TEST(GeDumpErrors, TruncatedFiles) {
     for (bool proto : {false, true}) {
         const auto p = bad("Truncated", proto);
-        const std::string message = errorOf(p);
+        const std::string message = loadError(p);
         EXPECT_EQ(message.rfind(p.string() + ":", 0), 0u) << message;
         EXPECT_NE(message.find("at the end of the file: is it truncated?"), std::string::npos) << message;
     }
@@ -98,7 +91,7 @@ TEST(GeDumpErrors, EveryBadFixtureFailsCleanly) {
     size_t count = 0;
     for (const auto& entry : std::filesystem::directory_iterator(fixtures() / "bad")) {
         ++count;
-        const std::string message = errorOf(entry.path());
+        const std::string message = loadError(entry.path());
         EXPECT_EQ(message.rfind(entry.path().string() + ":", 0), 0u) << message;
     }
     EXPECT_EQ(count, 16u);

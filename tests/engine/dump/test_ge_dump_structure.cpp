@@ -6,11 +6,13 @@
 #include <fstream>
 
 #include "dump/ge_dump.h"
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "util/diagnostics.h"
 
 using namespace passscope;
+using passscope::test::loadError;
 
 namespace {
 
@@ -40,15 +42,6 @@ std::string opNode(const std::string& name, const std::string& type, const std::
            "\"\n";
 }
 
-std::string errorOf(const std::filesystem::path& p) {
-    try {
-        io::loadModel(p);
-    } catch (const ModelError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
-
 }  // namespace
 
 TEST(GeDumpStructure, GraphInputsFollowGesIndexAndOutputsAreNumbered) {
@@ -66,31 +59,32 @@ TEST(GeDumpStructure, GraphInputsFollowGesIndexAndOutputsAreNumbered) {
 
 TEST(GeDumpStructure, DuplicateNamesCyclesAndMalformedEdgesAreErrors) {
     auto p = writeDump("Duplicate", {dataNode("a", 0), dataNode("a", 1)});
-    EXPECT_NE(errorOf(p).find(p.string() + ":17: a second node named 'a' (first at line 7)"),
+    EXPECT_NE(loadError(p).find(p.string() + ":17: a second node named 'a' (first at line 7)"),
               std::string::npos)
-        << errorOf(p);
+        << loadError(p);
     p = writeDump("Cycle", {opNode("x", "Relu", {"y:0"}), opNode("y", "Relu", {"x:0"})});
-    EXPECT_NE(errorOf(p).find("has a cycle through node"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("has a cycle through node"), std::string::npos) << loadError(p);
     p = writeDump("NoIndex", {dataNode("a", 0), opNode("r", "Relu", {"a"})});
-    EXPECT_NE(errorOf(p).find("'a' is not <node>:<output index>"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("'a' is not <node>:<output index>"), std::string::npos) << loadError(p);
     p = writeDump("BadIndex", {dataNode("a", 0), opNode("r", "Relu", {"a:-2"})});
-    EXPECT_NE(errorOf(p).find("'a:-2' is not <node>:<output index>"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("'a:-2' is not <node>:<output index>"), std::string::npos) << loadError(p);
     p = writeDump("TwoOutputs", {opNode("o1", "NetOutput", {}), opNode("o2", "NetOutput", {})});
-    EXPECT_NE(errorOf(p).find("a second NetOutput node 'o2'"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("a second NetOutput node 'o2'"), std::string::npos) << loadError(p);
     p = writeDump("DataWithInput", {dataNode("a", 0), opNode("b", "Data", {"a:0"})});
-    EXPECT_NE(errorOf(p).find("has a data input"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("has a data input"), std::string::npos) << loadError(p);
 }
 
 TEST(GeDumpStructure, DescriptionIndicesAndDimensionsAreBounded) {
     auto p = writeDump("HugeIndex", {opNode("r", "Relu", {}) +
                                      "    attribute {\n      name: \"output_desc_dtype:99999999\"\n      s: "
                                      "\"DT_FLOAT\"\n      type: STRING\n    }\n"});
-    EXPECT_NE(errorOf(p).find("the tensor index is not a number up to 65536"), std::string::npos)
-        << errorOf(p);
+    EXPECT_NE(loadError(p).find("the tensor index is not a number up to 65536"), std::string::npos)
+        << loadError(p);
     p = writeDump("NegativeDim", {opNode("r", "Relu", {}) +
                                   "    attribute {\n      name: \"output_desc_shape:0\"\n      ints: -5\n"
                                   "      type: INTS\n    }\n"});
-    EXPECT_NE(errorOf(p).find("dimension -5 is neither an extent nor -1"), std::string::npos) << errorOf(p);
+    EXPECT_NE(loadError(p).find("dimension -5 is neither an extent nor -1"), std::string::npos)
+        << loadError(p);
     p = writeDump("UnknownRank", {opNode("r", "Relu", {}) +
                                   "    attribute {\n      name: \"output_desc_shape:0\"\n      ints: -2\n"
                                   "      type: INTS\n    }\n"});

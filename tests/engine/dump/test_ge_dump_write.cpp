@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "compile/run_pipeline.h"
 #include "diff/graph_diff.h"
 #include "dump/ge_dump.h"
 #include "dump/ge_dump_write.h"
@@ -13,7 +14,6 @@
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -33,9 +33,9 @@ Model optimizedForGe(Model model) {
 Model writtenAndRead(const Model& model, const std::string& dirName) {
     const auto dir = freshDir(dirName);
     const auto file = dir / "ge_onnx_00000001_graph_1_PassScope.pbtxt";
-    dump::writeGeOnnxDump(model, file);
-    EXPECT_EQ(dump::detectGeDump(file), dump::GeDumpFormat::OnnxText);
-    return dump::loadGeDump(file, dump::GeDumpFormat::OnnxText).model;
+    passscope::dump::writeGeOnnxDump(model, file);
+    EXPECT_EQ(passscope::dump::detectGeDump(file), passscope::dump::GeDumpFormat::OnnxText);
+    return passscope::dump::loadGeDump(file, passscope::dump::GeDumpFormat::OnnxText).model;
 }
 
 onnx::ModelProto groupedConvModel() {
@@ -83,7 +83,7 @@ TEST(GeDumpWrite, DeviceGraphReadsBackAsTheSameGraph) {
 
 TEST(GeDumpWrite, TextIsWhatGeWrites) {
     const Model device = optimizedForGe(loadProto(groupedConvModel(), "ge_dump_write_text_src"));
-    const std::string text = dump::geOnnxDumpText(device);
+    const std::string text = passscope::dump::geOnnxDumpText(device);
     for (const char* expected :
          {"op_type: \"ge:Conv\"", "op_type: \"ge:TransData\"", "op_type: \"ge:Data\"",
           "op_type: \"ge:NetOutput\"", "input_desc_layout:0", "output_desc_origin_shape:0", "\"FRACTAL_Z:4\"",
@@ -105,7 +105,7 @@ TEST(GeDumpWrite, BodiesAreRefused) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
     const Model model = loadProto(m, "ge_dump_write_if");
     try {
-        dump::geOnnxDumpText(model);
+        passscope::dump::geOnnxDumpText(model);
         FAIL() << "a graph with bodies was written";
     } catch (const ModelError& e) {
         EXPECT_NE(std::string(e.what()).find("subgraph"), std::string::npos) << e.what();

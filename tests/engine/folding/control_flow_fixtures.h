@@ -24,7 +24,7 @@
 #include "pipeline/step_changes.h"
 #include "stage_runner.h"
 
-// A namespace of their own: other test files define helpers of the same names (evaluate, ...)
+// A namespace of their own: other test files define helpers of the same names
 // with other return types, which would break the one-definition rule.
 namespace passscope::test::cf {
 
@@ -106,8 +106,8 @@ inline std::vector<std::string> duplicateValueNames(const Graph& g) {
 
 // Evaluates the main graph with the engine's kernels, outputs by graph output name; fails the
 // test when it cannot.
-inline std::map<std::string, Tensor> evaluate(const Model& model,
-                                              const std::map<std::string, Tensor>& inputs) {
+inline std::map<std::string, Tensor> evaluateNamed(const Model& model,
+                                                   const std::map<std::string, Tensor>& inputs) {
     EvalResult r = Evaluator(model).run(inputs);
     std::map<std::string, Tensor> out;
     if (r.failure) {

@@ -18,15 +18,23 @@ struct FoldingRun {
 };
 
 inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions& options = {}) {
-    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
-    ctx.currentPass = pass.name();
+    PassRunScope scope;
+    scope.pass = pass.name();
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin(), std::move(scope));
+    ctx.declareStatistics(pass);
     FoldingRun out;
     out.changed = pass.run(*model.graph, ctx);
-    out.stats = ctx.stats;
+    out.stats = ctx.stats();
     out.kept = ctx.takeUnfolded();
     out.problems = describeProblems(verifyGraph(*model.graph));
     return out;
+}
+
+// Runs a default-made `P` once on `model`'s main graph.
+template <class P>
+FoldingRun runFoldingPass(Model& model) {
+    P pass;
+    return runFoldingPass(model, pass);
 }
 
 // The reason recorded for the node named `name` ("" when none).

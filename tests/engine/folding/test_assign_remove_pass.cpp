@@ -3,6 +3,7 @@
 // written Variable. Kept: an Assign whose result is read, and one whose value is a constant.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "folding_fixtures.h"
 #include "passes/cleanup/dead_code_elimination_pass.h"
 #include "passes/variable/assign_remove_pass.h"

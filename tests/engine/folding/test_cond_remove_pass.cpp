@@ -3,6 +3,7 @@
 // main graph and in bodies; the journal records it as one step whose changes add the branch's
 // nodes; a runtime condition or a branch that contradicts the If is left alone with a reason.
 // Values are checked with the engine's evaluator where the result has no control flow left.
+#include "compile/run_pipeline.h"
 #include "control_flow_fixtures.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
@@ -91,7 +92,7 @@ TEST(CondRemovePass, TrueConditionInlinesThenBranchAndKeepsGraphOutputNames) {
     EXPECT_EQ(changes.removed, std::vector<NodeId>{ifId});
 
     // x = [1, -2]: y = -x + sqrt(c) = [1, 5], z = relu(y).
-    auto out = evaluate(model, {{"x", floats({2}, {1, -2})}});
+    auto out = evaluateNamed(model, {{"x", floats({2}, {1, -2})}});
     EXPECT_EQ(valuesOf(out.at("y")), (std::vector<float>{1, 5}));
     EXPECT_EQ(valuesOf(out.at("z")), (std::vector<float>{1, 5}));
 }
@@ -104,7 +105,7 @@ TEST(CondRemovePass, FalseConditionInlinesElseBranch) {
     EXPECT_EQ(byName(g, "then_neg"), nullptr);
     ASSERT_NE(byName(g, "else_add"), nullptr);
     EXPECT_EQ(g.outputNames(), (std::vector<std::string>{"y", "z"}));
-    auto out = evaluate(model, {{"x", floats({2}, {1, -2})}});
+    auto out = evaluateNamed(model, {{"x", floats({2}, {1, -2})}});
     EXPECT_EQ(valuesOf(out.at("y")), (std::vector<float>{5, 7}));
 }
 
@@ -287,7 +288,7 @@ TEST(CondRemovePass, NestedIfInABodyIsInlinedThere) {
     runPipeline(flat, PipelineOptions{});
     EXPECT_EQ(countOp(*flat.graph, "If"), 0u);
     EXPECT_TRUE(duplicateValueNames(*flat.graph).empty());
-    auto out = evaluate(
+    auto out = evaluateNamed(
         flat, {{"x", floats({2}, {1, 2})},
                {"s", Tensor(DataType::Bool, {}, std::make_shared<StringBuffer>(std::string(1, '\0')))}});
     ASSERT_EQ(out.count("y"), 1u);
@@ -392,7 +393,7 @@ TEST(CondRemovePass, PipelineStepReplaysForwardAndBackward) {
         EXPECT_EQ(compareGraphs(*snapshots[k], cursor.graph()), "") << "step " << k;
     }
     // x = [1, -2]: y = [1, 5] after the whole pipeline too.
-    auto out = evaluate(model, {{"x", floats({2}, {1, -2})}});
+    auto out = evaluateNamed(model, {{"x", floats({2}, {1, -2})}});
     EXPECT_EQ(valuesOf(out.at("y")), (std::vector<float>{1, 5}));
 }
 

@@ -4,6 +4,7 @@
 // Clip for a widening Cast, a Cast to an integer type, values in range, or a runtime input.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "kernels/tensor_util.h"
 #include "passes/constant_folding/constant_clip_pass.h"
 #include "shape_fixtures.h"

@@ -3,11 +3,11 @@
 // _is_from_constant_folding. Kept whole: no repetition, or a reader that is not elementwise.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "folding_fixtures.h"
 #include "ir/op_types.h"
 #include "passes/cleanup/decompose_large_const_pass.h"
 #include "passes/constant_folding/folding.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;

@@ -42,11 +42,6 @@ onnx::ModelProto dropoutModel(float ratio, int mode, bool readMask = false, int 
     return m;
 }
 
-FoldingRun runOn(Model& model) {
-    DropOutPass pass;
-    return runFoldingPass(model, pass);
-}
-
 }  // namespace
 
 TEST(DropOutPass, DropoutsThatPassTheirInputOnGo) {
@@ -60,7 +55,7 @@ TEST(DropOutPass, DropoutsThatPassTheirInputOnGo) {
         Model model =
             loadTransOpModel(dropoutModel(cases[i].ratio, cases[i].mode), "dropout_go_" + std::to_string(i));
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<DropOutPass>(model);
         EXPECT_EQ(r.problems, "") << i;
         EXPECT_EQ(countOps(*model.graph, "Dropout"), 0u) << i;
         EXPECT_EQ(r.stats.value("dropouts_removed"), 1u) << i;
@@ -77,7 +72,7 @@ TEST(DropOutPass, OlderOpsetsFollowTheirOwnRules) {
         m.mutable_graph()->mutable_node(0)->mutable_attribute(0)->set_type(onnx::AttributeProto::FLOAT);
         m.mutable_graph()->mutable_node(0)->mutable_attribute(0)->set_f(0.3f);
         Model model = loadTransOpModel(m, "dropout_opset10");
-        EXPECT_TRUE(runOn(model).changed);
+        EXPECT_TRUE(runFoldingPass<DropOutPass>(model).changed);
         EXPECT_EQ(countOps(*model.graph, "Dropout"), 0u);
     }
     for (const int isTest : {1, 0}) {  // Dropout-6: is_test 0 (the default) is training
@@ -87,7 +82,7 @@ TEST(DropOutPass, OlderOpsetsFollowTheirOwnRules) {
         a->set_type(onnx::AttributeProto::INT);
         a->set_i(isTest);
         Model model = loadTransOpModel(m, "dropout_opset6_" + std::to_string(isTest));
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<DropOutPass>(model);
         EXPECT_EQ(r.changed, isTest == 1);
         EXPECT_EQ(countOps(*model.graph, "Dropout"), isTest == 1 ? 0u : 1u);
     }
@@ -109,7 +104,7 @@ TEST(DropOutPass, RandomDropoutsAndReadMasksStay) {
         const Case& c = cases[i];
         Model model =
             loadTransOpModel(dropoutModel(c.ratio, c.mode, c.readMask), "dropout_stay_" + std::to_string(i));
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<DropOutPass>(model);
         EXPECT_FALSE(r.changed) << i;
         EXPECT_EQ(countOps(*model.graph, "Dropout"), 1u) << i;
         const std::string why = keptBecause(r, "dropout");
@@ -123,7 +118,7 @@ TEST(DropOutPass, TrainingModeComputedAtRunTimeStays) {
     addTensorValue(g.mutable_input(), "mode", onnx::TensorProto::BOOL, {});
     g.mutable_node(0)->add_input("mode");
     Model model = loadTransOpModel(m, "dropout_runtime_mode");
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<DropOutPass>(model);
     EXPECT_FALSE(r.changed);
     EXPECT_NE(keptBecause(r, "dropout").find("run time"), std::string::npos);
 }

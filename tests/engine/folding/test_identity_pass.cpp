@@ -3,10 +3,10 @@
 // graph output, next to a subgraph (GE's rule), and in a body before the body's output.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "folding_fixtures.h"
 #include "io/onnx_export.h"
 #include "passes/cleanup/identity_pass.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;

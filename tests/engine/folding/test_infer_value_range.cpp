@@ -4,6 +4,7 @@
 // limit; the range travels with clones and the journal's replay and stays out of ONNX export.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "io/onnx_export.h"
 #include "ir/value_text.h"
 #include "passes/constant_folding/value_range.h"

@@ -33,11 +33,6 @@ onnx::ModelProto arithModel(const std::string& op, const std::vector<int64_t>& c
     return m;
 }
 
-FoldingRun runOn(Model& model) {
-    NoOpArithmeticRemovePass pass;
-    return runFoldingPass(model, pass);
-}
-
 }  // namespace
 
 TEST(NoOpArithmeticRemovePass, NeutralOperandsGo) {
@@ -56,7 +51,7 @@ TEST(NoOpArithmeticRemovePass, NeutralOperandsGo) {
         Model model =
             loadTransOpModel(arithModel(c.op, c.dims, c.c, c.constFirst), "arith_go_" + std::to_string(i));
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_EQ(r.problems, "") << i;
         EXPECT_EQ(countOps(*model.graph, c.op), 0u) << i;
         EXPECT_EQ(r.stats.value("no_op_arithmetic_removed"), 1u) << i;
@@ -75,7 +70,7 @@ TEST(NoOpArithmeticRemovePass, IntegerAddOfZeroGoes) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::INT64, {4});
     Model model = loadTransOpModel(m, "arith_int_add");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Add"), 0u);
     EXPECT_EQ(sameResults(before, model), "");
@@ -98,7 +93,7 @@ TEST(NoOpArithmeticRemovePass, NotNeutralStays) {
         const Case& c = cases[i];
         Model model =
             loadTransOpModel(arithModel(c.op, {}, c.c, c.constFirst), "arith_stay_" + std::to_string(i));
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_FALSE(r.changed) << i;
         EXPECT_EQ(countOps(*model.graph, c.op), 1u) << i;
     }
@@ -109,7 +104,7 @@ TEST(NoOpArithmeticRemovePass, ABroadcastThatGrowsXStays) {
     {
         Model model =
             loadTransOpModel(arithModel("Mul", {2, 3}, {1, 1, 1, 1, 1, 1}, false, {1, 3}), "arith_grow");
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_FALSE(r.changed);
         const std::string why = keptBecause(r, "arith");
         EXPECT_NE(why.find("broadcast"), std::string::npos) << why;
@@ -117,13 +112,13 @@ TEST(NoOpArithmeticRemovePass, ABroadcastThatGrowsXStays) {
     {
         Model model =
             loadTransOpModel(arithModel("Mul", {3, 1}, {1, 1, 1}, false, {1, 3}), "arith_grow_rows");
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_FALSE(r.changed);
     }
     {
         Model model =
             loadTransOpModel(arithModel("Mul", {1, 2, 3}, {1, 1, 1, 1, 1, 1}, false), "arith_grow_rank");
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_FALSE(r.changed);  // rank 3 output from a rank-2 x
     }
     {
@@ -137,7 +132,7 @@ TEST(NoOpArithmeticRemovePass, ABroadcastThatGrowsXStays) {
         dim->set_dim_param("N");
         Model model = loadTransOpModel(m, "arith_symbolic");
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_EQ(countOps(*model.graph, "Mul"), 0u);
         const std::map<std::string, Tensor> in = {
             {"x", kernels::makeTensor<float>({2, 3}, {1, -2, 3, -4, 5, -0.0f})}};
@@ -149,7 +144,7 @@ TEST(NoOpArithmeticRemovePass, SignedZerosAreKept) {
     // x + (-0.0) keeps -0.0 bit for bit; the evaluator compares bits.
     Model model = loadTransOpModel(arithModel("Add", {}, {-0.0f}, false), "arith_signed_zero");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
     EXPECT_TRUE(r.changed);
     const std::map<std::string, Tensor> in = {
         {"x", kernels::makeTensor<float>({2, 3}, {-0.0f, 0.0f, 1, -1, 2, -2})}};
@@ -165,7 +160,7 @@ TEST(NoOpArithmeticRemovePass, AScalarOneGoesWhateverXsRank) {
         m.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->clear_shape();
         Model model = loadTransOpModel(m, scalar ? "arith_rank_unknown" : "arith_rank_unknown_1");
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<NoOpArithmeticRemovePass>(model);
         EXPECT_EQ(countOps(*model.graph, "Mul"), scalar ? 0u : 1u) << scalar;
         const std::map<std::string, Tensor> in = {{"x", kernels::makeTensor<float>({3}, {1, -2, 0.5f})}};
         EXPECT_EQ(sameResultsOn(before, model, in), "") << scalar;

@@ -28,17 +28,12 @@ onnx::ModelProto padModel(const std::vector<int64_t>& pads) {
     return m;
 }
 
-FoldingRun runOn(Model& model) {
-    NoOpPadRemovePass pass;
-    return runFoldingPass(model, pass);
-}
-
 }  // namespace
 
 TEST(NoOpPadRemovePass, AllZeroPadsGo) {
     Model model = loadTransOpModel(padModel({0, 0, 0, 0, 0, 0, 0, 0}), "pad_zero");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<NoOpPadRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Pad"), 0u);
     EXPECT_EQ(r.stats.value("pads_removed"), 1u);
@@ -50,12 +45,12 @@ TEST(NoOpPadRemovePass, PadsThatMoveDataStay) {
     for (const auto& pads :
          {std::vector<int64_t>{0, 0, 1, 0, 0, 0, 0, 0}, std::vector<int64_t>{0, 0, 0, 0, 0, 0, -1, 0}}) {
         Model model = loadTransOpModel(padModel(pads), "pad_nonzero_" + std::to_string(pads[2]));
-        EXPECT_FALSE(runOn(model).changed);
+        EXPECT_FALSE(runFoldingPass<NoOpPadRemovePass>(model).changed);
         EXPECT_EQ(countOps(*model.graph, "Pad"), 1u);
     }
     onnx::ModelProto m = padModel({0, 0, 0, 0, 0, 0, 0, 0});
     m.mutable_graph()->clear_initializer();
     addTensorValue(m.mutable_graph()->mutable_input(), "pads", onnx::TensorProto::INT64, {8});
     Model model = loadTransOpModel(m, "pad_runtime");
-    EXPECT_FALSE(runOn(model).changed);
+    EXPECT_FALSE(runFoldingPass<NoOpPadRemovePass>(model).changed);
 }

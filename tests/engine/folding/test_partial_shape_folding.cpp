@@ -4,6 +4,7 @@
 // off; the model computes the same.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "exec/verify.h"
 #include "shape_fixtures.h"
 

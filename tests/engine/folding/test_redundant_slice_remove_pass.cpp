@@ -34,11 +34,6 @@ onnx::ModelProto sliceModel(const std::vector<int64_t>& starts, const std::vecto
     return m;
 }
 
-FoldingRun runOn(Model& model) {
-    RedundantSliceRemovePass pass;
-    return runFoldingPass(model, pass);
-}
-
 }  // namespace
 
 TEST(RedundantSliceRemovePass, WholeInputSlicesGo) {
@@ -51,7 +46,7 @@ TEST(RedundantSliceRemovePass, WholeInputSlicesGo) {
         const auto& c = cases[i];
         Model model = loadTransOpModel(sliceModel(c[0], c[1], c[2], c[3]), "slice_full_" + std::to_string(i));
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
         EXPECT_EQ(r.problems, "") << i;
         EXPECT_TRUE(r.changed) << i;
         EXPECT_EQ(countOps(*model.graph, "Slice"), 0u) << i;
@@ -73,7 +68,7 @@ TEST(RedundantSliceRemovePass, SlicesThatCutStay) {
     for (size_t i = 0; i < cases.size(); ++i) {
         const auto& c = cases[i];
         Model model = loadTransOpModel(sliceModel(c[0], c[1], c[2], c[3]), "slice_cut_" + std::to_string(i));
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
         EXPECT_FALSE(r.changed) << i;
         EXPECT_EQ(countOps(*model.graph, "Slice"), 1u) << i;
     }
@@ -92,7 +87,7 @@ TEST(RedundantSliceRemovePass, SymbolicDimNeedsInt64MaxEnd) {
         addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
         Model model = loadTransOpModel(m, "slice_symbolic_" + std::to_string(end == kMax));
         const Model before = model.clone();
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
         EXPECT_EQ(r.problems, "");
         if (end == kMax) {
             EXPECT_EQ(countOps(*model.graph, "Slice"), 0u);
@@ -117,7 +112,7 @@ TEST(RedundantSliceRemovePass, EndsComputedAtRunTimeStay) {
     addNode(g, "Neg", {"s"}, {"y"}, "neg");
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
     Model model = loadTransOpModel(m, "slice_runtime_ends");
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
     EXPECT_FALSE(r.changed);
     const std::string why = keptBecause(r, "slice");
     EXPECT_NE(why.find("computed at run time"), std::string::npos) << why;
@@ -139,7 +134,7 @@ TEST(RedundantSliceRemovePass, Opset1AttributesAreRead) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
     Model model = loadTransOpModel(m, "slice_opset9");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Slice"), 0u);  // INT32_MAX >= static dim 3
     EXPECT_EQ(sameResults(before, model), "");
@@ -154,7 +149,7 @@ TEST(RedundantSliceRemovePass, BetweenAGraphInputAndAGraphOutputItStays) {
     addNode(g, "Slice", {"x", "starts", "ends"}, {"y"}, "slice");
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
     Model model = loadTransOpModel(m, "slice_in_out");
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
     EXPECT_FALSE(r.changed);
     const std::string why = keptBecause(r, "slice");
     EXPECT_NE(why.find("graph input"), std::string::npos) << why;
@@ -172,7 +167,7 @@ TEST(RedundantSliceRemovePass, BeforeAGraphOutputTheProducerTakesTheName) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
     Model model = loadTransOpModel(m, "slice_out");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<RedundantSliceRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Slice"), 0u);
     EXPECT_EQ(findByName(*model.graph, "relu")->output(0).name, "y");

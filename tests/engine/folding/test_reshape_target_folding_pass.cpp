@@ -3,20 +3,15 @@
 // two run-time pieces, a run-time piece next to a constant -1.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "noop_fixtures.h"
 #include "passes/constant_folding/reshape_target_folding_pass.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;
 using namespace passscope::test::noop;
 
 namespace {
-
-FoldingRun runOn(Model& model) {
-    ReshapeTargetFoldingPass pass;
-    return runFoldingPass(model, pass);
-}
 
 // The constant the Reshape named `name` reads as its target, or empty.
 std::vector<int64_t> targetOf(const Model& model, const std::string& name) {
@@ -81,7 +76,7 @@ TEST(ReshapeTargetFoldingPass, GatherUnsqueezeOfItsOwnInputBecomesZero) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
     Model model = loadTransOpModel(m, "reshape_gather");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<ReshapeTargetFoldingPass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_TRUE(r.changed);
     EXPECT_EQ(targetOf(model, "reshape"), (std::vector<int64_t>{0, 12}));
@@ -112,7 +107,7 @@ TEST(ReshapeTargetFoldingPass, PaddleCastSliceChainGivesZeroAndMinusOne) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
     Model model = loadTransOpModel(m, "reshape_paddle");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<ReshapeTargetFoldingPass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(targetOf(model, "reshape"), (std::vector<int64_t>{0, 1, -1, 120}));
     EXPECT_EQ(sameResultsOn(before, model, floats({2, 120, 1, 5})), "");
@@ -150,7 +145,7 @@ TEST(ReshapeTargetFoldingPass, Refusals) {
         }
         addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
         Model model = loadTransOpModel(m, "reshape_refused_" + std::to_string(k));
-        FoldingRun r = runOn(model);
+        FoldingRun r = runFoldingPass<ReshapeTargetFoldingPass>(model);
         EXPECT_FALSE(r.changed) << k;
         EXPECT_EQ(targetOf(model, "reshape"), std::vector<int64_t>{}) << k;
         const std::string why = keptBecause(r, "reshape");

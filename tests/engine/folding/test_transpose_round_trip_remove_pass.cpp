@@ -66,17 +66,12 @@ onnx::ModelProto throughRelu(const std::vector<int64_t>& p, const std::vector<in
     return m;
 }
 
-FoldingRun runOn(Model& model) {
-    TransposeRoundTripRemovePass pass;
-    return runFoldingPass(model, pass);
-}
-
 }  // namespace
 
 TEST(TransposeRoundTripRemovePass, LayerNorm2dComputesOnTheInputLayout) {
     Model model = loadTransOpModel(layerNorm2d(), "transpose_layernorm2d");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<TransposeRoundTripRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_TRUE(r.changed);
     EXPECT_EQ(countOps(*model.graph, "Transpose"), 0u);
@@ -88,7 +83,7 @@ TEST(TransposeRoundTripRemovePass, LayerNorm2dComputesOnTheInputLayout) {
 TEST(TransposeRoundTripRemovePass, AnAdjacentInversePairGoes) {
     Model model = loadTransOpModel(throughRelu({1, 2, 0}, {2, 0, 1}), "transpose_pair");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<TransposeRoundTripRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Transpose"), 0u);
     EXPECT_EQ(sameResults(before, model), "");
@@ -96,7 +91,7 @@ TEST(TransposeRoundTripRemovePass, AnAdjacentInversePairGoes) {
 
 TEST(TransposeRoundTripRemovePass, TransposesThatDoNotCancelStay) {
     Model model = loadTransOpModel(throughRelu({1, 2, 0}, {1, 2, 0}), "transpose_no_cancel");
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<TransposeRoundTripRemovePass>(model);
     EXPECT_FALSE(r.changed);
     EXPECT_EQ(countOps(*model.graph, "Transpose"), 2u);
 }
@@ -106,7 +101,7 @@ TEST(TransposeRoundTripRemovePass, AValueBetweenThatIsReadElsewhereKeepsThem) {
         onnx::ModelProto m = throughRelu({1, 2, 0}, {2, 0, 1});
         addTensorValue(m.mutable_graph()->mutable_output(), "r", onnx::TensorProto::FLOAT, {});
         Model model = loadTransOpModel(m, "transpose_between_output");
-        EXPECT_FALSE(runOn(model).changed);
+        EXPECT_FALSE(runFoldingPass<TransposeRoundTripRemovePass>(model).changed);
         EXPECT_EQ(countOps(*model.graph, "Transpose"), 2u);
     }
     {  // the Relu between is also read by a MatMul, which does not work element by element
@@ -116,7 +111,7 @@ TEST(TransposeRoundTripRemovePass, AValueBetweenThatIsReadElsewhereKeepsThem) {
         addNode(g, "MatMul", {"r", "k"}, {"mm"}, "matmul");
         addTensorValue(g.mutable_output(), "mm", onnx::TensorProto::FLOAT, {});
         Model model = loadTransOpModel(m, "transpose_between_matmul");
-        EXPECT_FALSE(runOn(model).changed);
+        EXPECT_FALSE(runFoldingPass<TransposeRoundTripRemovePass>(model).changed);
         EXPECT_EQ(countOps(*model.graph, "Transpose"), 2u);
     }
     {  // an operand between computed at run time elsewhere
@@ -126,7 +121,7 @@ TEST(TransposeRoundTripRemovePass, AValueBetweenThatIsReadElsewhereKeepsThem) {
         g.mutable_node(1)->set_op_type("Add");
         g.mutable_node(1)->add_input("z");
         Model model = loadTransOpModel(m, "transpose_between_runtime");
-        EXPECT_FALSE(runOn(model).changed);
+        EXPECT_FALSE(runFoldingPass<TransposeRoundTripRemovePass>(model).changed);
         EXPECT_EQ(countOps(*model.graph, "Transpose"), 2u);
     }
 }
@@ -141,7 +136,7 @@ TEST(TransposeRoundTripRemovePass, AShapeOfATransposeReadsTheInput) {
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::INT64, {});
     Model model = loadTransOpModel(m, "transpose_shape");
     const Model before = model.clone();
-    FoldingRun r = runOn(model);
+    FoldingRun r = runFoldingPass<TransposeRoundTripRemovePass>(model);
     EXPECT_EQ(r.problems, "");
     EXPECT_EQ(countOps(*model.graph, "Transpose"), 0u);
     EXPECT_EQ(countOps(*model.graph, "Gather"), 1u);

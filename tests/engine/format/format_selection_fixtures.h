@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
@@ -131,10 +132,6 @@ inline const Node& producerOf(const Graph& g, const std::string& consumer, size_
     const Node* c = nodeNamed(g, consumer);
     if (!c) throw std::runtime_error("no node " + consumer);
     return g.node(c->input(i).node);
-}
-
-inline Shape dims(std::vector<int64_t> d) {
-    return Shape::fromExtents(d);
 }
 
 }  // namespace passscope::test

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <random>
 
+#include "compile/run_pipeline.h"
+#include "engine_helpers.h"
 #include "exec/evaluator.h"
 #include "exec/verify.h"
 #include "io/onnx_export.h"
@@ -79,10 +81,6 @@ Tensor flipByte(const Tensor& t, size_t at, uint8_t mask) {
     Tensor out(t.dtype(), t.dims(), std::make_shared<StringBuffer>(std::move(bytes)));
     out.setName(t.name());
     return out;
-}
-
-std::string bytesOf(const Tensor& t) {
-    return std::string(reinterpret_cast<const char*>(t.rawData()), t.byteSize());
 }
 
 // The original and its device-level copy, both loaded from the same file.
@@ -168,7 +166,7 @@ TEST(DeviceGraphVerify, EvaluatorGivesTheOriginalOutputsBitForBit) {
     ASSERT_EQ(a.outputs.size(), 1u);
     ASSERT_EQ(b.outputs.size(), 1u);
     EXPECT_EQ(b.outputs[0].dims(), (std::vector<int64_t>{1, 10}));  // the logical output, not FRACTAL_NZ
-    EXPECT_EQ(bytesOf(a.outputs[0]), bytesOf(b.outputs[0]));
+    EXPECT_EQ(tensorBytes(a.outputs[0]), tensorBytes(b.outputs[0]));
 }
 
 TEST(DeviceGraphVerify, ACorruptedFoldedFractalZWeightIsCaught) {

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "graph_equality.h"
 #include "io/model_loader.h"
@@ -13,7 +14,6 @@
 #include "io/onnx_export.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 #include "proto_compare.h"
 #include "report/format_report.h"
 

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "engine_helpers.h"
 #include "formats/format_rules.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
@@ -79,7 +80,7 @@ StageResult runStage(Model& model, int stage, Format dataFormat = Format::NCHW) 
     InferFormatPass pass(stage);
     StageResult r;
     r.changed = pass.run(*model.graph, ctx);
-    r.stats = ctx.stats;
+    r.stats = ctx.stats();
     const auto problems = verifyGraph(*model.graph);
     EXPECT_TRUE(problems.empty()) << describeProblems(problems);
     return r;
@@ -98,11 +99,6 @@ const TensorDesc& descOf(const Graph& g, const std::string& value) {
 }
 Format originOf(const Graph& g, const std::string& value) {
     return descOf(g, value).originFormat;
-}
-const Node* byName(const Graph& g, const std::string& name) {
-    for (const Node* n : g.nodes())
-        if (n->name() == name) return n;
-    return nullptr;
 }
 const Graph& bodyOf(const Graph& g, const std::string& owner, const std::string& attribute) {
     const Node* n = byName(g, owner);

@@ -15,12 +15,12 @@
 #include <numeric>
 #include <random>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "formats/transdata_layout.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "model_builders.h"
-#include "pipeline/pass_manager.h"
 
 using namespace passscope;
 using namespace passscope::test;
@@ -141,10 +141,6 @@ int64_t product(const std::vector<int64_t>& dims) {
     return n;
 }
 
-std::string bytesOf(const Tensor& t) {
-    return std::string(reinterpret_cast<const char*>(t.rawData()), t.byteSize());
-}
-
 struct KernelCase {
     std::vector<int64_t> dims;
     Format storage;
@@ -205,7 +201,7 @@ TEST(LayoutOracle, TransDataKernelMatchesGeFormulasByteForByte) {
                          " groups " + std::to_string(c.groups) + " " + std::string(dataTypeName(dtype)));
             const Tensor packed = formats::transData(in, origin, c.storage, c.dims, origin, c.groups);
             EXPECT_EQ(packed.dims(), expected.dims);
-            EXPECT_TRUE(bytesOf(packed) == expected.bytes) << "the device bytes differ from GE's";
+            EXPECT_TRUE(tensorBytes(packed) == expected.bytes) << "the device bytes differ from GE's";
         }
 }
 
@@ -217,12 +213,12 @@ TEST(LayoutOracle, RegroupingGoesFromOneGroupLayoutToTheOther) {
     const Tensor plain(DataType::Float, dims, std::make_shared<StringBuffer>(src));
     const Tensor ungrouped =
         formats::transData(plain, Format::NCHW, Format::FRACTAL_Z, dims, Format::NCHW, 1);
-    ASSERT_TRUE(bytesOf(ungrouped) == fractalZ(src, dims, 4, 1).bytes);
+    ASSERT_TRUE(tensorBytes(ungrouped) == fractalZ(src, dims, 4, 1).bytes);
     const Tensor regrouped =
         formats::transData(ungrouped, Format::FRACTAL_Z, Format::FRACTAL_Z, dims, Format::NCHW, 1, 16);
     const Layout expected = fractalZ(src, dims, 4, 16);
     EXPECT_EQ(regrouped.dims(), expected.dims);
-    EXPECT_TRUE(bytesOf(regrouped) == expected.bytes);
+    EXPECT_TRUE(tensorBytes(regrouped) == expected.bytes);
 }
 
 // ---- End to end: the target-ge pipeline folds each weight to GE's bytes ----
@@ -338,7 +334,7 @@ TEST(LayoutOracle, TargetGePipelineFoldsEveryWeightToGesBytes) {
         EXPECT_EQ(w->output(0).desc.storageFormat, storage);
         EXPECT_EQ(w->output(0).desc.storageGroups(), storage == Format::FRACTAL_Z ? c.groups : 1);
         EXPECT_EQ(t.dims(), expected.dims);
-        EXPECT_TRUE(bytesOf(t) == expected.bytes) << "the folded weight's bytes differ from GE's";
+        EXPECT_TRUE(tensorBytes(t) == expected.bytes) << "the folded weight's bytes differ from GE's";
     }
 }
 

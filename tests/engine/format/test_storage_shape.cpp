@@ -2,16 +2,14 @@
 // with and without groups, FRACTAL_NZ (including 1-D), identity and the refusals.
 #include <gtest/gtest.h>
 
+#include "engine_helpers.h"
 #include "formats/storage_shape.h"
 
 using namespace passscope;
 using namespace passscope::formats;
+using passscope::test::dims;
 
 namespace {
-
-Shape dims(std::vector<int64_t> extents) {
-    return Shape::fromExtents(extents);
-}
 
 std::string shapeOf(const Shape& origin, Format from, Format to, DataType dtype, int64_t groups = 1) {
     const auto s = storageShapeOf(origin, from, to, dtype, groups);

@@ -31,13 +31,6 @@ Model twoTransData(const std::string& dstB) {
     return model;
 }
 
-void addTo(onnx::NodeProto* n, int to) {
-    auto* a = n->add_attribute();
-    a->set_name("to");
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(to);
-}
-
 onnx::TensorProto* addShape(onnx::GraphProto& g, const std::string& name, const std::vector<int64_t>& dims) {
     auto* t = g.add_initializer();
     t->set_name(name);
@@ -75,9 +68,9 @@ TEST(TransOpBreadthFusion, EqualCastsMergeAndCastsToOtherTypesDoNot) {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
-    addTo(addNode(g, "Cast", {"x"}, {"c1"}, "c1"), onnx::TensorProto::INT32);
-    addTo(addNode(g, "Cast", {"x"}, {"c2"}, "c2"), onnx::TensorProto::INT32);
-    addTo(addNode(g, "Cast", {"x"}, {"c3"}, "c3"), onnx::TensorProto::INT64);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c1"}, "c1"), "to", onnx::TensorProto::INT32);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c2"}, "c2"), "to", onnx::TensorProto::INT32);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c3"}, "c3"), "to", onnx::TensorProto::INT64);
     addNode(g, "Neg", {"c1"}, {"y1"}, "n1");
     addNode(g, "Abs", {"c2"}, {"y2"}, "n2");
     addNode(g, "Neg", {"c3"}, {"y3"}, "n3");

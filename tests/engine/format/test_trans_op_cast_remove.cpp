@@ -10,21 +10,14 @@ using namespace passscope::test;
 
 namespace {
 
-void addTo(onnx::NodeProto* n, int to) {
-    auto* a = n->add_attribute();
-    a->set_name("to");
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(to);
-}
-
 // x[2,3] (type a) -> Cast(b) -> Transpose -> Cast(a) -> y[3,2]
 Model castAroundTranspose(int a, int b, const std::string& dir) {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", a, {2, 3});
-    addTo(addNode(g, "Cast", {"x"}, {"c1"}, "c1"), b);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c1"}, "c1"), "to", b);
     addNode(g, "Transpose", {"c1"}, {"t"}, "transpose");
-    addTo(addNode(g, "Cast", {"t"}, {"y"}, "c2"), a);
+    addIntAttribute(*addNode(g, "Cast", {"t"}, {"y"}, "c2"), "to", a);
     addTensorValue(g.mutable_output(), "y", a, {3, 2});
     return loadTransOpModel(m, dir);
 }
@@ -35,7 +28,7 @@ TEST(CastRemove, ACastToItsOwnDtypeGoes) {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
-    addTo(addNode(g, "Cast", {"x"}, {"c"}, "cast"), onnx::TensorProto::FLOAT);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c"}, "cast"), "to", onnx::TensorProto::FLOAT);
     addNode(g, "Relu", {"c"}, {"y"}, "relu");
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
     Model model = loadTransOpModel(m, "cast_same");

@@ -73,10 +73,10 @@ TensorDesc desc(DataType t, const std::vector<int64_t>& origin, Format originFor
 PassOutcome runChecked(Model& model, Pass& pass) {
     PipelineOptions options;
     PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
+    ctx.declareStatistics(pass);
     PassOutcome out;
     out.changed = pass.run(*model.graph, ctx);
-    out.stats = ctx.stats;
+    out.stats = ctx.stats();
     out.problems = describeProblems(verifyGraph(*model.graph));
     return out;
 }

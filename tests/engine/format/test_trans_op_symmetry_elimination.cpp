@@ -17,13 +17,6 @@ void addPerm(onnx::NodeProto* n, const std::vector<int64_t>& perm) {
     for (int64_t p : perm) a->add_ints(p);
 }
 
-void addTo(onnx::NodeProto* n, int to) {
-    auto* a = n->add_attribute();
-    a->set_name("to");
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(to);
-}
-
 // x[1,3,4,4] -> TransData NCHW->NC1HWC0 -> TransData NC1HWC0->NCHW -> Relu -> y
 Model transDataPair(const std::string& backDst = "NCHW") {
     onnx::ModelProto m = emptyModel();
@@ -73,8 +66,8 @@ Model castPair(int a, int b, const std::string& dir) {
     onnx::ModelProto m = emptyModel();
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", a, {2, 3});
-    addTo(addNode(g, "Cast", {"x"}, {"c1"}, "c1"), b);
-    addTo(addNode(g, "Cast", {"c1"}, {"y"}, "c2"), a);
+    addIntAttribute(*addNode(g, "Cast", {"x"}, {"c1"}, "c1"), "to", b);
+    addIntAttribute(*addNode(g, "Cast", {"c1"}, {"y"}, "c2"), "to", a);
     addTensorValue(g.mutable_output(), "y", a, {2, 3});
     return loadTransOpModel(m, dir);
 }

@@ -11,13 +11,6 @@ using namespace passscope::test;
 
 namespace {
 
-void addTo(onnx::NodeProto* n, int to) {
-    auto* a = n->add_attribute();
-    a->set_name("to");
-    a->set_type(onnx::AttributeProto::INT);
-    a->set_i(to);
-}
-
 const std::vector<int64_t> kOrigin{1, 3, 4, 4};
 const std::vector<int64_t> k5hd{1, 1, 4, 4, 16};
 
@@ -28,8 +21,8 @@ Model castChain(DataType mid, int midOnnx, const std::string& dir) {
     auto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, kOrigin);
     addTransData(g, "x", "a", "NCHW", "NC1HWC0", "td_in");
-    addTo(addNode(g, "Cast", {"a"}, {"b"}, "c1"), midOnnx);
-    addTo(addNode(g, "Cast", {"b"}, {"c"}, "c2"), onnx::TensorProto::FLOAT);
+    addIntAttribute(*addNode(g, "Cast", {"a"}, {"b"}, "c1"), "to", midOnnx);
+    addIntAttribute(*addNode(g, "Cast", {"b"}, {"c"}, "c2"), "to", onnx::TensorProto::FLOAT);
     addTransData(g, "c", "d", "NC1HWC0", "NCHW", "td_out");
     addNode(g, "Relu", {"d"}, {"y"}, "relu");
     addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, kOrigin);

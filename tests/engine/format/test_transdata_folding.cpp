@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "engine_helpers.h"
 #include "formats/storage_shape.h"
 #include "formats/transdata_layout.h"
 #include "ir/graph.h"
@@ -16,6 +17,7 @@
 #include "pipeline/graph_verifier.h"
 
 using namespace passscope;
+using passscope::test::tensorBytes;
 
 namespace {
 
@@ -26,10 +28,6 @@ Tensor randomWeight(DataType dtype, const std::vector<int64_t>& dims, uint32_t s
     std::string bytes(static_cast<size_t>(count) * elementSize(dtype), '\0');
     for (char& b : bytes) b = static_cast<char>(rng() % 255 + 1);
     return Tensor(dtype, dims, std::make_shared<StringBuffer>(std::move(bytes)));
-}
-
-std::string bytesOf(const Tensor& t) {
-    return std::string(reinterpret_cast<const char*>(t.rawData()), t.byteSize());
 }
 
 // The description a TransData from `origin` (its format and dims) into `storage` gets.
@@ -88,8 +86,8 @@ Folded fold(WeightGraph& w) {
     ConstantFoldingPass folding;
     Folded f;
     f.changed = folding.run(*w.g, ctx);
-    f.transDataFolded = ctx.stats.value("transdata_folded");
-    f.paddingBytes = ctx.stats.value("padding_bytes");
+    f.transDataFolded = ctx.stats().value("transdata_folded");
+    f.paddingBytes = ctx.stats().value("padding_bytes");
     EXPECT_EQ(describeProblems(verifyGraph(*w.g)), "") << "the graph is invalid after folding";
     return f;
 }
@@ -138,7 +136,7 @@ void foldAndInvert(DataType dtype, const std::vector<int64_t>& dims, int64_t gro
     EXPECT_EQ(restored.output(0).desc, plain);
     const Tensor original = *restored.attrTensor(op::attr::kValue);
     EXPECT_EQ(original.dims(), dims);
-    EXPECT_EQ(bytesOf(original), bytesOf(weight));
+    EXPECT_EQ(tensorBytes(original), tensorBytes(weight));
 }
 
 }  // namespace
@@ -245,6 +243,6 @@ TEST(TransDataFolding, AModelThatDoesNotImportTheGeDomainStillFolds) {
     EXPECT_EQ(f.paddingBytes, (2u * 16 - 20u) * 4u * 4u);
     const Tensor value = *w.result().attrTensor(op::attr::kValue);
     EXPECT_EQ(value.dims(), (std::vector<int64_t>{1, 2, 2, 2, 16}));
-    EXPECT_EQ(bytesOf(formats::transData(value, Format::NC1HWC0, Format::NCHW, dims, Format::NCHW)),
-              bytesOf(x));
+    EXPECT_EQ(tensorBytes(formats::transData(value, Format::NC1HWC0, Format::NCHW, dims, Format::NCHW)),
+              tensorBytes(x));
 }

@@ -6,11 +6,13 @@
 #include <cstring>
 #include <random>
 
+#include "engine_helpers.h"
 #include "formats/storage_shape.h"
 #include "formats/transdata_layout.h"
 #include "kernels/kernel.h"
 
 using namespace passscope;
+using passscope::test::tensorBytes;
 using namespace passscope::formats;
 
 namespace {
@@ -24,10 +26,6 @@ Tensor randomTensor(DataType dtype, const std::vector<int64_t>& dims, uint32_t s
     std::string bytes(static_cast<size_t>(count) * elementSize(dtype), '\0');
     for (char& b : bytes) b = static_cast<char>(byte(rng));
     return Tensor(dtype, dims, std::make_shared<StringBuffer>(std::move(bytes)));
-}
-
-std::string bytesOf(const Tensor& t) {
-    return std::string(reinterpret_cast<const char*>(t.rawData()), t.byteSize());
 }
 
 size_t zeroBytes(const Tensor& t) {
@@ -98,7 +96,7 @@ TEST(TransDataKernel, EverySupportedPairRoundTripsExactlyWithZeroPadding) {
             EXPECT_EQ(zeroBytes(packed), *padding);  // every element landed, the rest is zero
             const Tensor back = transData(packed, c.storage, c.origin, c.dims, c.origin, c.groups);
             EXPECT_EQ(back.dims(), c.dims);
-            EXPECT_EQ(bytesOf(back), bytesOf(origin));
+            EXPECT_EQ(tensorBytes(back), tensorBytes(origin));
         }
 }
 
@@ -171,8 +169,10 @@ TEST(TransDataKernel, BetweenTwoInternalFormatsGoesThroughTheOrigin) {
     const Tensor x = randomTensor(DataType::Float, dims, 11);
     const Tensor a = transData(x, Format::NCHW, Format::NC1HWC0, dims, Format::NCHW);
     const Tensor b = transData(a, Format::NC1HWC0, Format::FRACTAL_NZ, dims, Format::NCHW);
-    EXPECT_EQ(bytesOf(b), bytesOf(transData(x, Format::NCHW, Format::FRACTAL_NZ, dims, Format::NCHW)));
-    EXPECT_EQ(bytesOf(transData(b, Format::FRACTAL_NZ, Format::NCHW, dims, Format::NCHW)), bytesOf(x));
+    EXPECT_EQ(tensorBytes(b),
+              tensorBytes(transData(x, Format::NCHW, Format::FRACTAL_NZ, dims, Format::NCHW)));
+    EXPECT_EQ(tensorBytes(transData(b, Format::FRACTAL_NZ, Format::NCHW, dims, Format::NCHW)),
+              tensorBytes(x));
 }
 
 TEST(TransDataKernel, UnsupportedPairsAndMismatchedInputsThrowKernelError) {
@@ -191,7 +191,7 @@ TEST(TransDataKernel, UnsupportedPairsAndMismatchedInputsThrowKernelError) {
 TEST(TransDataKernel, PlainToPlainKeepsTheBytesAndEmptyTensorsWork) {
     const std::vector<int64_t> dims{2, 3};
     const Tensor x = randomTensor(DataType::Float, dims, 13);
-    EXPECT_EQ(bytesOf(transData(x, Format::ND, Format::NCHW, dims, Format::ND)), bytesOf(x));
+    EXPECT_EQ(tensorBytes(transData(x, Format::ND, Format::NCHW, dims, Format::ND)), tensorBytes(x));
     const Tensor empty = randomTensor(DataType::Float, {0, 3, 2, 2}, 14);
     const Tensor packed = transData(empty, Format::NCHW, Format::NC1HWC0, {0, 3, 2, 2}, Format::NCHW);
     EXPECT_EQ(packed.dims(), (std::vector<int64_t>{0, 1, 2, 2, 16}));

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "folding/shape_fixtures.h"
 #include "io/tensor_proto.h"

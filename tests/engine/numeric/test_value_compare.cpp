@@ -7,13 +7,13 @@
 #include <fstream>
 #include <map>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "kernels/tensor_util.h"
 #include "model_builders.h"
 #include "numeric/bisect.h"
 #include "numeric/input_files.h"
 #include "numeric/value_compare.h"
-#include "pipeline/pass_manager.h"
 #include "util/diagnostics.h"
 
 using namespace passscope;

@@ -7,10 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "compile/run_pipeline.h"
 #include "dump/stage_replay.h"
 #include "engine_helpers.h"
 #include "io/model_loader.h"
-#include "pipeline/pass_manager.h"
 #include "same_graph.h"
 
 using namespace passscope;

@@ -2,6 +2,7 @@
 // and that `--target onnx` runs none of them.
 #include <gtest/gtest.h>
 
+#include "compile/run_pipeline.h"
 #include "engine_helpers.h"
 #include "graph_equality.h"
 #include "variable_fixtures.h"

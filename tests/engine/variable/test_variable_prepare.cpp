@@ -39,11 +39,6 @@ std::vector<const Node*> varRefs(const Graph& g) {
     return out;
 }
 
-bool hasControlEdge(const Graph& g, NodeId from, NodeId to) {
-    const auto& outs = g.node(from).controlOutputs();
-    return std::find(outs.begin(), outs.end(), to) != outs.end();
-}
-
 }  // namespace
 
 TEST(VariablePrepare, AVarRefFollowsTheLastWriterOnceWithControlEdges) {
@@ -95,8 +90,9 @@ TEST(VariablePrepare, ARefInputWithoutARefOutputGetsARefIdentity) {
     Graph& g = *model.graph;
     VarManager manager;
     PipelineOptions options;
-    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-    ctx.varManager = &manager;
+    PassRunScope scope;
+    scope.varManager = &manager;
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin(), std::move(scope));
     variable::insertVariableRef(g, ctx, idOf(g, "assign"), 0, idOf(g, "v"));
     EXPECT_EQ(describeProblems(verifyGraph(g)), "");
     const Node* identity = findByName(g, "RefIdentity_v_0_TO_assign_0");

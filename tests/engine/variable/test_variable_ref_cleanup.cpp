@@ -34,11 +34,6 @@ Model assignModel(const std::string& dir) {
     return loadTransOpModel(m, dir);
 }
 
-bool hasControlEdge(const Graph& g, NodeId from, NodeId to) {
-    const auto& outs = g.node(from).controlOutputs();
-    return std::find(outs.begin(), outs.end(), to) != outs.end();
-}
-
 }  // namespace
 
 TEST(VariableRefCleanup, ControlEdgesToTheWritersFollowersGoOthersStay) {

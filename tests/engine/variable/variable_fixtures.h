@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "compile/run_pipeline.h"
 #include "format/test_trans_op_support.h"
 #include "ir/op_types.h"
 #include "pipeline/graph_verifier.h"
-#include "pipeline/pass_manager.h"
 #include "vars/var_manager.h"
 #include "vars/var_memory_plan.h"
 
@@ -63,13 +63,14 @@ struct VarPassRun {
 // Runs `pass` once on the main graph as graph `graphId` of `manager`'s session.
 inline VarPassRun runVarPass(Model& model, Pass& pass, VarManager& manager, uint32_t graphId,
                              const PipelineOptions& options = {}) {
-    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
-    ctx.varManager = &manager;
-    ctx.graphId = graphId;
-    for (const StatisticInfo& s : pass.statistics()) ctx.stats.declare(s);
+    PassRunScope scope;
+    scope.varManager = &manager;
+    scope.graphId = graphId;
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin(), std::move(scope));
+    ctx.declareStatistics(pass);
     VarPassRun out;
     out.changed = pass.run(*model.graph, ctx);
-    out.stats = ctx.stats;
+    out.stats = ctx.stats();
     out.warnings = ctx.takeWarnings();
     out.problems = describeProblems(verifyGraph(*model.graph));
     return out;

@@ -21,13 +21,6 @@ std::shared_ptr<VarManager> compiled() {
     return m;
 }
 
-TensorDesc nzDesc() {
-    TensorDesc d = TensorDesc::tensor(DataType::Float, Shape::fromExtents({16, 2}));
-    d.storageFormat = Format::FRACTAL_NZ;
-    d.storageShape = Shape::fromExtents({1, 1, 16, 16});
-    return d;
-}
-
 }  // namespace
 
 TEST(ModelCacheCheck, UnchangedDescriptionsKeepTheCacheValid) {

@@ -18,13 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-TensorDesc nzDesc() {
-    TensorDesc d = TensorDesc::tensor(DataType::Float, Shape::fromExtents({16, 2}));
-    d.storageFormat = Format::FRACTAL_NZ;
-    d.storageShape = Shape::fromExtents({1, 1, 16, 16});
-    return d;
-}
-
 // A manager with every serialized table filled: two graphs assigned (HBM, RDMA, host, a
 // symbolic shape), a trans road, changed graph ids, a broadcast info and its own configuration.
 std::shared_ptr<VarManager> filledManager() {

@@ -52,4 +52,12 @@ inline const VarMemoryEntry& entryOf(const VarMemoryPlan& plan, NodeId id) {
     return *e;
 }
 
+// A float [16, 2] held as FRACTAL_NZ [1, 1, 16, 16].
+inline TensorDesc nzDesc() {
+    TensorDesc d = TensorDesc::tensor(DataType::Float, Shape::fromExtents({16, 2}));
+    d.storageFormat = Format::FRACTAL_NZ;
+    d.storageShape = Shape::fromExtents({1, 1, 16, 16});
+    return d;
+}
+
 }  // namespace passscope::test::vars

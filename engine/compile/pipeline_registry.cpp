@@ -5,6 +5,8 @@
 // for the device target (docs/ge-formats.md §4: origin formats in Prepare, before and after the
 // folding there; §5: storage formats chosen and TransData inserted after OptimizeStage1, then the
 // format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
+#include "compile/pipeline_registry.h"
+
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/constant_fuse_same_pass.h"
 #include "passes/cleanup/ctrl_edge_transfer_pass.h"
@@ -49,7 +51,6 @@
 #include "passes/variable/variable_prepare_op_pass.h"
 #include "passes/variable/variable_ref_delete_op_pass.h"
 #include "passes/variable/variable_ref_useless_control_out_delete_pass.h"
-#include "pipeline/pass_manager.h"
 
 namespace passscope {
 namespace {
@@ -111,7 +112,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     // graph_manager.cc's OptimizeStage1_1: ConstantFuseSamePass, then CSE merges what read the fused ones.
     add(stage1, std::make_unique<ConstantFuseSamePass>(), options);
     add(stage1, std::make_unique<CommonSubexpressionEliminationPass>(), options);
-    add(stage1, std::make_unique<SubgraphOptimizePass>(), options);
+    add(stage1, std::make_unique<SubgraphOptimizePass>(buildBodyPipeline), options);
     stages.push_back(std::move(stage1));
 
     if (device) {
@@ -197,7 +198,7 @@ std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& opti
     add(body, std::make_unique<NotWhereFusionPass>(), options);
     add(body, std::make_unique<DeadCodeEliminationPass>(), options);
     add(body, std::make_unique<CommonSubexpressionEliminationPass>(), options);
-    if (nested) add(body, std::make_unique<SubgraphOptimizePass>(), options);
+    if (nested) add(body, std::make_unique<SubgraphOptimizePass>(buildBodyPipeline), options);
     return std::move(body.passes);
 }
 
