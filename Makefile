@@ -7,7 +7,7 @@
 DEPS := build-essential cmake ninja-build ccache pkg-config dpkg-dev \
         qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools \
         libgraphviz-dev graphviz libprotobuf-dev protobuf-compiler libonnx-dev libonnx-testdata \
-        libeigen3-dev libcli11-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev \
+        libeigen3-dev libcli11-dev lld nlohmann-json3-dev libgtest-dev libbenchmark-dev \
         xvfb xauth fonts-dejavu-core fonts-wqy-microhei qt6-translations-l10n clang-format
 # ccache keys on paths relative to the checkout, so a second clone (CI's) reuses the first's objects.
 export CCACHE_BASEDIR := $(CURDIR)

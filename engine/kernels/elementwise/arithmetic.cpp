@@ -29,9 +29,9 @@ T wrapMul(T a, T b) {
         static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
 }
 
-enum class Op { Add, Sub, Mul, Div };
+enum class ArithmeticOp { Add, Sub, Mul, Div };
 
-template <Op op>
+template <ArithmeticOp op>
 KernelResult arithmetic(const KernelContext& ctx) {
     const Tensor& a = ctx.input(0);
     const Tensor& b = ctx.input(1);
@@ -39,7 +39,7 @@ KernelResult arithmetic(const KernelContext& ctx) {
     return dispatch<kNumeric>(a.dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         if constexpr (std::is_integral_v<T>) {
-            if constexpr (op == Op::Div) {
+            if constexpr (op == ArithmeticOp::Div) {
                 for (T v : values<T>(b))
                     if (v == 0) return KernelResult::refused("integer division by zero");
                 if constexpr (std::is_signed_v<T>) {
@@ -51,22 +51,22 @@ KernelResult arithmetic(const KernelContext& ctx) {
                 }
             }
             return KernelResult::ok(broadcastBinary<T, T, T>(a, b, [](T x, T y) -> T {
-                if constexpr (op == Op::Add)
+                if constexpr (op == ArithmeticOp::Add)
                     return wrapAdd(x, y);
-                else if constexpr (op == Op::Sub)
+                else if constexpr (op == ArithmeticOp::Sub)
                     return wrapSub(x, y);
-                else if constexpr (op == Op::Mul)
+                else if constexpr (op == ArithmeticOp::Mul)
                     return wrapMul(x, y);
                 else
                     return static_cast<T>(x / y);
             }));
         } else {
             return KernelResult::ok(broadcastBinary<T, T, T>(a, b, [](T x, T y) -> T {
-                if constexpr (op == Op::Add)
+                if constexpr (op == ArithmeticOp::Add)
                     return x + y;
-                else if constexpr (op == Op::Sub)
+                else if constexpr (op == ArithmeticOp::Sub)
                     return x - y;
-                else if constexpr (op == Op::Mul)
+                else if constexpr (op == ArithmeticOp::Mul)
                     return x * y;
                 else
                     return x / y;
@@ -107,10 +107,10 @@ KernelResult mod(const KernelContext& ctx) {
 }  // namespace
 
 void registerArithmeticKernels(KernelRegistry& r) {
-    r.add("", "Add", 1, 0, arithmetic<Op::Add>);
-    r.add("", "Sub", 1, 0, arithmetic<Op::Sub>);
-    r.add("", "Mul", 1, 0, arithmetic<Op::Mul>);
-    r.add("", "Div", 1, 0, arithmetic<Op::Div>);
+    r.add("", "Add", 1, 0, arithmetic<ArithmeticOp::Add>);
+    r.add("", "Sub", 1, 0, arithmetic<ArithmeticOp::Sub>);
+    r.add("", "Mul", 1, 0, arithmetic<ArithmeticOp::Mul>);
+    r.add("", "Div", 1, 0, arithmetic<ArithmeticOp::Div>);
     r.add("", "Mod", 10, 0, mod);
 }
 

@@ -9,9 +9,9 @@
 namespace passscope::kernels {
 namespace {
 
-enum class Op { Max, Min, Sum, Mean };
+enum class VariadicOp { Max, Min, Sum, Mean };
 
-template <Op op>
+template <VariadicOp op>
 KernelResult variadic(const KernelContext& ctx) {
     const size_t n = ctx.inputCount();
     if (n == 0) throw KernelError("needs at least one input");
@@ -25,7 +25,7 @@ KernelResult variadic(const KernelContext& ctx) {
         shapes.push_back(ctx.input(i).dims());
     }
     const auto out = broadcastShapes(shapes);
-    constexpr unsigned allowed = (op == Op::Max || op == Op::Min) ? kNumeric : kFloats;
+    constexpr unsigned allowed = (op == VariadicOp::Max || op == VariadicOp::Min) ? kNumeric : kFloats;
     return dispatch<allowed>(ctx.input(0).dtype(), [&](auto tag) -> KernelResult {
         using T = decltype(tag);
         std::vector<T> acc;
@@ -39,15 +39,15 @@ KernelResult variadic(const KernelContext& ctx) {
             }
             for (size_t i = 0; i < acc.size(); ++i, w.next()) {
                 const T y = v[w.index(0)];
-                if constexpr (op == Op::Max)
+                if constexpr (op == VariadicOp::Max)
                     acc[i] = ew::nanMax(acc[i], y);
-                else if constexpr (op == Op::Min)
+                else if constexpr (op == VariadicOp::Min)
                     acc[i] = ew::nanMin(acc[i], y);
                 else
                     acc[i] = static_cast<T>(acc[i] + y);
             }
         }
-        if constexpr (op == Op::Mean) {
+        if constexpr (op == VariadicOp::Mean) {
             const T count = static_cast<T>(static_cast<float>(n));
             for (T& x : acc) x = static_cast<T>(x / count);
         }
@@ -58,10 +58,10 @@ KernelResult variadic(const KernelContext& ctx) {
 }  // namespace
 
 void registerVariadicKernels(KernelRegistry& r) {
-    r.add("", "Max", 1, 0, variadic<Op::Max>);
-    r.add("", "Min", 1, 0, variadic<Op::Min>);
-    r.add("", "Sum", 1, 0, variadic<Op::Sum>);
-    r.add("", "Mean", 1, 0, variadic<Op::Mean>);
+    r.add("", "Max", 1, 0, variadic<VariadicOp::Max>);
+    r.add("", "Min", 1, 0, variadic<VariadicOp::Min>);
+    r.add("", "Sum", 1, 0, variadic<VariadicOp::Sum>);
+    r.add("", "Mean", 1, 0, variadic<VariadicOp::Mean>);
 }
 
 }  // namespace passscope::kernels

@@ -6,9 +6,9 @@
 namespace passscope::kernels {
 namespace {
 
-enum class Op { And, Or, Xor };
+enum class BooleanOp { And, Or, Xor };
 
-template <Op op>
+template <BooleanOp op>
 KernelResult boolean(const KernelContext& ctx) {
     const Tensor& a = ctx.input(0);
     const Tensor b = ew::binaryB(ctx);
@@ -21,9 +21,9 @@ KernelResult boolean(const KernelContext& ctx) {
     for (size_t i = 0; i < r.size(); ++i, w.next()) {
         const uint8_t x = va[w.index(0)];
         const uint8_t y = vb[w.index(1)];
-        if constexpr (op == Op::And)
+        if constexpr (op == BooleanOp::And)
             r[i] = x & y;
-        else if constexpr (op == Op::Or)
+        else if constexpr (op == BooleanOp::Or)
             r[i] = x | y;
         else
             r[i] = x ^ y;
@@ -34,9 +34,9 @@ KernelResult boolean(const KernelContext& ctx) {
 }  // namespace
 
 void registerBooleanKernels(KernelRegistry& r) {
-    r.add("", "And", 1, 0, boolean<Op::And>);
-    r.add("", "Or", 1, 0, boolean<Op::Or>);
-    r.add("", "Xor", 1, 0, boolean<Op::Xor>);
+    r.add("", "And", 1, 0, boolean<BooleanOp::And>);
+    r.add("", "Or", 1, 0, boolean<BooleanOp::Or>);
+    r.add("", "Xor", 1, 0, boolean<BooleanOp::Xor>);
 }
 
 }  // namespace passscope::kernels
