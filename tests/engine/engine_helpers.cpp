@@ -45,6 +45,13 @@ Shape dims(std::vector<int64_t> extents) {
     return Shape::fromExtents(extents);
 }
 
+Tensor floatTensor(std::vector<float> values, std::vector<int64_t> dims) {
+    if (dims.empty()) dims = {static_cast<int64_t>(values.size())};
+    auto buf = std::make_shared<StringBuffer>(
+        std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)));
+    return Tensor(DataType::Float, std::move(dims), std::move(buf));
+}
+
 Tensor scalarFloat(float v) {
     std::string bytes(reinterpret_cast<const char*>(&v), sizeof v);
     return Tensor(DataType::Float, {}, std::make_shared<StringBuffer>(bytes));

@@ -26,6 +26,8 @@ bool hasControlEdge(const Graph& g, NodeId from, NodeId to);
 std::string tensorBytes(const Tensor& t);
 // A shape of known extents.
 Shape dims(std::vector<int64_t> extents);
+// A float32 tensor of `values`, of shape `dims` (1-D when empty).
+Tensor floatTensor(std::vector<float> values, std::vector<int64_t> dims = {});
 // A float32 scalar.
 Tensor scalarFloat(float v);
 // A file's bytes ("" when it cannot be read).

@@ -1,9 +1,7 @@
 # views/compare tests (QtTest, offscreen), included by tests/gui/CMakeLists.txt: two models side by
 # side with their differences marked, the difference list, selection across sides, a bad file.
-add_executable(test_compare_view ${CMAKE_CURRENT_LIST_DIR}/test_compare_view.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_compare_view PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_compare_view PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_compare_view ${CMAKE_CURRENT_LIST_DIR}/test_compare_view.cpp)
+target_link_libraries(test_compare_view PRIVATE passscope_views passscope_test_support Qt6::Test)
 add_test(NAME gui.compare COMMAND test_compare_view)
 set(_gui_compare_env "QT_QPA_PLATFORM=offscreen")
 # Graphviz keeps a few allocations from its plugin tables until exit (see layout_tests.cmake).

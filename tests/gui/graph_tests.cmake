@@ -18,10 +18,8 @@ set_tests_properties(gui.workflow PROPERTIES
     TIMEOUT 300)
 
 # Before and after inside an If body (a body step, its ghosts and the before side), on MainWindow.
-add_executable(test_body_steps ${CMAKE_CURRENT_LIST_DIR}/test_body_steps.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_body_steps PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_body_steps PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_body_steps ${CMAKE_CURRENT_LIST_DIR}/test_body_steps.cpp)
+target_link_libraries(test_body_steps PRIVATE passscope_views passscope_test_support Qt6::Test)
 add_test(NAME gui.body_steps COMMAND test_body_steps)
 set_tests_properties(gui.body_steps PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
@@ -30,10 +28,8 @@ set_tests_properties(gui.body_steps PROPERTIES
 
 # CondRemovePass in the GUI: the If on a constant condition replaced by its branch in one step,
 # the inlined nodes marked added, the If a ghost marked removed.
-add_executable(test_cond_remove_steps ${CMAKE_CURRENT_LIST_DIR}/test_cond_remove_steps.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_cond_remove_steps PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_cond_remove_steps PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_cond_remove_steps ${CMAKE_CURRENT_LIST_DIR}/test_cond_remove_steps.cpp)
+target_link_libraries(test_cond_remove_steps PRIVATE passscope_views passscope_test_support Qt6::Test)
 add_test(NAME gui.cond_remove_steps COMMAND test_cond_remove_steps)
 set_tests_properties(gui.cond_remove_steps PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
@@ -42,10 +38,8 @@ set_tests_properties(gui.cond_remove_steps PROPERTIES
 
 # Formats in the views: TransData properties, the origin/storage-format overlays and their
 # legend, and the headless render's colours, on a model with real origin/storage formats.
-add_executable(test_format_views ${CMAKE_CURRENT_LIST_DIR}/test_format_views.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_format_views PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_format_views PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_format_views ${CMAKE_CURRENT_LIST_DIR}/test_format_views.cpp)
+target_link_libraries(test_format_views PRIVATE passscope_views passscope_test_support Qt6::Test)
 add_test(NAME gui.format_views COMMAND test_format_views)
 set_tests_properties(gui.format_views PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
@@ -53,10 +47,8 @@ set_tests_properties(gui.format_views PROPERTIES
     TIMEOUT 300)
 
 # The properties panel's value range row (InferValueRangePass) on x [N,3,224,224] -> Shape -> Gather.
-add_executable(test_value_range_view ${CMAKE_CURRENT_LIST_DIR}/test_value_range_view.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_value_range_view PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_value_range_view PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_value_range_view ${CMAKE_CURRENT_LIST_DIR}/test_value_range_view.cpp)
+target_link_libraries(test_value_range_view PRIVATE passscope_views passscope_test_support Qt6::Test)
 add_test(NAME gui.value_range_view COMMAND test_value_range_view)
 set_tests_properties(gui.value_range_view PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
@@ -95,10 +87,8 @@ set_tests_properties(gui.model_layouts PROPERTIES
 
 # Stepping to a pass shows what it changed (issue 27): the view follows the step (into an If body
 # for a step run there), F3 / Shift+F3 walk the changes, the minimap and scroll bar mark them.
-add_executable(test_step_follow ${CMAKE_CURRENT_LIST_DIR}/test_step_follow.cpp
-               ${PROJECT_SOURCE_DIR}/tests/engine/model_builders.cpp)
-target_link_libraries(test_step_follow PRIVATE passscope_views Qt6::Test)
-target_include_directories(test_step_follow PRIVATE ${PROJECT_SOURCE_DIR}/tests/engine)
+add_executable(test_step_follow ${CMAKE_CURRENT_LIST_DIR}/test_step_follow.cpp)
+target_link_libraries(test_step_follow PRIVATE passscope_views passscope_test_support Qt6::Test)
 target_compile_definitions(test_step_follow PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 add_test(NAME gui.step_follow COMMAND test_step_follow)
 set_tests_properties(gui.step_follow PROPERTIES

@@ -10,33 +10,28 @@
 
 #include "diff/graph_diff.h"
 #include "diff_graphs.h"
+#include "engine_helpers.h"
 #include "io/model_loader.h"
 #include "ir/buffer.h"
 
 using namespace passscope;
 using namespace passscope::diff;
+using passscope::test::floatTensor;
 using passscope::test::GraphBuilder;
 
 namespace {
 
-Tensor floats(std::vector<float> v, std::vector<int64_t> dims = {}) {
-    if (dims.empty()) dims = {static_cast<int64_t>(v.size())};
-    auto buf = std::make_shared<StringBuffer>(
-        std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float)));
-    return Tensor(DataType::Float, std::move(dims), std::move(buf));
-}
-
 const std::vector<float> kWeight = {0.5f, -1.25f, 2.0f, 3.5f, 4.0f, -6.0f, 7.0f, 8.0f, 9.0f, 10.0f};
 
 // x -> Mul(x, w) "scale" -> Add(scale, b) "shift" -> output; w and b held as `holder` nodes.
-struct Net {
+struct HeldNet {
     GraphBuilder g;
     NodeId x, w, b, scale, shift;
-    Net(const std::string& holder, const std::string& wName, const std::string& bName,
-        std::vector<float> weight = kWeight) {
+    HeldNet(const std::string& holder, const std::string& wName, const std::string& bName,
+            std::vector<float> weight = kWeight) {
         x = g.data("x");
-        w = g.constant(holder, holder == "Constant" ? "" : wName, wName, floats(std::move(weight)));
-        b = g.constant(holder, holder == "Constant" ? "" : bName, bName, floats({1, 2}));
+        w = g.constant(holder, holder == "Constant" ? "" : wName, wName, floatTensor(std::move(weight)));
+        b = g.constant(holder, holder == "Constant" ? "" : bName, bName, floatTensor({1, 2}));
         scale = g.node("Mul", "scale", {x, w});
         shift = g.node("Add", "shift", {scale, b});
         g.output({shift});
@@ -47,8 +42,8 @@ struct Net {
 }  // namespace
 
 TEST(ConstantsByValue, ConstantNodesBecomingInitializersUnderOtherNamesAreNotChanges) {
-    Net a("Constant", "Constant_0_out", "Constant_1_out");  // Paddle2ONNX: unnamed Constant nodes
-    Net b("Const", "conv.w", "conv.b");                     // optimize's output: initializers
+    HeldNet a("Constant", "Constant_0_out", "Constant_1_out");  // Paddle2ONNX: unnamed Constant nodes
+    HeldNet b("Const", "conv.w", "conv.b");                     // optimize's output: initializers
     const GraphDiff d = diffGraphs(a.graph(), b.graph(), DiffOptions::byComputation());
     EXPECT_TRUE(d.empty()) << diffToText(d, DiffOptions::byComputation(), true);
     EXPECT_EQ(d.heldDifferently.size(), 2u);
@@ -64,8 +59,8 @@ TEST(ConstantsByValue, ConstantNodesBecomingInitializersUnderOtherNamesAreNotCha
 TEST(ConstantsByValue, OneChangedByteIsOneChangedConstantNamingItsReaders) {
     std::vector<float> edited = kWeight;
     reinterpret_cast<uint8_t*>(edited.data())[5] ^= 0x01;  // one byte of the second element
-    Net a("Constant", "Constant_0_out", "Constant_1_out");
-    Net b("Const", "conv.w", "conv.b", edited);
+    HeldNet a("Constant", "Constant_0_out", "Constant_1_out");
+    HeldNet b("Const", "conv.w", "conv.b", edited);
     const DiffOptions options = DiffOptions::byComputation();
     const GraphDiff d = diffGraphs(a.graph(), b.graph(), options);
     ASSERT_EQ(d.changed.size(), 1u) << diffToText(d, options, true);
@@ -96,9 +91,9 @@ TEST(ConstantsByValue, MergedDuplicatesAreHeldDifferentlyNotRemoved) {
     // a: two equal constants, one per reader; b: one constant read by both (CSE of constants).
     GraphBuilder a, b;
     const NodeId xa = a.data("x"), xb = b.data("x");
-    const NodeId c1 = a.constant("Constant", "", "k1", floats({3}));
-    const NodeId c2 = a.constant("Constant", "", "k2", floats({3}));
-    const NodeId k = b.constant("Const", "k", "k", floats({3}));
+    const NodeId c1 = a.constant("Constant", "", "k1", floatTensor({3}));
+    const NodeId c2 = a.constant("Constant", "", "k2", floatTensor({3}));
+    const NodeId k = b.constant("Const", "k", "k", floatTensor({3}));
     a.output({a.node("Mul", "m1", {xa, c1}), a.node("Mul", "m2", {xa, c2})});
     b.output({b.node("Mul", "m1", {xb, k}), b.node("Mul", "m2", {xb, k})});
     const GraphDiff d = diffGraphs(a.graph(), b.graph(), DiffOptions::byComputation());
@@ -109,9 +104,9 @@ TEST(ConstantsByValue, MergedDuplicatesAreHeldDifferentlyNotRemoved) {
 TEST(ConstantsByValue, AConstantWithAValueTheOtherSideLacksIsAddedOrRemoved) {
     GraphBuilder a, b;
     const NodeId xa = a.data("x"), xb = b.data("x");
-    a.output({a.node("Mul", "m", {xa, a.constant("Constant", "", "k", floats({3}))})});
+    a.output({a.node("Mul", "m", {xa, a.constant("Constant", "", "k", floatTensor({3}))})});
     b.output({b.node("Mul", "m", {xb, xb})});
-    b.constant("Const", "spare", "spare", floats({4}));  // unread, and a value a lacks
+    b.constant("Const", "spare", "spare", floatTensor({4}));  // unread, and a value a lacks
     const GraphDiff d = diffGraphs(a.graph(), b.graph(), DiffOptions::byComputation());
     ASSERT_EQ(d.removed.size(), 1u);
     ASSERT_EQ(d.added.size(), 1u);

@@ -6,10 +6,12 @@
 
 #include "diff/graph_diff.h"
 #include "diff_graphs.h"
+#include "engine_helpers.h"
 #include "ir/buffer.h"
 
 using namespace passscope;
 using namespace passscope::diff;
+using passscope::test::floatTensor;
 using passscope::test::GraphBuilder;
 
 namespace {
@@ -42,12 +44,6 @@ const FieldChange* field(const ChangedNode* c, const std::string& name) {
     return nullptr;
 }
 
-Tensor floats(std::vector<float> v) {
-    auto buf = std::make_shared<StringBuffer>(
-        std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float)));
-    return Tensor(DataType::Float, {static_cast<int64_t>(v.size())}, std::move(buf));
-}
-
 }  // namespace
 
 TEST(GraphDiff, IdenticalGraphsAreEmpty) {
@@ -63,8 +59,8 @@ TEST(GraphDiff, AttributeChangesAreNamedWithValues) {
     a.g().setAttribute(a.conv, Attribute::makeInts("strides", {1, 1}));
     b.g().setAttribute(b.conv, Attribute::makeInts("strides", {2, 2}));
     b.g().setAttribute(b.conv, Attribute::makeString("auto_pad", "SAME_UPPER"));
-    a.g().setAttribute(a.relu, Attribute::makeTensor("t", floats({1, 2, 3})));
-    b.g().setAttribute(b.relu, Attribute::makeTensor("t", floats({1, 2, 4})));
+    a.g().setAttribute(a.relu, Attribute::makeTensor("t", floatTensor({1, 2, 3})));
+    b.g().setAttribute(b.relu, Attribute::makeTensor("t", floatTensor({1, 2, 4})));
     const GraphDiff d = diffGraphs(a.g(), b.g());
     const FieldChange* strides = field(changedNamed(d, "conv"), "attr:strides");
     ASSERT_NE(strides, nullptr);
@@ -80,8 +76,8 @@ TEST(GraphDiff, AttributeChangesAreNamedWithValues) {
     EXPECT_EQ(t->after, "float[3] {1,2,4}");
     // The same tensor value under a shared or a copied buffer is no change.
     Net c, e;
-    c.g().setAttribute(c.relu, Attribute::makeTensor("t", floats({5, 6})));
-    e.g().setAttribute(e.relu, Attribute::makeTensor("t", floats({5, 6})));
+    c.g().setAttribute(c.relu, Attribute::makeTensor("t", floatTensor({5, 6})));
+    e.g().setAttribute(e.relu, Attribute::makeTensor("t", floatTensor({5, 6})));
     EXPECT_TRUE(diffGraphs(c.g(), e.g()).empty());
 }
 

@@ -20,10 +20,10 @@ NodeId partnerOf(const NodeMatching& m, NodeId a) {
 }
 
 // x -> Conv(w) -> Relu -> Add(x') -> out, every node named as given.
-struct Chain {
+struct MatchChain {
     GraphBuilder b;
     NodeId x, w, conv, relu, add, out;
-    Chain(const std::string& convName, const std::string& reluName, const std::string& addName) {
+    MatchChain(const std::string& convName, const std::string& reluName, const std::string& addName) {
         x = b.data("x");
         w = b.data("w");
         conv = b.node("Conv", convName, {x, w});
@@ -36,7 +36,7 @@ struct Chain {
 }  // namespace
 
 TEST(NodeMatching, IdenticalGraphsMatchEveryNode) {
-    Chain a("conv", "relu", "add"), b("conv", "relu", "add");
+    MatchChain a("conv", "relu", "add"), b("conv", "relu", "add");
     NodeMatching m = matchNodes(a.b.graph(), b.b.graph());
     EXPECT_EQ(m.matched.size(), a.b.graph().nodeCount());
     EXPECT_TRUE(m.onlyInA.empty());
@@ -46,7 +46,7 @@ TEST(NodeMatching, IdenticalGraphsMatchEveryNode) {
 
 TEST(NodeMatching, RenamedNodesMatchByNeighbourhood) {
     // GE renames nodes between stages: same ops, same wiring, other names (and value names).
-    Chain a("conv", "relu", "add"), b("Conv2D_1", "Relu_7", "Add_3");
+    MatchChain a("conv", "relu", "add"), b("Conv2D_1", "Relu_7", "Add_3");
     NodeMatching m = matchNodes(a.b.graph(), b.b.graph());
     EXPECT_EQ(partnerOf(m, a.conv), b.conv);
     EXPECT_EQ(partnerOf(m, a.relu), b.relu);
@@ -57,7 +57,7 @@ TEST(NodeMatching, RenamedNodesMatchByNeighbourhood) {
 
 TEST(NodeMatching, UnnamedNodesMatchByValueOrNeighbourhood) {
     // ONNX exporters often leave node names empty; value names then identify the nodes.
-    Chain a("", "", ""), b("", "", "");
+    MatchChain a("", "", ""), b("", "", "");
     NodeMatching m = matchNodes(a.b.graph(), b.b.graph());
     EXPECT_EQ(partnerOf(m, a.relu), b.relu);
     // Unnamed and with other value names: structure alone.
@@ -144,7 +144,7 @@ TEST(NodeMatching, StructuralNodesKnownByValueName) {
 }
 
 TEST(NodeMatching, Deterministic) {
-    Chain a("", "", ""), b("x1", "x2", "x3");
+    MatchChain a("", "", ""), b("x1", "x2", "x3");
     NodeMatching m1 = matchNodes(a.b.graph(), b.b.graph());
     NodeMatching m2 = matchNodes(a.b.graph(), b.b.graph());
     EXPECT_EQ(m1.matched, m2.matched);

@@ -38,7 +38,7 @@ Model writtenAndRead(const Model& model, const std::string& dirName) {
     return passscope::dump::loadGeDump(file, passscope::dump::GeDumpFormat::OnnxText).model;
 }
 
-onnx::ModelProto groupedConvModel() {
+onnx::ModelProto groupedConvDumpModel() {
     onnx::ModelProto m = emptyModel(13);
     onnx::GraphProto& g = *m.mutable_graph();
     addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {1, 8, 6, 6});
@@ -61,7 +61,7 @@ TEST(GeDumpWrite, DeviceGraphReadsBackAsTheSameGraph) {
     for (const std::string name : {"conv_net", "grouped"}) {
         SCOPED_TRACE(name);
         Model model = name == "conv_net" ? loadSample("conv_net.onnx")
-                                         : loadProto(groupedConvModel(), "ge_dump_write_grouped_src");
+                                         : loadProto(groupedConvDumpModel(), "ge_dump_write_grouped_src");
         const Model device = optimizedForGe(std::move(model));
         const Model back = writtenAndRead(device, "ge_dump_write_" + name);
         const GraphDiff d = diffGraphs(*device.graph, *back.graph);
@@ -82,7 +82,7 @@ TEST(GeDumpWrite, DeviceGraphReadsBackAsTheSameGraph) {
 }
 
 TEST(GeDumpWrite, TextIsWhatGeWrites) {
-    const Model device = optimizedForGe(loadProto(groupedConvModel(), "ge_dump_write_text_src"));
+    const Model device = optimizedForGe(loadProto(groupedConvDumpModel(), "ge_dump_write_text_src"));
     const std::string text = passscope::dump::geOnnxDumpText(device);
     for (const char* expected :
          {"op_type: \"ge:Conv\"", "op_type: \"ge:TransData\"", "op_type: \"ge:Data\"",

@@ -19,17 +19,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kFloat = onnx::TensorProto::FLOAT;
+constexpr int kFloatElem = onnx::TensorProto::FLOAT;
 
 // A small ONNX model under construction.
-struct Net {
+struct FormatNet {
     onnx::ModelProto m = emptyModel(13);
     onnx::GraphProto& g = *m.mutable_graph();
 
-    void input(const std::string& name, const std::vector<int64_t>& dims, int type = kFloat) {
+    void input(const std::string& name, const std::vector<int64_t>& dims, int type = kFloatElem) {
         addTensorValue(g.mutable_input(), name, type, dims);
     }
-    void output(const std::string& name, const std::vector<int64_t>& dims, int type = kFloat) {
+    void output(const std::string& name, const std::vector<int64_t>& dims, int type = kFloatElem) {
         addTensorValue(g.mutable_output(), name, type, dims);
     }
     void weight(const std::string& name, const std::vector<int64_t>& dims) {
@@ -124,8 +124,8 @@ std::vector<std::string> snapshot(const Graph& g) {
 }
 
 // x[1,3,8,8] -> Relu -> Conv(w, b) -> Relu -> y
-Net convChain() {
-    Net n;
+FormatNet convChain() {
+    FormatNet n;
     n.input("x", {1, 3, 8, 8});
     n.weight("w", {4, 3, 3, 3});
     n.weight("b", {4});
@@ -155,7 +155,7 @@ TEST(InferFormat, ConvIsAnAnchorAndSpreadsToProducersAndConsumers) {
 }
 
 TEST(InferFormat, BiasInputsOfOtherRanksStayNd) {
-    Net n = convChain();
+    FormatNet n = convChain();
     n.weight("bias1", {4});
     n.weight("bias3", {4, 1, 1});
     n.weight("scale4", {1, 4, 1, 1});
@@ -174,7 +174,7 @@ TEST(InferFormat, BiasInputsOfOtherRanksStayNd) {
 }
 
 TEST(InferFormat, StopsAtTransposeAndReshape) {
-    Net n;
+    FormatNet n;
     n.input("x", {1, 8, 8, 3});
     n.input("z", {1, 8, 8, 3});
     n.weight("w", {4, 3, 3, 3});
@@ -203,7 +203,7 @@ TEST(InferFormat, StopsAtTransposeAndReshape) {
 }
 
 TEST(InferFormat, SqueezeStopsOnlyBelowRank4) {
-    Net n;
+    FormatNet n;
     n.input("x5", {1, 3, 8, 8, 1});
     n.weight("w", {4, 3, 3, 3});
     n.ints("last", {4});
@@ -233,7 +233,7 @@ TEST(InferFormat, SqueezeStopsOnlyBelowRank4) {
 TEST(InferFormat, ChangeDimOpsOfUnknownRankCountAsBelowRank4) {
     // GE reads an unknown-rank shape as fewer than 4 dims: a Squeeze of unknown rank takes no
     // format, while any other op of unknown rank may.
-    Net n;
+    FormatNet n;
     n.input("x", {1, 3, 8, 8, 1});
     n.input("v", {1, 3, 8, 8});
     n.weight("w", {4, 3, 3, 3});
@@ -259,7 +259,7 @@ TEST(InferFormat, ChangeDimOpsOfUnknownRankCountAsBelowRank4) {
 }
 
 TEST(InferFormat, StopsAtScalars) {
-    Net n = convChain();
+    FormatNet n = convChain();
     n.weight("k", {});
     n.input("s", {});
     n.node("Mul", {"c", "k"}, {"m"}, "mul");
@@ -275,7 +275,7 @@ TEST(InferFormat, StopsAtScalars) {
 }
 
 TEST(InferFormat, StopsAtNdOps) {
-    Net n = convChain();
+    FormatNet n = convChain();
     n.weight("w2", {6, 5});
     n.node("MatMul", {"c", "w2"}, {"mm"}, "matmul");
     n.node("Relu", {"mm"}, {"mr"}, "relu_mm");
@@ -297,7 +297,7 @@ TEST(InferFormat, StopsAtNdOps) {
 }
 
 TEST(InferFormat, StopsAtNetOutput) {
-    Net n;
+    FormatNet n;
     n.input("a", {1, 3, 8, 8});
     n.input("b", {1, 4, 6, 6});
     n.weight("w", {4, 3, 3, 3});
@@ -315,7 +315,7 @@ TEST(InferFormat, StopsAtNetOutput) {
 }
 
 TEST(InferFormat, LockedFormatIsNotOverwritten) {
-    Net n;
+    FormatNet n;
     n.input("x", {1, 3, 8, 8});
     n.weight("w", {4, 3, 3, 3});
     n.node("Relu", {"x"}, {"r"}, "locked_relu");
@@ -336,7 +336,7 @@ TEST(InferFormat, LockedFormatIsNotOverwritten) {
 }
 
 TEST(InferFormat, InternalFormatNeverBecomesOrigin) {
-    Net n;
+    FormatNet n;
     n.input("x", {1, 3, 8, 8});
     n.input("u", {1, 3, 8, 8});
     n.node("Relu", {"x"}, {"rx"}, "relu_x");
@@ -374,7 +374,7 @@ TEST(InferFormat, InternalFormatNeverBecomesOrigin) {
 }
 
 TEST(InferFormat, UserFormatOnADataNodeIsAnAnchor) {
-    Net n;
+    FormatNet n;
     n.input("x", {1, 8, 8, 3});
     n.input("v", {1, 8, 8, 3});
     n.node("Relu", {"x"}, {"rx"}, "relu_x");
@@ -395,7 +395,7 @@ TEST(InferFormat, UserFormatOnADataNodeIsAnAnchor) {
 }
 
 TEST(InferFormat, AnUnknownFormatAttributeIsIgnoredWithAWarning) {
-    Net n;
+    FormatNet n;
     n.input("x", {1, 8, 8, 3});
     n.node("Relu", {"x"}, {"y"}, "relu");
     n.output("y", {1, 8, 8, 3});
@@ -412,7 +412,7 @@ TEST(InferFormat, AnUnknownFormatAttributeIsIgnoredWithAWarning) {
 }
 
 TEST(InferFormat, DataNodesTakeGlobalDataFormat) {
-    Net n;
+    FormatNet n;
     n.input("a", {1, 3, 8, 8});
     n.input("v", {3});
     n.input("five", {1, 2, 3, 4, 5});
@@ -441,7 +441,7 @@ TEST(InferFormat, DataNodesTakeGlobalDataFormat) {
 }
 
 TEST(InferFormat, BodiesReflectParentFormats) {
-    Net n;
+    FormatNet n;
     n.input("cond", {}, onnx::TensorProto::BOOL);
     n.input("x", {1, 3, 8, 8});
     n.input("xb", {1, 3, 8, 8});
@@ -451,19 +451,19 @@ TEST(InferFormat, BodiesReflectParentFormats) {
     auto* ifFwd = n.node("If", {"cond"}, {"yf"}, "if_fwd");
     auto* thenF = addBody(*ifFwd, "then_branch");
     addNode(*thenF, "Relu", {"c"}, {"tf"}, "then_relu");
-    addTensorValue(thenF->mutable_output(), "tf", kFloat, {1, 4, 6, 6});
+    addTensorValue(thenF->mutable_output(), "tf", kFloatElem, {1, 4, 6, 6});
     auto* elseF = addBody(*ifFwd, "else_branch");
     addNode(*elseF, "Neg", {"c"}, {"ef"}, "else_neg");
-    addTensorValue(elseF->mutable_output(), "ef", kFloat, {1, 4, 6, 6});
+    addTensorValue(elseF->mutable_output(), "ef", kFloatElem, {1, 4, 6, 6});
     n.node("Relu", {"yf"}, {"rf"}, "after_if");
     // Backward: a Conv reads If's output; the branches' outputs and the outer xb they read follow.
     auto* ifBack = n.node("If", {"cond"}, {"yb"}, "if_back");
     auto* thenB = addBody(*ifBack, "then_branch");
     addNode(*thenB, "Relu", {"xb"}, {"tb"}, "then_relu_b");
-    addTensorValue(thenB->mutable_output(), "tb", kFloat, {1, 3, 8, 8});
+    addTensorValue(thenB->mutable_output(), "tb", kFloatElem, {1, 3, 8, 8});
     auto* elseB = addBody(*ifBack, "else_branch");
     addNode(*elseB, "Identity", {"xb"}, {"eb"}, "else_id_b");
-    addTensorValue(elseB->mutable_output(), "eb", kFloat, {1, 3, 8, 8});
+    addTensorValue(elseB->mutable_output(), "eb", kFloatElem, {1, 3, 8, 8});
     n.node("Conv", {"yb", "w"}, {"cb"}, "conv_b");
     // Loop: the carried state enters as the body's input 2 and leaves as body output 1.
     n.ints("trip", {2});
@@ -473,23 +473,23 @@ TEST(InferFormat, BodiesReflectParentFormats) {
     auto* body = addBody(*loop, "body");
     addTensorValue(body->mutable_input(), "i", onnx::TensorProto::INT64, {});
     addTensorValue(body->mutable_input(), "cond_in", onnx::TensorProto::BOOL, {});
-    addTensorValue(body->mutable_input(), "v_in", kFloat, {1, 4, 6, 6});
+    addTensorValue(body->mutable_input(), "v_in", kFloatElem, {1, 4, 6, 6});
     addNode(*body, "Identity", {"cond_in"}, {"cond_out"}, "body_cond");
     addNode(*body, "Relu", {"v_in"}, {"v_out"}, "body_relu");
     addTensorValue(body->mutable_output(), "cond_out", onnx::TensorProto::BOOL, {});
-    addTensorValue(body->mutable_output(), "v_out", kFloat, {1, 4, 6, 6});
+    addTensorValue(body->mutable_output(), "v_out", kFloatElem, {1, 4, 6, 6});
     n.node("Relu", {"vf"}, {"rl"}, "after_loop");
     // Scan: the state is tied like a Loop's; the scanned slices and stacked outputs are not.
     n.input("xs", {2, 1, 4, 6, 6});
     auto* scan = n.node("Scan", {"c", "xs"}, {"s_final", "ys"}, "scan");
     setInt(scan, "num_scan_inputs", 1);
     auto* sbody = addBody(*scan, "body");
-    addTensorValue(sbody->mutable_input(), "s_in", kFloat, {1, 4, 6, 6});
-    addTensorValue(sbody->mutable_input(), "x_in", kFloat, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_input(), "s_in", kFloatElem, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_input(), "x_in", kFloatElem, {1, 4, 6, 6});
     addNode(*sbody, "Relu", {"s_in"}, {"s_out"}, "scan_relu");
     addNode(*sbody, "Identity", {"x_in"}, {"y_out"}, "scan_id");
-    addTensorValue(sbody->mutable_output(), "s_out", kFloat, {1, 4, 6, 6});
-    addTensorValue(sbody->mutable_output(), "y_out", kFloat, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_output(), "s_out", kFloatElem, {1, 4, 6, 6});
+    addTensorValue(sbody->mutable_output(), "y_out", kFloatElem, {1, 4, 6, 6});
     n.output("s_final", {1, 4, 6, 6});
     n.output("ys", {2, 1, 4, 6, 6});
     n.output("rf", {1, 4, 6, 6});
@@ -526,7 +526,7 @@ TEST(InferFormat, BodiesReflectParentFormats) {
 
 TEST(InferFormat, TfStyleGraphStopsAtTransposeAndDataTakesTheDataFormat) {
     // NHWC input, Transpose to NCHW before the first Conv (a TF export).
-    Net n;
+    FormatNet n;
     n.input("image", {1, 224, 224, 3});
     n.weight("w", {8, 3, 3, 3});
     setInts(n.node("Transpose", {"image"}, {"nchw"}, "to_nchw"), "perm", {0, 3, 1, 2});
