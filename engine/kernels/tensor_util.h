@@ -285,4 +285,36 @@ Tensor mapUnary(const Tensor& a, F f) {
     return makeTensor<R>(a.dims(), r);
 }
 
+// Arithmetic that wraps on integer overflow (two's complement, as ONNX Runtime's kernels do) without
+// signed-overflow UB; plain arithmetic for floating types. The one home of it for every kernel family.
+template <typename T>
+T wrapAdd(T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+    } else {
+        return a + b;
+    }
+}
+template <typename T>
+T wrapSub(T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+    } else {
+        return a - b;
+    }
+}
+template <typename T>
+T wrapMul(T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
+        using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
+        return static_cast<T>(
+            static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
+    } else {
+        return a * b;
+    }
+}
 }  // namespace passscope::kernels

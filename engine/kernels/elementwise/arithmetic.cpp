@@ -9,26 +9,6 @@
 namespace passscope::kernels {
 namespace {
 
-// Wrapping integer arithmetic without signed-overflow UB.
-template <typename T>
-T wrapAdd(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-}
-template <typename T>
-T wrapSub(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-}
-template <typename T>
-T wrapMul(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
-    using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(
-        static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
-}
-
 enum class ArithmeticOp { Add, Sub, Mul, Div };
 
 template <ArithmeticOp op>

@@ -14,29 +14,11 @@
 
 namespace passscope::kernels::ew {
 
-// ---- wrapping integer arithmetic (two's complement, as ONNX Runtime; never signed UB) ----
-template <typename T>
-T wrapAdd(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(
-        static_cast<U>(static_cast<P>(static_cast<U>(a)) + static_cast<P>(static_cast<U>(b))));
-}
-template <typename T>
-T wrapSub(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(
-        static_cast<U>(static_cast<P>(static_cast<U>(a)) - static_cast<P>(static_cast<U>(b))));
-}
-template <typename T>
-T wrapMul(T a, T b) {
-    using U = std::make_unsigned_t<T>;
-    // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
-    using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-    return static_cast<T>(
-        static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
-}
+// ---- wrapping integer arithmetic: kernels/tensor_util.h, and the negation built on it ----
+using kernels::wrapAdd;
+using kernels::wrapMul;
+using kernels::wrapSub;
+
 template <typename T>
 T wrapNeg(T a) {
     return wrapSub<T>(T(0), a);

@@ -22,36 +22,10 @@ using FloatAcc = std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T,
 template <typename T>
 using Acc = std::conditional_t<isFloatLike<T>, FloatAcc<T>, T>;
 
-template <typename T>
-T wrapAdd(T a, T b) {
-    if constexpr (std::is_integral_v<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-    } else {
-        return a + b;
-    }
-}
-template <typename T>
-T wrapSub(T a, T b) {
-    if constexpr (std::is_integral_v<T>) {
-        using U = std::make_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
-    } else {
-        return a - b;
-    }
-}
-template <typename T>
-T wrapMul(T a, T b) {
-    if constexpr (std::is_integral_v<T>) {
-        using U = std::make_unsigned_t<T>;
-        // Promote to at least unsigned int so that uint16*uint16 does not overflow a signed int.
-        using P = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
-        return static_cast<T>(
-            static_cast<U>(static_cast<P>(static_cast<U>(a)) * static_cast<P>(static_cast<U>(b))));
-    } else {
-        return a * b;
-    }
-}
+using kernels::wrapAdd;
+using kernels::wrapMul;
+using kernels::wrapSub;
+
 template <typename T>
 T wrapAbs(T a) {
     if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
