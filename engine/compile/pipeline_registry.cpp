@@ -59,6 +59,17 @@ void add(Stage& stage, std::unique_ptr<Pass> pass, const PipelineOptions& option
     if (pass->enabled(options)) stage.passes.push_back(std::move(pass));
 }
 
+// No-op Slices, arithmetic and Pads, shape-chain Reshape targets and Not feeding a Where
+// (docs/ge-constant-folding.md §14): after folding in OptimizeStage1 and inside every body, so a
+// removal added here runs in both.
+void addNoOpRemovals(Stage& stage, const PipelineOptions& options) {
+    add(stage, std::make_unique<ReshapeTargetFoldingPass>(), options);
+    add(stage, std::make_unique<RedundantSliceRemovePass>(), options);
+    add(stage, std::make_unique<NoOpArithmeticRemovePass>(), options);
+    add(stage, std::make_unique<NoOpPadRemovePass>(), options);
+    add(stage, std::make_unique<NotWhereFusionPass>(), options);
+}
+
 }  // namespace
 
 std::vector<Stage> buildPipeline(const PipelineOptions& options) {
@@ -101,12 +112,7 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     // After each ConstantFoldingPass: the last word on a chain that reads a symbolic dim is its.
     add(stage1, std::make_unique<PartialShapeFoldingPass>(true), options);
     add(stage1, std::make_unique<DimensionAdjustPass>(), options);
-    // No-op Slices and arithmetic, shape-chain Reshape targets (docs/ge-constant-folding.md §14).
-    add(stage1, std::make_unique<ReshapeTargetFoldingPass>(), options);
-    add(stage1, std::make_unique<RedundantSliceRemovePass>(), options);
-    add(stage1, std::make_unique<NoOpArithmeticRemovePass>(), options);
-    add(stage1, std::make_unique<NoOpPadRemovePass>(), options);
-    add(stage1, std::make_unique<NotWhereFusionPass>(), options);
+    addNoOpRemovals(stage1, options);
     add(stage1, std::make_unique<TransposeRoundTripRemovePass>(), options);
     add(stage1, std::make_unique<DeadCodeEliminationPass>(), options);
     // graph_manager.cc's OptimizeStage1_1: ConstantFuseSamePass, then CSE merges what read the fused ones.
@@ -191,11 +197,7 @@ std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& opti
     add(body, std::make_unique<IdentityPass>(), options);
     add(body, std::make_unique<NoOpCastRemovePass>(), options);
     add(body, std::make_unique<ReshapeRemovePass>(), options);
-    add(body, std::make_unique<ReshapeTargetFoldingPass>(), options);
-    add(body, std::make_unique<RedundantSliceRemovePass>(), options);
-    add(body, std::make_unique<NoOpArithmeticRemovePass>(), options);
-    add(body, std::make_unique<NoOpPadRemovePass>(), options);
-    add(body, std::make_unique<NotWhereFusionPass>(), options);
+    addNoOpRemovals(body, options);
     add(body, std::make_unique<DeadCodeEliminationPass>(), options);
     add(body, std::make_unique<CommonSubexpressionEliminationPass>(), options);
     if (nested) add(body, std::make_unique<SubgraphOptimizePass>(buildBodyPipeline), options);

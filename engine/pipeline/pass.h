@@ -27,7 +27,6 @@ std::string_view familyName(PassFamily family);
 // Where a pass run happens and for whom: filled by the pass manager (or by a test that runs one
 // pass by hand) when the context is made, and read-only to the pass.
 struct PassRunScope {
-    std::string pass;       // the pass being run, by its GE name
     GraphPath graphPath;    // the body it works on; empty for the main graph
     std::string graphName;  // that body, readable ("If_0/then_branch"); empty for the main graph
     // The session's variable manager (docs/ge-variables.md): the variable passes record trans
@@ -54,7 +53,6 @@ class PassContext {
     const kernels::KernelRegistry& kernels() const { return kernels_; }
     int64_t opset(const std::string& domain) const { return model_.opsetVersion(domain); }
 
-    const std::string& passName() const { return scope_.pass; }
     // The graph this pass run works on (a body in a nested run); reasons are recorded under it.
     const GraphPath& graphPath() const { return scope_.graphPath; }
     const std::string& graphName() const { return scope_.graphName; }

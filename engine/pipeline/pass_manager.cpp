@@ -65,7 +65,6 @@ void PassManager::run(Graph& graph, const std::function<void()>& body) {
 
 bool PassManager::runPass(Pass& pass, Graph& graph, const std::string& stage, int iteration) {
     PassRunScope scope;
-    scope.pass = pass.name();
     scope.varManager = varManager_.get();
     scope.graphId = graphId_;
     if (&graph != model_.graph.get()) {

@@ -18,9 +18,7 @@ struct FoldingRun {
 };
 
 inline FoldingRun runFoldingPass(Model& model, Pass& pass, const PipelineOptions& options = {}) {
-    PassRunScope scope;
-    scope.pass = pass.name();
-    PassContext ctx(model, options, kernels::KernelRegistry::builtin(), std::move(scope));
+    PassContext ctx(model, options, kernels::KernelRegistry::builtin());
     ctx.declareStatistics(pass);
     FoldingRun out;
     out.changed = pass.run(*model.graph, ctx);
