@@ -128,6 +128,109 @@ class GPTDecoder(nn.Module):
         return self.lm_head(self.ln_f(x))
 
 
+class RMSNorm(nn.Module):
+    """Llama's RMSNorm: x / sqrt(mean(x^2) + eps) * weight (Pow, ReduceMean, Add, Sqrt, Div, Mul)."""
+
+    def __init__(self, d_model, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(d_model))
+
+    def forward(self, x):
+        return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps))
+
+
+def rotate_half(x):
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+
+
+class LlamaAttention(nn.Module):
+    def __init__(self, d_model, nhead):
+        super().__init__()
+        self.nhead = nhead
+        self.head_dim = d_model // nhead
+        self.q_proj = nn.Linear(d_model, d_model, bias=False)
+        self.k_proj = nn.Linear(d_model, d_model, bias=False)
+        self.v_proj = nn.Linear(d_model, d_model, bias=False)
+        self.o_proj = nn.Linear(d_model, d_model, bias=False)
+
+    def forward(self, x, cos, sin, mask):
+        b, t, c = x.shape
+        shape = (b, t, self.nhead, self.head_dim)
+        q = self.q_proj(x).view(shape).transpose(1, 2)
+        k = self.k_proj(x).view(shape).transpose(1, 2)
+        v = self.v_proj(x).view(shape).transpose(1, 2)
+        q = q * cos + rotate_half(q) * sin
+        k = k * cos + rotate_half(k) * sin
+        att = (q @ k.transpose(-2, -1)) / math.sqrt(self.head_dim) + mask
+        att = F.softmax(att, dim=-1)
+        return self.o_proj((att @ v).transpose(1, 2).reshape(b, t, c))
+
+
+class LlamaMLP(nn.Module):
+    def __init__(self, d_model, hidden):
+        super().__init__()
+        self.gate_proj = nn.Linear(d_model, hidden, bias=False)
+        self.up_proj = nn.Linear(d_model, hidden, bias=False)
+        self.down_proj = nn.Linear(hidden, d_model, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class LlamaDecoderLayer(nn.Module):
+    def __init__(self, d_model, nhead, hidden):
+        super().__init__()
+        self.input_layernorm = RMSNorm(d_model)
+        self.self_attn = LlamaAttention(d_model, nhead)
+        self.post_attention_layernorm = RMSNorm(d_model)
+        self.mlp = LlamaMLP(d_model, hidden)
+
+    def forward(self, x, cos, sin, mask):
+        x = x + self.self_attn(self.input_layernorm(x), cos, sin, mask)
+        return x + self.mlp(self.post_attention_layernorm(x))
+
+
+class LlamaModel(nn.Module):
+    def __init__(self, vocab, d_model, nhead, hidden, layers):
+        super().__init__()
+        self.head_dim = d_model // nhead
+        self.embed_tokens = nn.Embedding(vocab, d_model)
+        self.layers = nn.ModuleList(LlamaDecoderLayer(d_model, nhead, hidden) for _ in range(layers))
+        self.norm = RMSNorm(d_model)
+        inv_freq = 1.0 / (10000 ** (torch.arange(0, self.head_dim, 2).float() / self.head_dim))
+        self.register_buffer("inv_freq", inv_freq, persistent=False)
+
+    def forward(self, input_ids):
+        t = input_ids.shape[1]
+        # the rotary tables and the causal mask are computed in the graph, once, and read by
+        # every layer (as Hugging Face's LlamaModel does)
+        pos = torch.arange(t, dtype=torch.float32, device=input_ids.device)
+        freqs = torch.outer(pos, self.inv_freq)
+        emb = torch.cat((freqs, freqs), dim=-1)
+        cos, sin = emb.cos()[None, None], emb.sin()[None, None]
+        mask = torch.full((t, t), float("-inf"), device=input_ids.device).triu(1)[None, None]
+        x = self.embed_tokens(input_ids)
+        for layer in self.layers:
+            x = layer(x, cos, sin, mask)
+        return self.norm(x)
+
+
+class LlamaForCausalLM(nn.Module):
+    """A Llama-2-shaped decoder (Hugging Face's module names: model.layers.N.self_attn.q_proj, ...):
+    RMSNorm, rotary position tables and a causal mask computed in the graph and read by every
+    layer, SwiGLU MLP, no biases."""
+
+    def __init__(self, vocab=1000, d_model=64, nhead=4, hidden=172, layers=80):
+        super().__init__()
+        self.model = LlamaModel(vocab, d_model, nhead, hidden, layers)
+        self.lm_head = nn.Linear(d_model, vocab, bias=False)
+
+    def forward(self, input_ids):
+        return self.lm_head(self.model(input_ids))
+
+
 class SegmentationOut(nn.Module):
     """torchvision's segmentation models return a dict; the export wants a tensor ("out")."""
 
@@ -168,6 +271,13 @@ def encoder_spec(d_model, nhead, dim_ff):
 def gpt_spec():
     seq_axes = {0: "batch", 1: "sequence"}
     return dict(build=lambda: GPTDecoder(), args=(ids(2, 16, 512),),
+                inputs=["input_ids"], outputs=["logits"],
+                axes={"input_ids": seq_axes, "logits": seq_axes})
+
+
+def llama_spec(**kwargs):
+    seq_axes = {0: "batch", 1: "sequence"}
+    return dict(build=lambda: LlamaForCausalLM(**kwargs), args=(ids(1, 16, 1000),),
                 inputs=["input_ids"], outputs=["logits"],
                 axes={"input_ids": seq_axes, "logits": seq_axes})
 
@@ -213,6 +323,9 @@ LARGE = {
     "deeplabv3_mobilenet_v3_large": vision_spec(lambda: SegmentationOut(
         torchvision.models.segmentation.deeplabv3_mobilenet_v3_large(
             weights=None, weights_backbone=None, aux_loss=False))),
+    # The graph view's cases (issue 35): ShuffleNetV2 at full width and an LLM-depth decoder
+    "shufflenet_v2_x1_0": vision_spec(lambda: torchvision.models.shufflenet_v2_x1_0(weights=None)),
+    "llama_decoder_80": llama_spec(d_model=64, nhead=4, hidden=172, layers=80),
 }
 
 
