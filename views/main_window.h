@@ -17,6 +17,7 @@
 #include <QMainWindow>
 #include <QPointF>
 
+#include "graph/graph_panel.h"
 #include "graph/overlay.h"
 #include "ir/graph_path.h"
 #include "ir/node.h"
@@ -39,7 +40,6 @@ class QToolButton;
 namespace passscope::views {
 
 class CompareWindow;
-class GraphPanel;
 class MemoryMapPanel;
 class ModelDocument;
 class NodeFilterProxyModel;
@@ -230,7 +230,7 @@ class MainWindow : public QMainWindow {
     void onPositionSelected(size_t position);
     // Brings the changes of the step shown into view (see showPosition); `bodyShown`, `zoom` and
     // `center`: where the user was before the step replaced the graphs.
-    void followStep(const GraphPath& bodyShown, double zoom, const QPointF& center);
+    void followStep(const GraphPath& bodyShown, const GraphPanel::ViewPlace& place);
     // Opens the body at `path` of the graph shown, level by level, as the context menu does.
     bool openBodyPath(const GraphPath& path);
     bool walkChanges(int direction);

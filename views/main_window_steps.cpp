@@ -244,20 +244,19 @@ void MainWindow::showPosition(size_t position) {
         document_->showPosition(position);  // onPositionSelected() follows
         return;
     }
-    followStep(bodyShown_, graphPanel_->view()->zoom(), graphPanel_->view()->visibleSceneRect().center());
+    followStep(bodyShown_, graphPanel_->viewPlace());
 }
 
 // A step the user selected (timeline, step buttons and keys, showPosition): shown, then followed.
 void MainWindow::onPositionSelected(size_t position) {
     // Where the user is, taken before the new graphs replace the body shown (its Graph goes).
     const GraphPath body = bodyShown_;
-    const double zoom = graphPanel_->view()->zoom();
-    const QPointF center = graphPanel_->view()->visibleSceneRect().center();
+    const GraphPanel::ViewPlace place = graphPanel_->viewPlace();
     onPositionChanged(position);
-    followStep(body, zoom, center);
+    followStep(body, place);
 }
 
-void MainWindow::followStep(const GraphPath& bodyShown, double zoom, const QPointF& center) {
+void MainWindow::followStep(const GraphPath& bodyShown, const GraphPanel::ViewPlace& place) {
     const PipelineResult* result = pipelineResult();
     const size_t position = document_->position();
     const JournalStep* step = result && position > 0 && position <= result->journal.steps().size()
@@ -279,7 +278,7 @@ void MainWindow::followStep(const GraphPath& bodyShown, double zoom, const QPoin
     // The step changed nothing the view marks: the user stays where they were, in the body they
     // had open (now the body of the graph at this step), at the same zoom and place.
     if (!bodyShown.empty() && !graphPanel_->inSubgraph() && openBodyPath(bodyShown))
-        graphPanel_->restoreViewAfterLayout(zoom, center);
+        graphPanel_->restoreViewAfterLayout(place);
 }
 
 bool MainWindow::openBodyPath(const GraphPath& path) {

@@ -15,6 +15,7 @@
 #include "graph/item_style.h"
 #include "layout/graphviz_layout.h"
 #include "layout/long_edges.h"
+#include "layout/shared_values.h"
 
 using namespace passscope;
 using namespace passscope::views;
@@ -189,7 +190,39 @@ void TestDiagram::stretchIdentitySurvivesARebuild() {
 void TestDiagram::longEdgesAreRoutedAroundDot() {
     ScopelessModel m(700);
     const auto d = DiagramModel::fromGraph(m.g);
-    const VisiblePlan plan = planVisible(*d, defaultExpansion(*d, 400), style::itemSize);
+    VisiblePlan plan = planVisible(*d, defaultExpansion(*d, 400), style::itemSize);
+    // The input is read by the first op and, far down, by the first block's Add, every 25th op and
+    // the last: a shared value (layout/shared_values.h), a stub at each far reader. The edge to
+    // the first op is drawn.
+    const int inputItem = plan.itemOfNode.at(static_cast<size_t>(d->indexOf(m.input)));
+    int readers = 0, stubs = 0;
+    for (const LayoutEdge& e : plan.request.edges)
+        if (e.from == inputItem) {
+            ++readers;
+            stubs += e.stub;
+        }
+    QCOMPARE(readers, 700 / 25 + 3);
+    QCOMPARE(stubs, readers - 1);
+    QVERIFY(std::none_of(plan.request.edges.begin(), plan.request.edges.end(),
+                         [&](const LayoutEdge& e) { return e.stub && e.from != inputItem; }));
+    {
+        const LayoutResult withStubs = layoutGraph(plan.request);
+        QVERIFY2(withStubs.ok, qPrintable(withStubs.error));
+        for (size_t e = 0; e < plan.request.edges.size(); ++e)
+            if (plan.request.edges[e].stub) {
+                const QRectF reader(
+                    withStubs.centers[static_cast<size_t>(plan.request.edges[e].to)] -
+                        QPointF(plan.request.nodes[static_cast<size_t>(plan.request.edges[e].to)].width / 2,
+                                0),
+                    QSizeF(1, 1));
+                // The tag stands just left of its reader, the arrow ends on the reader's side.
+                QVERIFY(withStubs.stubTags[e].right() < reader.left());
+                QVERIFY(reader.left() - withStubs.stubTags[e].right() <= kStubArrow + 1);
+                QCOMPARE(withStubs.arrowTips[e].x(), reader.left());
+            }
+    }
+    // Without stubs, the long edges are what dot must not route.
+    for (LayoutEdge& e : plan.request.edges) e.stub = false;
     const LongEdgePlan longEdges =
         planLongEdges(plan.request, 2 * static_cast<long long>(plan.request.nodes.size()));
     // The input-to-end skip spans ~700 ranks: it alone is over the budget of the short edges.

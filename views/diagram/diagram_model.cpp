@@ -169,22 +169,40 @@ void DiagramModel::finish() {
         if (seen.insert(e).second) unique.push_back(e);
     edges_ = std::move(unique);
 
-    // A node named after the value it reads would form a scope of one named after a weight or a
-    // graph input and be drawn at the top level, wired across the drawing to the block that
-    // reads it (MobileNetV3 at target ge opened on 2 boxes of 168, its Conv weights' TransData
-    // spread over the top level). It is grouped with its readers instead.
+    // Nodes that belong where they are read rather than where their names put them, grouped with
+    // their readers (in the deepest scope all of them share):
+    // - A node named after the value it reads would form a scope of one named after a weight or a
+    //   graph input and be drawn at the top level, wired across the drawing to the block that
+    //   reads it (MobileNetV3 at target ge opened on 2 boxes of 168, its Conv weights' TransData
+    //   spread over the top level).
+    // - A computation on constants alone with no scope of its own: torch.onnx exports a weight
+    //   several modules share (every freshly initialised BatchNorm's ones and zeros) as one
+    //   initializer and an unscoped `Identity_12` per extra reader. Left at the top level, 59 of
+    //   them stood in a row above an EfficientNet-B0 and wired themselves into every block
+    //   (issue 35: the first view showed one box).
+    std::vector<char> computed(nodes_.size(), 0);  // reads a drawn node's value
+    for (const DiagramEdge& e : edges_) computed[e.to] = 1;
+    std::vector<char> withReaders(nodes_.size(), 0);
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+        const DiagramNode& n = nodes_[i];
+        withReaders[i] =
+            n.namedAfterInput || (!n.weight && !computed[i] && !op::isStructural(n.opType, n.domain) &&
+                                  ScopeTree::scopeSegments(n.name).empty());
+    }
     std::unordered_map<int, std::vector<std::string>> readersOf;
     for (const DiagramEdge& e : edges_)
-        if (nodes_[e.from].namedAfterInput) readersOf[e.from].push_back(nodes_[e.to].name);
+        if (withReaders[e.from]) readersOf[e.from].push_back(nodes_[e.to].name);
     auto groupingName = [&](int node) {
         const std::string& name = nodes_[node].name;
-        if (!nodes_[node].namedAfterInput) return name;
+        if (!withReaders[node]) return name;
         auto it = readersOf.find(node);
         const std::string scope = scopeOfReaders(it == readersOf.end() ? nullptr : &it->second);
-        return scope.empty() ? name : scope + name.substr(name.rfind('/'));
+        const size_t slash = name.rfind('/');
+        return scope.empty() ? name : scope + (slash == std::string::npos ? '/' + name : name.substr(slash));
     };
 
     std::vector<std::string> names;
+    std::vector<char> lasting;  // per item: still there at the last position
     drawnItem_.assign(nodes_.size(), -1);
     for (size_t i = 0; i < nodes_.size(); ++i) {
         if (nodes_[i].weight) {
@@ -194,11 +212,12 @@ void DiagramModel::finish() {
         drawnItem_[i] = static_cast<int>(drawn_.size());
         drawn_.push_back(static_cast<int>(i));
         names.push_back(groupingName(static_cast<int>(i)));
+        lasting.push_back(nodes_[i].lastPosition + 1 >= static_cast<int>(positions_));
     }
     std::vector<std::pair<int, int>> itemEdges;
     itemEdges.reserve(edges_.size());
     for (const DiagramEdge& e : edges_) itemEdges.emplace_back(drawnItem_[e.from], drawnItem_[e.to]);
-    scopes_ = ScopeTree::build(names, itemEdges);
+    scopes_ = ScopeTree::build(names, itemEdges, lasting);
 }
 
 int DiagramModel::indexOf(NodeId id) const {

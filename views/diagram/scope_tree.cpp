@@ -33,7 +33,7 @@ int ScopeTree::addChild(int parent, std::string label, std::string path) {
 }
 
 ScopeTree ScopeTree::build(const std::vector<std::string>& names,
-                           const std::vector<std::pair<int, int>>& edges) {
+                           const std::vector<std::pair<int, int>>& edges, const std::vector<char>& lasting) {
     ScopeTree tree;
     tree.groups_.push_back(ScopeGroup{});
     tree.dead_.push_back(false);
@@ -51,7 +51,7 @@ ScopeTree ScopeTree::build(const std::vector<std::string>& names,
         tree.groups_[group].members.push_back(static_cast<int>(item));
     }
     tree.countMembers(root());
-    tree.dissolveTinyGroups();
+    tree.dissolveTinyGroups(lasting);
     tree.mergeSingleChildChains();
     tree.cutLargeLevels(names, edges);
     tree.compact();
@@ -66,13 +66,35 @@ int ScopeTree::countMembers(int group) {
     return total;
 }
 
-// A scope holding a single node is noise: the node is drawn in the enclosing scope instead.
-void ScopeTree::dissolveTinyGroups() {
+int ScopeTree::countLasting(int group, const std::vector<char>& lasting) const {
+    const ScopeGroup& g = groups_[group];
+    int total = 0;
+    for (int item : g.members) total += lasting[static_cast<size_t>(item)] != 0;
+    for (int child : g.childGroups) total += countLasting(child, lasting);
+    return total;
+}
+
+// A scope holding a single node is noise: the node is drawn in the enclosing scope instead. So is
+// a small one that holds a single node at the end, beside nodes a pass removes (a Conv and the
+// Identity of a shared weight folding removes: a frame around one box in the first view, which
+// shows the end; issue 35).
+constexpr int kSmallScope = 4;
+void ScopeTree::dissolveTinyGroups(const std::vector<char>& lasting) {
     for (int g = static_cast<int>(groups_.size()) - 1; g > root(); --g) {  // children before parents
-        if (dead_[g] || groups_[g].totalMembers > 1) continue;
-        ScopeGroup& parent = groups_[groups_[g].parent];
+        if (dead_[g]) continue;
+        const bool tiny =
+            groups_[g].totalMembers <= 1 ||
+            (!lasting.empty() && groups_[g].totalMembers <= kSmallScope && countLasting(g, lasting) <= 1);
+        if (!tiny) continue;
+        const int up = groups_[g].parent;
+        ScopeGroup& parent = groups_[up];
         parent.members.insert(parent.members.end(), groups_[g].members.begin(), groups_[g].members.end());
-        std::erase(parent.childGroups, g);
+        // What it still holds moves up with its members, in its place among its siblings.
+        auto at = std::find(parent.childGroups.begin(), parent.childGroups.end(), g);
+        const std::vector<int> held = std::move(groups_[g].childGroups);
+        groups_[g].childGroups.clear();
+        for (int child : held) groups_[child].parent = up;
+        parent.childGroups.insert(parent.childGroups.erase(at), held.begin(), held.end());
         dead_[g] = true;
     }
     for (ScopeGroup& g : groups_) std::sort(g.members.begin(), g.members.end());

@@ -37,8 +37,10 @@ class ScopeTree {
 
     // names[i] is item i's node name; items without a scope ("" or no '/') sit in the root.
     // edges are data edges between items (from, to), used to cut levels that are too large.
+    // `lasting[i]`, when given, says whether item i is still there at the pipeline's end.
     static ScopeTree build(const std::vector<std::string>& names,
-                           const std::vector<std::pair<int, int>>& edges = {});
+                           const std::vector<std::pair<int, int>>& edges = {},
+                           const std::vector<char>& lasting = {});
     // The scopes a node name lies in, outermost first ("/encoder/layer.0/MatMul": encoder, layer.0).
     static std::vector<std::string> scopeSegments(const std::string& name);
 
@@ -53,13 +55,14 @@ class ScopeTree {
 
   private:
     int addChild(int parent, std::string label, std::string path);
-    void dissolveTinyGroups();
+    void dissolveTinyGroups(const std::vector<char>& lasting);
     void mergeSingleChildChains();
     void cutLargeLevels(const std::vector<std::string>& names, const std::vector<std::pair<int, int>>& edges);
     void cutLevel(int level, const std::vector<std::string>& names,
                   const std::vector<std::pair<int, int>>& edges, const std::vector<int>& owner);
     void compact();
     int countMembers(int group);
+    int countLasting(int group, const std::vector<char>& lasting) const;
     std::vector<ScopeGroup> groups_;
     std::vector<bool> dead_;
     std::vector<int> itemGroup_;

@@ -47,7 +47,11 @@ DrawingFill measureFill(const GraphScene& scene) {
     flat.clusters.clear();
     flat.cacheKey.clear();
     for (LayoutNode& n : flat.nodes) n.cluster = -1;
-    for (LayoutEdge& e : flat.edges) e.minLength = 1;  // Graphviz's own flat drawing, no hints of ours
+    for (LayoutEdge& e : flat.edges) {  // Graphviz's own flat drawing, no hints of ours
+        e.minLength = 1;
+        e.constraint = true;
+        e.stub = false;
+    }
     const LayoutResult flatLayout = layoutGraph(flat);
     if (!flatLayout.ok) return out;
     QRectF flatDrawing;

@@ -51,8 +51,17 @@ void EdgeItem::setLabel(const QString& label) {
     update();
 }
 
+void EdgeItem::setStubTag(const QRectF& tag, const QString& text) {
+    prepareGeometryChange();
+    tag_ = tag;
+    tagText_ = text;
+    setToolTip(text);
+    update();
+}
+
 QRectF EdgeItem::boundingRect() const {
     QRectF r = path_.boundingRect().united(arrow_.boundingRect()).adjusted(-3, -3, 3, 3);
+    if (isStub()) r = r.united(tag_.adjusted(-1, -1, 1, 1));
     if (!label_.isEmpty()) r = r.united(QRectF(labelAt_ + QPointF(3, -8), QSizeF(110, 14)));
     return r;
 }
@@ -60,7 +69,9 @@ QRectF EdgeItem::boundingRect() const {
 QPainterPath EdgeItem::shape() const {
     QPainterPathStroker stroker;
     stroker.setWidth(6);
-    return stroker.createStroke(path_);
+    QPainterPath shape = stroker.createStroke(path_);
+    if (isStub()) shape.addRect(tag_);
+    return shape;
 }
 
 void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
@@ -77,6 +88,20 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(Qt::NoPen);
     painter->setBrush(color);
     painter->drawPolygon(arrow_);
+    if (isStub()) {
+        painter->setPen(pen);
+        painter->setBrush(QColor(0xee, 0xf1, 0xf5));
+        painter->drawRoundedRect(tag_, 3, 3);
+        if (lod > 0.3) {
+            painter->setPen(color);
+            painter->setFont(style::smallFont());
+            const QRectF text = tag_.adjusted(3, 0, -2, 0);
+            painter->drawText(
+                text, Qt::AlignVCenter | Qt::AlignLeft,
+                painter->fontMetrics().elidedText(tagText_, Qt::ElideMiddle, int(text.width())));
+        }
+        return;
+    }
     if (!label_.isEmpty() && lod > 0.9) {
         painter->setPen(QColor(0x55, 0x55, 0x55));
         painter->setFont(style::smallFont());

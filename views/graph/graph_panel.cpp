@@ -1,7 +1,10 @@
 #include "graph_panel.h"
 
+#include <limits>
+
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineF>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QToolButton>
@@ -10,6 +13,7 @@
 #include "diagram_render.h"
 #include "graph_scene.h"
 #include "graph_view.h"
+#include "group_item.h"
 #include "item_style.h"
 #include "layout/layout_cache.h"
 #include "layout/layout_worker.h"
@@ -101,6 +105,7 @@ GraphPanel::GraphPanel(QWidget* parent) : QWidget(parent), cache_(std::make_uniq
         connect(scene, &GraphScene::edgeSelected, this, &GraphPanel::edgeSelected);
         connect(scene, &GraphScene::groupToggleRequested, this, &GraphPanel::toggleGroup);
         connect(scene, &GraphScene::nodeContextMenuRequested, this, &GraphPanel::nodeContextMenuRequested);
+        connect(scene, &GraphScene::sharedValueFollowed, this, &GraphPanel::followSharedValue);
     }
     connect(afterView_, &GraphView::viewChanged, this, [this] { syncViews(afterView_, beforeView_); });
     connect(beforeView_, &GraphView::viewChanged, this, [this] { syncViews(beforeView_, afterView_); });
@@ -187,8 +192,10 @@ void GraphPanel::onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult
     const QRectF toggled =
         centerGroupAfterLayout_ >= 0 ? afterScene_->groupRect(centerGroupAfterLayout_) : QRectF();
     if (restoreAfterLayout_) {
-        afterView_->setZoom(restoreZoom_);
-        afterView_->centerOn(restoreCenter_);
+        afterView_->setZoom(restorePlace_.zoom);
+        const NodeItem* anchor =
+            restorePlace_.anchor != kNoNode ? afterScene_->nodeItem(restorePlace_.anchor) : nullptr;
+        afterView_->centerOn(anchor ? anchor->pos() + restorePlace_.offset : restorePlace_.center);
     } else if (followAfterLayout_ && !marks_.empty()) {
         showChanges();
     } else if (fitAfterLayout_) {
@@ -256,10 +263,26 @@ void GraphPanel::followChanges() {
     showChanges();
 }
 
-void GraphPanel::restoreViewAfterLayout(double zoom, const QPointF& center) {
+GraphPanel::ViewPlace GraphPanel::viewPlace() const {
+    ViewPlace place;
+    place.zoom = afterView_->zoom();
+    place.center = afterView_->visibleSceneRect().center();
+    double nearest = std::numeric_limits<double>::infinity();
+    for (NodeItem* item : afterScene_->nodeItems()) {
+        if (!item || !item->isVisible()) continue;
+        const double d = QLineF(item->pos(), place.center).length();
+        if (d < nearest) {
+            nearest = d;
+            place.anchor = item->nodeId();
+            place.offset = place.center - item->pos();
+        }
+    }
+    return place;
+}
+
+void GraphPanel::restoreViewAfterLayout(const ViewPlace& place) {
     restoreAfterLayout_ = true;
-    restoreZoom_ = zoom;
-    restoreCenter_ = center;
+    restorePlace_ = place;
 }
 
 void GraphPanel::showChanges() {
@@ -358,6 +381,17 @@ void GraphPanel::revealNode(NodeId id) {
         startLayout();
     } else if (QGraphicsItem* item = afterScene_->selectNode(id)) {
         afterView_->centerOnItem(item);
+    }
+}
+
+void GraphPanel::followSharedValue(NodeId producer, int group) {
+    if (producer != kNoNode) {
+        revealNode(producer);
+        emit nodeSelected(producer);
+    } else if (GroupItem* box = afterScene_->groupItem(group)) {
+        afterScene_->clearSelection();
+        box->setSelected(true);
+        afterView_->centerOnItem(box);
     }
 }
 

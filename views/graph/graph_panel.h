@@ -77,13 +77,25 @@ class GraphPanel : public QWidget {
     // topological order), now or, while a layout is under way, once it is shown. Nothing moves
     // when the step marks nothing.
     void followChanges();
-    // After the layout under way, shows the scene at `zoom` around `center` instead of its start
-    // (a body opened again at another step: the user stays where they were).
-    void restoreViewAfterLayout(double zoom, const QPointF& center);
+    // Where the (after) view is: its zoom and centre, and the box nearest the centre with the
+    // centre's offset from it (a new layout may move the point, the view follows the box).
+    struct ViewPlace {
+        double zoom = 1;
+        QPointF center;
+        NodeId anchor = kNoNode;
+        QPointF offset;
+    };
+    ViewPlace viewPlace() const;
+    // After the layout under way, shows the scene at `place` instead of its start (a body opened
+    // again at another step: the user stays where they were, around the same box).
+    void restoreViewAfterLayout(const ViewPlace& place);
     // The nodes the shown step marks that have a box, in topological order (what the "next
     // change" keys walk).
     std::vector<NodeId> changedNodes() const;
     void setSearchHits(const std::unordered_set<NodeId>& hits);
+    // Goes to where a shared value is made (a stub's tag was clicked): the producer node,
+    // opening the groups around it, or its collapsed group's box.
+    void followSharedValue(NodeId producer, int group);
 
     // Shows an If/Loop/Scan body until leaveSubgraph(), with `marks`: what the selected step
     // changed inside that body (its nested pass runs). `before`: the same body in the graph before
@@ -145,8 +157,7 @@ class GraphPanel : public QWidget {
     bool fitAfterLayout_ = true;
     bool followAfterLayout_ = false;  // followChanges() waits for the layout under way
     bool restoreAfterLayout_ = false;
-    double restoreZoom_ = 1;
-    QPointF restoreCenter_;
+    ViewPlace restorePlace_;
     NodeId centerAfterLayout_ = kNoNode;
     int centerGroupAfterLayout_ = -1;  // a group just opened or closed: shown after the layout
 

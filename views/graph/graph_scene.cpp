@@ -183,6 +183,8 @@ void GraphScene::setDiagram(std::shared_ptr<const DiagramModel> diagram, Visible
     for (size_t e = 0; e < plan_.request.edges.size(); ++e) {
         auto* edge = new EdgeItem(plan_.request.edges[e].from, plan_.request.edges[e].to,
                                   layout_->edgeSplines.at(e), layout_->arrowTips.at(e));
+        if (plan_.request.edges[e].stub && e < layout_->stubTags.size())
+            edge->setStubTag(layout_->stubTags[e], stubText(plan_.request.edges[e].from));
         addItem(edge);
         edges_.push_back(edge);
     }
@@ -541,6 +543,17 @@ std::vector<GraphScene::MarkedBox> GraphScene::markedBoxes() const {
     return boxes;
 }
 
+// What a stub's tag says: the producer's own name (the last part of its scoped name), or the
+// label of the collapsed group holding it.
+QString GraphScene::stubText(int fromItem) const {
+    const VisibleItem& from = plan_.items.at(static_cast<size_t>(fromItem));
+    if (from.kind == VisibleItem::Kind::Group) return style::groupLabel(diagram_->scopes().group(from.index));
+    const DiagramNode& n = diagram_->node(from.index);
+    const size_t slash = n.name.rfind('/');
+    const std::string own = slash == std::string::npos ? n.name : n.name.substr(slash + 1);
+    return QString::fromStdString(own.empty() ? n.opType : own);
+}
+
 void GraphScene::onSelectionChanged() {
     const QList<QGraphicsItem*> selected = selectedItems();
     if (selected.isEmpty()) {
@@ -553,6 +566,13 @@ void GraphScene::onSelectionChanged() {
         emit groupSelected(group->group());
     else if (auto* edge = qgraphicsitem_cast<EdgeItem*>(selected.front())) {
         const VisibleItem& from = plan_.items.at(edge->fromItem());
+        if (edge->isStub()) {  // a shared value's tag: go to where the value is made
+            if (from.kind == VisibleItem::Kind::Node)
+                emit sharedValueFollowed(diagram_->node(from.index).id, -1);
+            else
+                emit sharedValueFollowed(kNoNode, from.index);
+            return;
+        }
         const VisibleItem& to = plan_.items.at(edge->toItem());
         const bool nodes = from.kind == VisibleItem::Kind::Node && to.kind == VisibleItem::Kind::Node;
         emit edgeSelected(nodes ? diagram_->node(from.index).id : kNoNode,

@@ -88,6 +88,9 @@ class GraphScene : public QGraphicsScene {
     // An edge between two node boxes; (kNoNode, kNoNode) ends when either end is a group box.
     void edgeSelected(passscope::NodeId producer, passscope::NodeId consumer);
     void selectionCleared();
+    // A shared value's stub was clicked (layout/shared_values.h): its producer, the node or (when
+    // it lies in a collapsed group) the group.
+    void sharedValueFollowed(passscope::NodeId producer, int group);
     void groupToggleRequested(int group);  // double-click on a group box or an expanded group's frame
     void nodeContextMenuRequested(passscope::NodeId id, const QPoint& screenPos);
 
@@ -103,6 +106,7 @@ class GraphScene : public QGraphicsScene {
     void applyEdges();
     void applyClusters();
     NumericLevel numericLevelOf(NodeId id) const;  // Same when unknown
+    QString stubText(int fromItem) const;
 
     std::shared_ptr<const DiagramModel> diagram_;
     VisiblePlan plan_;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <QByteArray>
@@ -13,7 +14,9 @@
 #include "layout/graphviz_session.h"
 #include "layout/layout_cache.h"
 #include "layout/long_edges.h"
+#include "layout/main_path.h"
 #include "layout/nested_layout.h"
+#include "layout/shared_values.h"
 
 // Graphviz last: its headers define macros (MIN, MAX, ROUND, NOT, ...) that must not reach ours.
 #include <graphviz/cgraph.h>
@@ -152,7 +155,7 @@ void setGraphAttributes(Agraph_t* g, const LayoutRequest& r, const EffortCaps& c
     set("splines", "spline");
     set("newrank", "true");  // see EffortCaps
     set("nodesep", "0.25");
-    set("ranksep", "0.2");
+    set("ranksep", "0.15");
     set("fontsize", "11");  // cluster labels: space reserved above a group's nodes
     set("label", "");
     set("margin", "");  // declared so clusters can set it (points for clusters)
@@ -174,8 +177,8 @@ QByteArray escapedLabel(const QString& label) {
 // The cgraph graph built from one request; freed (layout and graph) on destruction.
 class DotGraph {
   public:
-    DotGraph(GVC_t* gvc, const LayoutRequest& r, const LongEdgePlan& longEdges)
-        : m_gvc(gvc), m_request(r), m_longEdges(longEdges) {}
+    DotGraph(GVC_t* gvc, const LayoutRequest& r, const LongEdgePlan& longEdges, std::vector<int> mainPath)
+        : m_gvc(gvc), m_request(r), m_longEdges(longEdges), m_mainPath(std::move(mainPath)) {}
     ~DotGraph() {
         if (m_laidOut) gvFreeLayout(m_gvc, m_root);
         // dot's removeFill() (lib/dotgen/dotinit.c) only detaches its "_new_rank" helper with
@@ -198,6 +201,7 @@ class DotGraph {
     Agraph_t* commonGraph(int clusterA, int clusterB);
     Agraph_t* rankGraph(RankHint hint);
     void readEdge(std::size_t i, LayoutResult& out) const;
+    double mainAxis(const LayoutResult& out) const;
     QPointF toQt(pointf p) const { return {p.x - m_bb.LL.x, m_bb.UR.y - p.y}; }
     static char* fillName() {
         static char name[] = "_new_rank";  // the name dot's mincross gives its helper subgraph
@@ -213,6 +217,7 @@ class DotGraph {
     GVC_t* m_gvc;
     const LayoutRequest& m_request;
     const LongEdgePlan& m_longEdges;
+    const std::vector<int> m_mainPath;  // main_path.h: kept on one straight axis
     Agraph_t* m_root = nullptr;
     Agraph_t* m_fill = nullptr;
     Agraph_t* m_firstRank = nullptr;
@@ -239,6 +244,9 @@ void DotGraph::build() {
     agattr(m_root, AGNODE, const_cast<char*>("label"), const_cast<char*>(""));
     Agsym_t* width = agattr(m_root, AGNODE, const_cast<char*>("width"), const_cast<char*>("0.75"));
     Agsym_t* height = agattr(m_root, AGNODE, const_cast<char*>("height"), const_cast<char*>("0.5"));
+    // Nodes of one group: dot weighs the edges between them 100 times and keeps them from
+    // crossing others, so the main path stays straight whatever long edges pull at it.
+    Agsym_t* group = agattr(m_root, AGNODE, const_cast<char*>("group"), const_cast<char*>(""));
 
     m_clusters.assign(m_request.clusters.size(), nullptr);
     m_nodes.reserve(m_request.nodes.size());
@@ -254,7 +262,17 @@ void DotGraph::build() {
         if (n.rank != RankHint::Free) agsubnode(rankGraph(n.rank), node, 1);
         m_nodes.push_back(node);
     }
+    char mainGroup[] = "main";
+    for (int i : m_mainPath) agxset(m_nodes[static_cast<std::size_t>(i)], group, mainGroup);
     Agsym_t* minLength = agattr(m_root, AGEDGE, const_cast<char*>("minlen"), const_cast<char*>("1"));
+    Agsym_t* constraint = agattr(m_root, AGEDGE, const_cast<char*>("constraint"), const_cast<char*>("true"));
+    // dot weighs every edge between two nodes of the main path's group 100 times, a skip along it
+    // too (a residual connection from a block's input to its last Add): straightened as hard
+    // as the path, it pushed the boxes between its ends aside. Such an edge weighs nothing.
+    Agsym_t* weight = agattr(m_root, AGEDGE, const_cast<char*>("weight"), const_cast<char*>("1"));
+    std::vector<int> onPath(m_request.nodes.size(), -1);  // place on the main path
+    for (std::size_t k = 0; k < m_mainPath.size(); ++k)
+        onPath[static_cast<std::size_t>(m_mainPath[k])] = static_cast<int>(k);
     m_edges.reserve(m_request.edges.size());
     for (std::size_t i = 0; i < m_request.edges.size(); ++i) {
         const LayoutEdge& e = m_request.edges[i];
@@ -273,6 +291,10 @@ void DotGraph::build() {
             QByteArray minlen = QByteArray::number(std::max(0, e.minLength));
             agxset(edge, minLength, minlen.data());
         }
+        if (!e.constraint) agxset(edge, constraint, const_cast<char*>("false"));
+        const int placeA = onPath[static_cast<std::size_t>(e.from)],
+                  placeB = onPath[static_cast<std::size_t>(e.to)];
+        if (placeA >= 0 && placeB >= 0 && placeB != placeA + 1) agxset(edge, weight, const_cast<char*>("0"));
         m_edges.push_back(edge);
     }
 }
@@ -357,6 +379,20 @@ void DotGraph::readEdge(std::size_t i, LayoutResult& out) const {
     out.arrowTips[i] = tip;
 }
 
+// Where the main path runs across the ranks: the median of its nodes' centres (dot keeps them on
+// one line unless a rank's order forbids it).
+double DotGraph::mainAxis(const LayoutResult& out) const {
+    std::vector<double> across;
+    for (int i : m_mainPath) {
+        const QPointF c = out.centers[static_cast<std::size_t>(i)];
+        across.push_back(m_request.leftToRight ? c.y() : c.x());
+    }
+    if (across.empty()) return m_request.leftToRight ? out.bounds.center().y() : out.bounds.center().x();
+    std::nth_element(across.begin(), across.begin() + static_cast<std::ptrdiff_t>(across.size() / 2),
+                     across.end());
+    return across[across.size() / 2];
+}
+
 LayoutResult DotGraph::read() const {
     LayoutResult out;
     out.centers.reserve(m_nodes.size());
@@ -399,6 +435,7 @@ LayoutResult DotGraph::read() const {
         return failed;
     }
     out.bounds = bounds;
+    out.axis = mainAxis(out);
     routeAround(m_request, m_longEdges.routedAround, out);
     out.routedAround =
         static_cast<int>(std::count(m_longEdges.routedAround.begin(), m_longEdges.routedAround.end(), 1));
@@ -415,7 +452,7 @@ LayoutResult layoutWithDot(GraphvizSession& session, const LayoutRequest& reques
         planLongEdges(request, kDummyBudgetPerBox * static_cast<long long>(request.nodes.size()));
     const auto start = std::chrono::steady_clock::now();
     {
-        DotGraph graph(session.context(), request, longEdges);
+        DotGraph graph(session.context(), request, longEdges, mainPath(request));
         graph.build();
         if (graph.layout()) {
             result = graph.read();
@@ -465,16 +502,28 @@ LayoutResult layoutGraph(const LayoutRequest& request) {
     }
     const auto start = std::chrono::steady_clock::now();
     const LayoutRequest clamped = withClampedSizes(request);
-    if (clamped.clusters.empty()) {
-        result = layoutWithDot(session, clamped);
+    // Stubs (shared_values.h) are not laid out: dot gets the request without them, their readers'
+    // boxes widened for the tags, and the stubs are drawn on the result.
+    const bool stubs =
+        std::any_of(clamped.edges.begin(), clamped.edges.end(), [](const LayoutEdge& e) { return e.stub; });
+    std::vector<int> kept;
+    const LayoutRequest unstubbed = stubs ? withoutStubs(clamped, kept) : LayoutRequest();
+    const LayoutRequest& toLayOut = stubs ? unstubbed : clamped;
+    if (toLayOut.clusters.empty()) {
+        result = layoutWithDot(session, toLayOut);
     } else {
-        result = layoutNested(clamped, [&session](const LayoutRequest& piece) {
+        result = layoutNested(toLayOut, [&session](const LayoutRequest& piece) {
             const QString key = LayoutCache::keyFor(piece);
             if (auto hit = pieceCache().find(key)) return hit;
             auto laidOut = std::make_shared<const LayoutResult>(layoutWithDot(session, piece));
             if (laidOut->ok) pieceCache().insert(key, laidOut);
             return std::shared_ptr<const LayoutResult>(laidOut);
         });
+    }
+    if (stubs && result.ok) {
+        LayoutResult withStubs;
+        placeStubs(clamped, kept, result, withStubs);
+        result = std::move(withStubs);
     }
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // Errors dot recovered from (it logs and carries on) are kept beside its warnings.

@@ -39,6 +39,13 @@ struct LayoutEdge {
     // Ranks the edge spans at least (dot's minlen): 0 lets its source sit beside its target
     // (visible_plan.cpp: a constant computation that folding removes).
     int minLength = 1;
+    // Whether the edge orders its ends into ranks (dot's constraint). A chain of nodes a later
+    // step removes hangs beside the nodes it feeds instead of pushing them down
+    // (visible_plan.cpp): its edge into them does not constrain.
+    bool constraint = true;
+    // A shared value's edge to a distant reader (shared_values.h): not laid out, drawn as a tag
+    // naming the value beside the reader's box.
+    bool stub = false;
 };
 
 struct LayoutRequest {
@@ -68,7 +75,12 @@ struct LayoutResult {
     // ending where the arrow head starts; arrowTips holds the arrow's tip (or p_last when none).
     std::vector<std::vector<QPointF>> edgeSplines;
     std::vector<QPointF> arrowTips;
+    // Per request edge: where a stub's tag is drawn (shared_values.h); null for the other edges.
+    std::vector<QRectF> stubTags;
     QRectF bounds;
+    // Where the main path (main_path.h) runs across the ranks: its x (its y when left to right).
+    // A group laid out on its own is placed in its parent with this line on its box's centre.
+    double axis = 0;
     double seconds = 0;  // time spent in Graphviz
     // dot's virtual nodes: the ranks crossed by the edges it routed (its work grows with
     // boxes + dummies), and the edges left out of dot and drawn along a lane (long_edges.h).

@@ -10,8 +10,8 @@ namespace passscope::views {
 std::vector<int> estimateRanks(const LayoutRequest& request) {
     const int n = static_cast<int>(request.nodes.size());
     std::vector<std::vector<int>> successors(n);
-    for (const LayoutEdge& e : request.edges)
-        if (e.from != e.to) successors[e.from].push_back(e.to);
+    for (const LayoutEdge& e : request.edges)  // an edge that does not constrain ranks no node
+        if (e.from != e.to && e.constraint) successors[e.from].push_back(e.to);
     // Depth-first post order (iterative: real graphs are chains thousands long); an edge to a node
     // still on the stack closes a cycle and is ignored, as dot reverses it.
     enum : char { New, Open, Done };

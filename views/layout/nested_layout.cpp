@@ -9,6 +9,8 @@
 
 #include <QCryptographicHash>
 
+#include "layout/main_path.h"
+
 namespace passscope::views {
 namespace {
 
@@ -43,13 +45,34 @@ QString contentKey(const LayoutRequest& piece) {
         add(n.width);
         add(n.height);
         add(n.rank);
+        add(n.transient);
     }
     for (const LayoutEdge& e : piece.edges) {
         add(e.from);
         add(e.to);
         add(e.minLength);
+        add(e.constraint);
     }
     return QStringLiteral("piece:") + QString::fromLatin1(hash.result().toHex());
+}
+
+// The rectangle a group's layout takes in its parent: its bounds, widened on one side (across the
+// ranks) until its main path's axis (main_path.h) runs through the middle. The parent lines up
+// the centres of a column of boxes, so the paths inside them line up too: a stack of blocks is
+// one column whatever each block holds beside its main path.
+QRectF centredOnAxis(const LayoutResult& layout, bool leftToRight) {
+    QRectF r = layout.bounds;
+    if (r.isEmpty()) return r;
+    if (leftToRight) {
+        const double half = std::max(layout.axis - r.top(), r.bottom() - layout.axis);
+        if (std::isfinite(half) && half > 0)
+            r.setCoords(r.left(), layout.axis - half, r.right(), layout.axis + half);
+    } else {
+        const double half = std::max(layout.axis - r.left(), r.right() - layout.axis);
+        if (std::isfinite(half) && half > 0)
+            r.setCoords(layout.axis - half, r.top(), layout.axis + half, r.bottom());
+    }
+    return r;
 }
 
 // One stretch of an edge's drawing, in the piece of `cluster`.
@@ -88,7 +111,7 @@ class Nester {
     // The piece node standing for request node `node` in the piece of `cluster` (which holds it).
     int itemFor(int cluster, int node);
     int port(int cluster, int source, bool in);
-    int pieceEdge(int cluster, int from, int to, int minLength = 1);
+    int pieceEdge(int cluster, int from, int to, int minLength = 1, bool constraint = true);
     void routeEdges();
     Hop leave(int cluster, int source);
     Hop enter(int cluster, int source, int target);
@@ -103,6 +126,8 @@ class Nester {
     std::vector<Piece> pieces_;  // [0] = the top level, [c + 1] = cluster c
     std::vector<int> depth_;
     std::vector<QSizeF> frameSize_;
+    std::vector<QRectF> inner_;       // per cluster: the rectangle its layout takes in its frame
+    std::vector<char> onParentPath_;  // per cluster: its box is on its parent's main path
     // Per request edge: its hops in drawing order.
     std::vector<std::vector<Hop>> routes_;
 };
@@ -114,11 +139,13 @@ void Nester::collectItems() {
         const LayoutNode& n = r_.nodes[i];
         Piece& own = piece(n.cluster);
         own.itemOfNode[static_cast<int>(i)] = addItem(own, n.width, n.height);
+        own.request.nodes.back().transient = n.transient;
         own.transient.push_back(n.transient);
         for (int c = n.cluster; c != -1; c = parentOf(c)) {
             Piece& parent = piece(parentOf(c));
             if (parent.itemOfCluster.count(c)) break;         // and so are its ancestors
             parent.itemOfCluster[c] = addItem(parent, 1, 1);  // sized once c is laid out
+            parent.request.nodes.back().transient = r_.clusters[static_cast<std::size_t>(c)].transient;
             parent.transient.push_back(r_.clusters[static_cast<std::size_t>(c)].transient);
         }
     }
@@ -141,10 +168,10 @@ int Nester::port(int cluster, int source, bool in) {
     return item;
 }
 
-int Nester::pieceEdge(int cluster, int from, int to, int minLength) {
+int Nester::pieceEdge(int cluster, int from, int to, int minLength, bool constraint) {
     Piece& p = piece(cluster);
     auto [it, added] = p.edgeOf.try_emplace({from, to}, static_cast<int>(p.request.edges.size()));
-    if (added) p.request.edges.push_back(LayoutEdge{from, to, minLength});
+    if (added) p.request.edges.push_back(LayoutEdge{from, to, minLength, constraint});
     return it->second;
 }
 
@@ -179,7 +206,8 @@ void Nester::routeEdges() {
         // Between two nodes of this piece the request's minimum length holds; into or out of a
         // child group's box, 1.
         const bool nodes = clusterOf(r_.edges[e].from) == common && clusterOf(r_.edges[e].to) == common;
-        across[e] = pieceEdge(common, from, to, nodes ? r_.edges[e].minLength : 1);
+        across[e] =
+            pieceEdge(common, from, to, nodes ? r_.edges[e].minLength : 1, !nodes || r_.edges[e].constraint);
         if (from != to) {
             piece(common).feedsInside[static_cast<std::size_t>(from)] = 1;
             piece(common).fedInside[static_cast<std::size_t>(to)] = 1;
@@ -230,6 +258,16 @@ bool Nester::layOutPieces(const PieceLayout& layoutPiece, LayoutResult& out) {
     std::stable_sort(order.begin(), order.end(), [this](int a, int b) { return depth_[a] > depth_[b]; });
     order.push_back(-1);
     frameSize_.assign(r_.clusters.size(), QSizeF());
+    inner_.assign(r_.clusters.size(), QRectF());
+    // A group on its parent's main path is centred on its own, so that the paths of a column of
+    // groups line up; the others keep their own bounds (centring widens a box).
+    onParentPath_.assign(r_.clusters.size(), 0);
+    for (int parent : order) {
+        const Piece& p = piece(parent);
+        for (int item : mainPath(p.request))
+            for (const auto& [child, box] : p.itemOfCluster)
+                if (box == item) onParentPath_[static_cast<std::size_t>(child)] = 1;
+    }
     for (int c : order) {
         Piece& p = piece(c);
         p.request.leftToRight = r_.leftToRight;
@@ -242,8 +280,11 @@ bool Nester::layOutPieces(const PieceLayout& layoutPiece, LayoutResult& out) {
         out.dummyNodes += p.layout->dummyNodes;
         out.routedAround += p.layout->routedAround;
         if (c == -1) break;
-        const QRectF& inner = p.layout->bounds;
         const double titleWidth = kTitleCharWidth * r_.clusters[static_cast<std::size_t>(c)].label.size();
+        const QRectF inner = onParentPath_[static_cast<std::size_t>(c)]
+                                 ? centredOnAxis(*p.layout, r_.leftToRight)
+                                 : p.layout->bounds;
+        inner_[static_cast<std::size_t>(c)] = inner;
         const QSizeF frame(std::max(inner.width(), titleWidth) + 2 * kGroupMargin,
                            inner.height() + 2 * kGroupMargin + kGroupTitleHeight);
         frameSize_[static_cast<std::size_t>(c)] = frame;
@@ -271,7 +312,7 @@ void Nester::placePieces(LayoutResult& out) {
         const QRectF frame(centre - QPointF(size.width() / 2, size.height() / 2), size);
         out.clusterRects[static_cast<std::size_t>(c)] = frame;
         Piece& p = piece(c);
-        const QRectF& inner = p.layout->bounds;
+        const QRectF inner = inner_[static_cast<std::size_t>(c)];
         const QPointF contentTopLeft(frame.left() + (frame.width() - inner.width()) / 2,
                                      frame.top() + kGroupMargin + kGroupTitleHeight);
         p.offset = contentTopLeft - inner.topLeft();
@@ -345,6 +386,7 @@ LayoutResult Nester::run(const PieceLayout& layoutPiece) {
     placePieces(out);
     joinEdges(out);
     out.bounds = piece(-1).layout->bounds;
+    out.axis = piece(-1).layout->axis;
     out.ok = true;
     return out;
 }

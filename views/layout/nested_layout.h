@@ -31,7 +31,7 @@ using PieceLayout = std::function<std::shared_ptr<const LayoutResult>(const Layo
 LayoutResult layoutNested(const LayoutRequest& request, const PieceLayout& layoutPiece);
 
 // Space a group's frame keeps around its contents, and above them for its title (points).
-inline constexpr double kGroupMargin = 6.0;
-inline constexpr double kGroupTitleHeight = 12.0;
+inline constexpr double kGroupMargin = 5.0;
+inline constexpr double kGroupTitleHeight = 10.0;
 
 }  // namespace passscope::views

@@ -8,6 +8,8 @@ list(APPEND VIEWS_SOURCES
     layout/layout_cache.cpp layout/layout_cache.h
     layout/layout_quality.cpp layout/layout_quality.h
     layout/long_edges.cpp layout/long_edges.h
+    layout/main_path.cpp layout/main_path.h
+    layout/shared_values.cpp layout/shared_values.h
     layout/layout_worker.cpp layout/layout_worker.h
 )
 # The dot layout plugin is dlopen()ed from Graphviz's plugin folder (graphviz_session.cpp); this
