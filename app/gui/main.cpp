@@ -23,6 +23,7 @@
 
 #include "compare/compare_view.h"
 #include "compare/compare_window.h"
+#include "graph/column_figure.h"
 #include "graph/drawing_fill.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
@@ -212,7 +213,8 @@ void grabLater(passscope::views::MainWindow& window, const QString& file) {
             const passscope::views::GraphPanel& panel = *window.graphPanel();
             const passscope::views::ViewCensus census = panel.census();
             const QString fill =
-                passscope::views::describeFill(passscope::views::measureFill(*panel.scene()));
+                passscope::views::describeFill(passscope::views::measureFill(*panel.scene())) +
+                passscope::views::describeColumn(passscope::views::measureColumn(*panel.scene()));
             std::printf("screenshot %s: %s%s%s\n", qPrintable(file),
                         qPrintable(passscope::views::describeCensus(census, panel.lastLayoutSeconds())),
                         qPrintable(fill), qPrintable(passscope::views::describeChanges(census)));

@@ -317,6 +317,7 @@ struct ScreenshotRun {
     double layoutS = -1, zoom = -1;
     double boxes = -1, inView = -1, labelled = -1;
     double fill = -1, flatFill = -1;  // F and F0 (drawing_fill.h)
+    double column = -1;               // C (column_figure.h)
 };
 
 // "screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z, fill F (flat F0)"
@@ -324,7 +325,7 @@ struct ScreenshotRun {
 bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
     static const QRegularExpression line(
         QStringLiteral(
-            R"(^screenshot .*: layout ([0-9.eE+-]+) s, ([0-9]+) boxes, ([0-9]+) in view \(([0-9]+) labelled\), zoom ([0-9.eE+-]+)(?:, fill ([0-9.]+) \(flat ([0-9.]+)\))?(?:,[^\n]*)?\s*$)"),
+            R"(^screenshot .*: layout ([0-9.eE+-]+) s, ([0-9]+) boxes, ([0-9]+) in view \(([0-9]+) labelled\), zoom ([0-9.eE+-]+)(?:, fill ([0-9.]+) \(flat ([0-9.]+)\))?(?:, column ([0-9.]+))?(?:,[^\n]*)?\s*$)"),
         QRegularExpression::MultilineOption);
     const QRegularExpressionMatch m = line.match(out);
     if (!m.hasMatch()) return false;
@@ -335,6 +336,7 @@ bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
     run.zoom = m.captured(5).toDouble();
     if (m.hasCaptured(6)) run.fill = m.captured(6).toDouble();
     if (m.hasCaptured(7)) run.flatFill = m.captured(7).toDouble();
+    if (m.hasCaptured(8)) run.column = m.captured(8).toDouble();
     return true;
 }
 
@@ -459,9 +461,9 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
             if (run.error.empty())
                 std::printf(
                     "  %-34s run %d: picture %.2f s, exit %.2f s, layout %.2f s, %.0f boxes, %.0f in view "
-                    "(%.0f labelled), zoom %.3g, fill %.2f (flat %.2f)\n",
+                    "(%.0f labelled), zoom %.3g, fill %.2f (flat %.2f), column %.2f\n",
                     model.name.c_str(), r + 1, run.pictureS, run.exitS, run.layoutS, run.boxes, run.inView,
-                    run.labelled, run.zoom, run.fill, run.flatFill);
+                    run.labelled, run.zoom, run.fill, run.flatFill, run.column);
             else
                 std::printf("  %-34s run %d: %s\n", model.name.c_str(), r + 1, run.error.c_str());
             std::fflush(stdout);
@@ -470,8 +472,8 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
         rows.push_back(std::move(row));
     }
     std::printf("\npassscope --screenshot on real and real-shaped models (offscreen, medians over runs)\n");
-    std::printf("%-34s %6s %5s %9s %7s %9s %6s %8s %9s %6s %5s %5s\n", "model", "nodes", "runs", "picture s",
-                "exit s", "layout s", "boxes", "in view", "labelled", "zoom", "F", "F0");
+    std::printf("%-34s %6s %5s %9s %7s %9s %6s %8s %9s %6s %5s %5s %6s\n", "model", "nodes", "runs",
+                "picture s", "exit s", "layout s", "boxes", "in view", "labelled", "zoom", "F", "F0", "C");
     for (const Row& r : rows) {
         if (r.ok() == 0) {
             std::printf("%-34s %6.0f %2d/%-2d %s\n", r.model.c_str(), r.nodes, 0,
@@ -479,12 +481,13 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
                         r.runs.empty() ? "no run" : r.runs.front().error.c_str());
             continue;
         }
-        std::printf(
-            "%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g %5.2f %5.2f\n", r.model.c_str(),
-            r.nodes, r.ok(), static_cast<int>(r.runs.size()), r.med(&ScreenshotRun::pictureS),
-            r.med(&ScreenshotRun::exitS), r.med(&ScreenshotRun::layoutS), r.med(&ScreenshotRun::boxes),
-            r.med(&ScreenshotRun::inView), r.med(&ScreenshotRun::labelled), r.med(&ScreenshotRun::zoom),
-            r.med(&ScreenshotRun::fill), r.med(&ScreenshotRun::flatFill));
+        std::printf("%-34s %6.0f %2d/%-2d %9.2f %7.2f %9.2f %6.0f %8.0f %9.0f %6.3g %5.2f %5.2f %6.2f\n",
+                    r.model.c_str(), r.nodes, r.ok(), static_cast<int>(r.runs.size()),
+                    r.med(&ScreenshotRun::pictureS), r.med(&ScreenshotRun::exitS),
+                    r.med(&ScreenshotRun::layoutS), r.med(&ScreenshotRun::boxes),
+                    r.med(&ScreenshotRun::inView), r.med(&ScreenshotRun::labelled),
+                    r.med(&ScreenshotRun::zoom), r.med(&ScreenshotRun::fill), r.med(&ScreenshotRun::flatFill),
+                    r.med(&ScreenshotRun::column));
     }
     std::printf(
         "\nFirst folding step that changed the graph: nodes the journal records as added/removed/edited,\n"

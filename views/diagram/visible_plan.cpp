@@ -74,8 +74,9 @@ struct PlanBuilder {
 // removed constant computation with no producer of its own (an Identity of a weight) sits on its
 // reader's rank, beside it, and a chain of removed nodes runs down as a column of its own beside
 // the nodes it feeds: its edge into them does not order ranks. (Every edge of such a chain on one
-// rank, as before, laid a Swin-T patch merging's 20 shape ops out as one row 4,800 points wide:
-// issue 35.) At the step that removes them they stand as ghosts beside their neighbours.
+// rank, as before, laid a Swin-T patch merging's 20 shape ops out as one row 4,800 points wide,
+// and rows of three still widened DeepLabV3's ASPP by 1,700 points: issue 35.) At the step that removes them
+// they stand as ghosts beside their neighbours.
 std::vector<char> removedLater(const DiagramModel& diagram) {
     const int last = static_cast<int>(diagram.positionCount()) - 1;
     std::vector<char> removed(diagram.nodes().size(), 0);
@@ -84,35 +85,6 @@ std::vector<char> removedLater(const DiagramModel& diagram) {
         removed[i] = !node.weight && node.lastPosition < last;
     }
     return removed;
-}
-
-// Nodes of a chain of removed nodes that share a rank: three steps of the chain side by side, so a
-// chain of 20 shape ops is seven ranks tall and three boxes wide rather than 20 ranks or one row.
-constexpr int kRemovedPerRank = 3;
-
-// Per diagram node: how many removed nodes precede it on the longest chain of removed nodes
-// ending at it (0 for the others, and on a cycle of the union of all steps).
-std::vector<int> removedDepth(const DiagramModel& diagram, const std::vector<char>& removed) {
-    const size_t n = diagram.nodes().size();
-    std::vector<int> depth(n, 0), indegree(n, 0);
-    std::vector<std::vector<int>> next(n);
-    for (const DiagramEdge& e : diagram.edges())
-        if (removed[e.from] && removed[e.to] && e.from != e.to) {
-            next[e.from].push_back(e.to);
-            ++indegree[e.to];
-        }
-    std::vector<int> ready;
-    for (size_t i = 0; i < n; ++i)
-        if (removed[i] && indegree[i] == 0) ready.push_back(static_cast<int>(i));
-    while (!ready.empty()) {
-        const int u = ready.back();
-        ready.pop_back();
-        for (int v : next[u]) {
-            depth[v] = std::max(depth[v], depth[u] + 1);
-            if (--indegree[v] == 0) ready.push_back(v);
-        }
-    }
-    return depth;
 }
 
 }  // namespace
@@ -130,7 +102,6 @@ VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& ex
     const std::vector<char>& beside = removed;
     std::vector<char> hasProducer(diagram.nodes().size(), 0);
     for (const DiagramEdge& e : diagram.edges()) hasProducer[e.to] = 1;
-    const std::vector<int> depth = removedDepth(diagram, removed);
     // Per diagram node: fed by a node that stays (what ranks it when removed nodes feed it too).
     std::vector<char> fedByLasting(diagram.nodes().size(), 0);
     for (const DiagramEdge& e : diagram.edges())
@@ -142,14 +113,12 @@ VisiblePlan planVisible(const DiagramModel& diagram, const std::vector<bool>& ex
             plan.edgeOfItems.try_emplace({from, to}, static_cast<int>(plan.request.edges.size()));
         const bool ownBoxes = plan.items[from].kind == VisibleItem::Kind::Node &&
                               plan.items[to].kind == VisibleItem::Kind::Node;
-        // From a removed constant computation (no producer of its own) to its reader, and along a
-        // chain of removed nodes within one band of kRemovedPerRank steps: the same rank. Out of a
-        // chain of removed nodes into a node that stays and that a node that stays feeds too
+        // From a removed constant computation (no producer of its own) to its reader: the same
+        // rank. Out of a chain of removed nodes into a node that stays and that a node that stays
+        // feeds too
         // (else it would have no rank of its own: a Dropout removed from the middle of a chain):
         // no order of ranks.
-        const bool inBand = beside[e.from] && beside[e.to] &&
-                            depth[e.from] / kRemovedPerRank == depth[e.to] / kRemovedPerRank;
-        const bool sameRank = beside[e.from] && (!hasProducer[e.from] || inBand);
+        const bool sameRank = beside[e.from] && !hasProducer[e.from];
         const bool hanging = beside[e.from] && hasProducer[e.from] && !beside[e.to] && fedByLasting[e.to];
         if (inserted)
             plan.request.edges.push_back(

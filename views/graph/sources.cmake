@@ -6,6 +6,7 @@ list(APPEND VIEWS_SOURCES
     graph/step_marks.cpp graph/step_marks.h
     graph/node_item.cpp graph/node_item.h
     graph/group_item.cpp graph/group_item.h
+    graph/column_figure.cpp graph/column_figure.h
     graph/edge_item.cpp graph/edge_item.h
     graph/graph_scene.cpp graph/graph_scene.h
     graph/legend_widget.cpp graph/legend_widget.h

@@ -59,18 +59,33 @@ QString contentKey(const LayoutRequest& piece) {
 // The rectangle a group's layout takes in its parent: its bounds, widened on one side (across the
 // ranks) until its main path's axis (main_path.h) runs through the middle. The parent lines up
 // the centres of a column of boxes, so the paths inside them line up too: a stack of blocks is
-// one column whatever each block holds beside its main path.
+// one column whatever each block holds beside its main path. The widening is at most half the
+// group's width: a block whose path runs along one edge of a wide fan (DeepLabV3's ASPP, its
+// pooling branch beside four convolutions) would otherwise double in width; its path then stands
+// off the column's line by the rest.
+constexpr double kMostWidening = 0.5;
+double widenedSide(double low, double high, double axis, double& newLow, double& newHigh) {
+    const double width = high - low;
+    const double half = std::max(axis - low, high - axis);
+    if (!std::isfinite(half) || width <= 0) return 0;
+    const double added = std::min(2 * half - width, kMostWidening * width);
+    if (axis - low < high - axis)
+        newLow = low - added, newHigh = high;
+    else
+        newLow = low, newHigh = high + added;
+    return added;
+}
+
 QRectF centredOnAxis(const LayoutResult& layout, bool leftToRight) {
     QRectF r = layout.bounds;
     if (r.isEmpty()) return r;
+    double low = 0, high = 0;
     if (leftToRight) {
-        const double half = std::max(layout.axis - r.top(), r.bottom() - layout.axis);
-        if (std::isfinite(half) && half > 0)
-            r.setCoords(r.left(), layout.axis - half, r.right(), layout.axis + half);
+        if (widenedSide(r.top(), r.bottom(), layout.axis, low, high) > 0)
+            r.setCoords(r.left(), low, r.right(), high);
     } else {
-        const double half = std::max(layout.axis - r.left(), r.right() - layout.axis);
-        if (std::isfinite(half) && half > 0)
-            r.setCoords(layout.axis - half, r.top(), layout.axis + half, r.bottom());
+        if (widenedSide(r.left(), r.right(), layout.axis, low, high) > 0)
+            r.setCoords(low, r.top(), high, r.bottom());
     }
     return r;
 }
