@@ -16,15 +16,18 @@
 // density of the generator's default 50,000-node / 500 MB model) and reused.
 //
 //   passscope-bench-gui --real [--runs R] [--models DIR]...
-// Real and real-shaped models (resources/models/, passscope-make-real-shaped's models, and the
-// .onnx files of each --models DIR; see real_models.h): runs the GUI binary as a user would,
+// Real and real-shaped models (resources/models/, passscope-make-real-shaped's models, the layout
+// fixtures of resources/models/pytorch/layout_models.tar.gz — torchvision's models and an 80-layer
+// decoder, each also at target ge as NAME@ge — and the .onnx files of each --models DIR; see
+// real_models.h): runs the GUI binary as a user would,
 //   QT_QPA_PLATFORM=offscreen passscope --screenshot OUT.png MODEL
 // R times per model (3 by default) and reads the line it prints on stdout,
 //   screenshot FILE: layout S s, N boxes, M in view (K labelled), zoom Z
 // ("line missing" when it prints none). Prints per run, then a table of medians: model, nodes
 // (`passscope-cli info`'s count: ONNX nodes of the main graph), the wall time until that line
 // (the first picture) and until the process exits, the layout time, boxes laid out, boxes in
-// view, how many of them are labelled legibly, and the zoom. Settings go to a throw-away
+// view, how many of them are labelled legibly, the zoom, the fill F and F0 and the column figure
+// C (views/graph/column_figure.h). Settings go to a throw-away
 // XDG_CONFIG_HOME, so the runs start alike and leave the user's settings alone.
 #include <QApplication>
 #include <QElapsedTimer>
@@ -305,6 +308,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: passscope-bench-gui [--runs R] [--50k] [--nodes N]...\n"
                  "       passscope-bench-gui --real [--runs R] [--models DIR]...\n"
+                 "       passscope-bench-gui --model FILE... [--runs R]\n"
                  "  default: 5000 and 20000 nodes, 3 runs each; --50k adds 50000; --nodes replaces the list\n"
                  "  --real: screenshots of the real and real-shaped models by the passscope binary\n");
 }
@@ -340,7 +344,8 @@ bool parseScreenshotLine(const QString& out, ScreenshotRun& run) {
     return true;
 }
 
-ScreenshotRun screenshotOnce(const fs::path& model, const QString& picture, const QString& configHome) {
+ScreenshotRun screenshotOnce(const fs::path& model, const QString& picture, const QString& configHome,
+                             const QStringList& options = {}) {
     ScreenshotRun run;
 #ifndef PASSSCOPE_GUI_BINARY
     run.error = "built without the passscope GUI binary";
@@ -354,7 +359,7 @@ ScreenshotRun screenshotOnce(const fs::path& model, const QString& picture, cons
     QElapsedTimer clock;
     clock.start();
     p.start(QStringLiteral(PASSSCOPE_GUI_BINARY),
-            {QStringLiteral("--screenshot"), picture, QString::fromStdString(model.string())});
+            QStringList(options) << QStringLiteral("--screenshot") << picture << QString::fromStdString(model.string()));
     if (!p.waitForStarted(10'000)) {
         run.error = "could not start " + std::string(PASSSCOPE_GUI_BINARY);
         return run;
@@ -426,6 +431,38 @@ FoldingStep firstFoldingStep(const fs::path& path) {
     return out;
 }
 
+// --model FILE: the window's figures (as for the generated models) on given models, e.g. the
+// 80-layer decoder of the layout fixtures (issue 35: a first view under 2 s, steps under 0.5 s).
+int runFiles(int runs, const std::vector<std::string>& files) {
+    for (const std::string& file : files) {
+        std::vector<double> loaded, preview, view, steps, first, last, block;
+        for (int r = 0; r < runs; ++r) {
+            RunFigures f = runOnce(QString::fromStdString(file));
+            if (!f.ok) {
+                std::printf("  %s run %d: FAILED (%s)\n", file.c_str(), r + 1, f.error.c_str());
+                continue;
+            }
+            std::printf("  %s run %d: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
+                        "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms (%s)\n",
+                        file.c_str(), r + 1, f.loadedS, f.previewS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs,
+                        f.stepLastMs, f.maxBlockMs, f.maxBlockPhase.c_str());
+            std::fflush(stdout);
+            loaded.push_back(f.loadedS);
+            preview.push_back(f.previewS);
+            view.push_back(f.viewS);
+            steps.push_back(f.pipelineS);
+            first.push_back(f.stepFirstMs);
+            last.push_back(f.stepLastMs);
+            block.push_back(f.maxBlockMs);
+        }
+        std::printf("%s: medians of %zu runs: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, "
+                    "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms\n",
+                    fs::path(file).filename().c_str(), view.size(), median(loaded), median(preview),
+                    median(steps), median(view), median(first), median(last), median(block));
+    }
+    return 0;
+}
+
 int runReal(int runs, const std::vector<std::string>& modelDirs) {
     QTemporaryDir work;
     if (!work.isValid()) {
@@ -449,15 +486,27 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
         }
     };
     std::vector<Row> rows;
-    const std::vector<passscope::bench::RealModel> models = passscope::bench::realModels(modelDirs);
+    // torchvision's models and the 80-layer decoder as users export them (issue 35), at target
+    // onnx and, as "NAME@ge", at target ge.
+    std::vector<std::string> dirs{PASSSCOPE_LAYOUT_MODELS_DIR};
+    dirs.insert(dirs.end(), modelDirs.begin(), modelDirs.end());
+    const std::vector<passscope::bench::RealModel> models = passscope::bench::realModels(dirs);
+    std::vector<std::pair<passscope::bench::RealModel, QStringList>> cases;
     for (const passscope::bench::RealModel& model : models) {
+        cases.emplace_back(model, QStringList());
+        if (model.path.parent_path() == fs::path(PASSSCOPE_LAYOUT_MODELS_DIR))
+            cases.emplace_back(passscope::bench::RealModel{model.name + "@ge", model.path},
+                               QStringList{QStringLiteral("--option"), QStringLiteral("passscope.target=ge")});
+    }
+    for (const auto& [model, options] : cases) {
         Row row;
         row.model = model.name;
         row.nodes = infoNodes(model.path);
         for (int r = 0; r < runs; ++r) {
             const QString picture =
                 work.filePath(QString::fromStdString(model.name + "_" + std::to_string(r) + ".png"));
-            ScreenshotRun run = screenshotOnce(model.path, picture, work.filePath(QStringLiteral("config")));
+            ScreenshotRun run =
+                screenshotOnce(model.path, picture, work.filePath(QStringLiteral("config")), options);
             if (run.error.empty())
                 std::printf(
                     "  %-34s run %d: picture %.2f s, exit %.2f s, layout %.2f s, %.0f boxes, %.0f in view "
@@ -514,7 +563,7 @@ int main(int argc, char** argv) {
     int runs = 3;
     std::vector<int> sizes;
     bool with50k = false, real = false;
-    std::vector<std::string> modelDirs;
+    std::vector<std::string> modelDirs, modelFiles;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--runs" && i + 1 < argc) {
@@ -523,6 +572,8 @@ int main(int argc, char** argv) {
             real = true;
         } else if (arg == "--models" && i + 1 < argc) {
             modelDirs.push_back(argv[++i]);
+        } else if (arg == "--model" && i + 1 < argc) {
+            modelFiles.push_back(argv[++i]);
         } else if (arg == "--50k") {
             with50k = true;
         } else if (arg == "--nodes" && i + 1 < argc) {
@@ -542,6 +593,7 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("PassScope"));
     QCoreApplication::setApplicationName(QStringLiteral("passscope-bench-gui"));
     if (real) return runReal(runs, modelDirs);
+    if (!modelFiles.empty()) return runFiles(runs, modelFiles);
 
     std::vector<Summary> summaries;
     for (int nodes : sizes) {

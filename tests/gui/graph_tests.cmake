@@ -76,11 +76,18 @@ set_tests_properties(gui.command_line PROPERTIES ENVIRONMENT "${_gui_workflow_en
 
 # The first view of every model kept in resources/ (published exports, PyTorch exports, samples)
 # and the transformer encoder's column of layers (issue 21).
+# Issue 35: the same, and a column figure C <= 2, for torchvision's models and an 80-layer
+# decoder as users export them (unpacked from resources/models/pytorch/layout_models.tar.gz), at
+# targets onnx and ge, as a ctest of its own (gui.real_layouts) so the two run side by side.
+include(${PROJECT_SOURCE_DIR}/resources/models/pytorch/layout_models.cmake)
 add_executable(test_model_layouts ${CMAKE_CURRENT_LIST_DIR}/test_model_layouts.cpp)
 target_link_libraries(test_model_layouts PRIVATE passscope_views Qt6::Test)
-target_compile_definitions(test_model_layouts PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-add_test(NAME gui.model_layouts COMMAND test_model_layouts)
-set_tests_properties(gui.model_layouts PROPERTIES
+target_compile_definitions(test_model_layouts PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    PASSSCOPE_LAYOUT_MODELS_DIR="${PASSSCOPE_LAYOUT_MODELS_DIR}")
+add_test(NAME gui.model_layouts COMMAND test_model_layouts firstViewIsReadable transformerLayersStandInAColumn
+    closedScopesStayClosedAcrossARerun)
+add_test(NAME gui.real_layouts COMMAND test_model_layouts exportsPeopleMakeReadAsAColumn sharedValuesAreStubs)
+set_tests_properties(gui.model_layouts gui.real_layouts PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 900)
