@@ -358,8 +358,9 @@ ScreenshotRun screenshotOnce(const fs::path& model, const QString& picture, cons
     p.setProcessEnvironment(env);
     QElapsedTimer clock;
     clock.start();
-    p.start(QStringLiteral(PASSSCOPE_GUI_BINARY),
-            QStringList(options) << QStringLiteral("--screenshot") << picture << QString::fromStdString(model.string()));
+    p.start(QStringLiteral(PASSSCOPE_GUI_BINARY), QStringList(options)
+                                                      << QStringLiteral("--screenshot") << picture
+                                                      << QString::fromStdString(model.string()));
     if (!p.waitForStarted(10'000)) {
         run.error = "could not start " + std::string(PASSSCOPE_GUI_BINARY);
         return run;
@@ -442,10 +443,11 @@ int runFiles(int runs, const std::vector<std::string>& files) {
                 std::printf("  %s run %d: FAILED (%s)\n", file.c_str(), r + 1, f.error.c_str());
                 continue;
             }
-            std::printf("  %s run %d: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
-                        "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms (%s)\n",
-                        file.c_str(), r + 1, f.loadedS, f.previewS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs,
-                        f.stepLastMs, f.maxBlockMs, f.maxBlockPhase.c_str());
+            std::printf(
+                "  %s run %d: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, peak %.0f MB, "
+                "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms (%s)\n",
+                file.c_str(), r + 1, f.loadedS, f.previewS, f.pipelineS, f.viewS, f.peakMb, f.stepFirstMs,
+                f.stepLastMs, f.maxBlockMs, f.maxBlockPhase.c_str());
             std::fflush(stdout);
             loaded.push_back(f.loadedS);
             preview.push_back(f.previewS);
@@ -455,10 +457,11 @@ int runFiles(int runs, const std::vector<std::string>& files) {
             last.push_back(f.stepLastMs);
             block.push_back(f.maxBlockMs);
         }
-        std::printf("%s: medians of %zu runs: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, "
-                    "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms\n",
-                    fs::path(file).filename().c_str(), view.size(), median(loaded), median(preview),
-                    median(steps), median(view), median(first), median(last), median(block));
+        std::printf(
+            "%s: medians of %zu runs: loaded %.2f s, preview %.2f s, steps %.2f s, view %.2f s, "
+            "step→0 %.0f ms, step→last %.0f ms, longest UI block %.0f ms\n",
+            fs::path(file).filename().c_str(), view.size(), median(loaded), median(preview), median(steps),
+            median(view), median(first), median(last), median(block));
     }
     return 0;
 }
@@ -495,8 +498,9 @@ int runReal(int runs, const std::vector<std::string>& modelDirs) {
     for (const passscope::bench::RealModel& model : models) {
         cases.emplace_back(model, QStringList());
         if (model.path.parent_path() == fs::path(PASSSCOPE_LAYOUT_MODELS_DIR))
-            cases.emplace_back(passscope::bench::RealModel{model.name + "@ge", model.path},
-                               QStringList{QStringLiteral("--option"), QStringLiteral("passscope.target=ge")});
+            cases.emplace_back(
+                passscope::bench::RealModel{model.name + "@ge", model.path},
+                QStringList{QStringLiteral("--option"), QStringLiteral("passscope.target=ge")});
     }
     for (const auto& [model, options] : cases) {
         Row row;

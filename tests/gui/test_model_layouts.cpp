@@ -242,7 +242,8 @@ void TestModelLayouts::exportsPeopleMakeReadAsAColumn_data() {
     QVERIFY2(models.size() >= 9, "the layout fixtures were not unpacked");
     for (const QString& path : models) {
         QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path << false;
-        QTest::newRow(qPrintable(QFileInfo(path).fileName() + QLatin1String(" at target ge"))) << path << true;
+        QTest::newRow(qPrintable(QFileInfo(path).fileName() + QLatin1String(" at target ge")))
+            << path << true;
     }
 }
 
