@@ -26,6 +26,7 @@
 #include "memory/variable_note.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "numeric/numeric_controller.h"
 #include "options_dialog.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
