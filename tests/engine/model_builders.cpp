@@ -96,6 +96,22 @@ onnx::ModelProto weightOverflowModel() {
     return m;
 }
 
+onnx::ModelProto weightClipNanModel() {
+    auto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
+    addNode(g, "Abs", {"x"}, {"ax"}, "abs");
+    addNode(g, "Neg", {"ax"}, {"nx"}, "neg");
+    addNode(g, "Relu", {"nx"}, {"r"}, "relu");
+    addIntAttribute(*addNode(g, "Cast", {"r"}, {"r16"}, "cast_r"), "to", onnx::TensorProto::FLOAT16);
+    addIntAttribute(*addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), "to", onnx::TensorProto::FLOAT16);
+    addNode(g, "Mul", {"r16", "w16"}, {"m16"}, "mul");
+    addIntAttribute(*addNode(g, "Cast", {"m16"}, {"y"}, "cast_y"), "to", onnx::TensorProto::FLOAT);
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
     m.SerializeToOstream(&out);

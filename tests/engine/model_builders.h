@@ -26,6 +26,11 @@ onnx::ModelProto addReluModel();
 // (nodes cast_w, cast_x, add, cast_y). The weight is beyond float16's range, so the original
 // computes inf where ge.is_weight_clip=1 (ConstantClipPass) computes 65504.
 onnx::ModelProto weightOverflowModel();
+// Issue 36's divergence to NaN: y = float(half(Relu(-|x|)) * half(w)) with w = [1e6, 2] (nodes abs,
+// neg, relu, cast_r, cast_w, mul, cast_y). Relu(-|x|) is 0 whatever x, so the original computes
+// [0 * inf, 0 * 2] = [NaN, 0] and the graph with ge.is_weight_clip=1 [0 * 65504, 0] = [0, 0]: the
+// only difference is NaN against a number.
+onnx::ModelProto weightClipNanModel();
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);
 // A fresh empty folder under the test's temporary directory.
 std::filesystem::path freshDir(const std::string& name);
