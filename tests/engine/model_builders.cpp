@@ -112,6 +112,29 @@ onnx::ModelProto weightClipNanModel() {
     return m;
 }
 
+onnx::ModelProto weightClipInIfModel() {
+    auto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
+    addFloatInitializer(g, "minus_one", {}, {-1.0f});
+    addIntAttribute(*addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), "to", onnx::TensorProto::FLOAT16);
+    addNode(g, "Abs", {"x"}, {"ax"}, "abs");
+    addIntAttribute(*addNode(g, "ReduceSum", {"ax"}, {"sum"}, "sum"), "keepdims", 0);
+    addNode(g, "Greater", {"sum", "minus_one"}, {"cond"}, "positive");
+    auto* branch = addNode(g, "If", {"cond"}, {"y"}, "if_pos");
+    auto& then = *addBody(*branch, "then_branch");
+    addIntAttribute(*addNode(then, "Cast", {"x"}, {"tx16"}, "then_cast_x"), "to", onnx::TensorProto::FLOAT16);
+    addNode(then, "Mul", {"tx16", "w16"}, {"tm16"}, "then_mul");
+    addIntAttribute(*addNode(then, "Cast", {"tm16"}, {"ty"}, "then_cast_y"), "to", onnx::TensorProto::FLOAT);
+    addTensorValue(then.mutable_output(), "ty", onnx::TensorProto::FLOAT, {2});
+    auto& otherwise = *addBody(*branch, "else_branch");
+    addNode(otherwise, "Neg", {"x"}, {"ey"}, "else_neg");
+    addTensorValue(otherwise.mutable_output(), "ey", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
     m.SerializeToOstream(&out);

@@ -31,6 +31,12 @@ onnx::ModelProto weightOverflowModel();
 // [0 * inf, 0 * 2] = [NaN, 0] and the graph with ge.is_weight_clip=1 [0 * 65504, 0] = [0, 0]: the
 // only difference is NaN against a number.
 onnx::ModelProto weightClipNanModel();
+// Issue 36's weight clip read inside an If body: cast_w = half(w), w = [1e6, 2], in the main
+// graph; If "if_pos" on ReduceSum(|x|) > -1 (true whatever x, but computed at run time) whose
+// then_branch computes float(half(x) * cast_w) (nodes then_cast_x, then_mul, then_cast_y) and whose
+// else_branch -x (else_neg). With ge.is_weight_clip=1 the then_branch's Mul reads 65504 instead
+// of inf: the divergence shows inside the body.
+onnx::ModelProto weightClipInIfModel();
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);
 // A fresh empty folder under the test's temporary directory.
 std::filesystem::path freshDir(const std::string& name);
