@@ -114,7 +114,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
     connect(graphPanel_, &GraphPanel::subgraphChanged, this, [this](const QStringList& breadcrumb) {
-        if (breadcrumb.size() <= 1) bodyShown_.clear();  // back on the main graph
+        if (breadcrumb.size() <= 1) {  // back on the main graph
+            bodyShown_.clear();
+            updateNumericOverlay();
+        }
         changeCursor_ = -1;
         updateChangeActions();
     });

@@ -1,8 +1,8 @@
 // MainWindow, part 4: numeric debugging (docs/bisect.md §6). The numeric overlay colours each node
 // by how far its outputs are from the original graph's at the step shown, the properties panel
-// shows both values' statistics, and Find First Divergent Step bisects the run and marks what it
-// found in the timeline. The numbers come from the NumericController (background, cancellable,
-// cached per step); this file only shows them.
+// shows both values' statistics (inside an If/Loop/Scan body, of the body's last run), and Find First
+// Divergent Step bisects the run and marks what it found in the timeline. The numbers come from the
+// NumericController (background, cancellable, cached per step); this file only shows them.
 #include <QAction>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -111,13 +111,16 @@ void MainWindow::updateNumericOverlay() {
         return;
     }
     const size_t position = document_->position();
+    // Inside an If/Loop/Scan body the levels are that body's (its last run, docs/bisect.md §6).
+    const Graph* shown = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : nullptr;
     if (const std::shared_ptr<const StepNumbers> numbers = numeric_->request(position)) {
-        graphPanel_->setNumericLevels(numbers->levels, numericSummary(*numbers));
+        graphPanel_->setNumericLevels(numbers->levelsOf(bodyShown_), numericSummary(*numbers, bodyShown_),
+                                      shown);
         if (!numbers->problem.isEmpty())
             statusBar()->showMessage(tr("Numeric difference: cannot evaluate %1").arg(numbers->problem));
         emit numericUpdated();
     } else {
-        graphPanel_->setNumericLevels(nullptr, tr("computing step %1…").arg(position));
+        graphPanel_->setNumericLevels(nullptr, tr("computing step %1…").arg(position), shown);
     }
 }
 
@@ -138,7 +141,9 @@ std::optional<NumericNote> MainWindow::numericNoteFor(NodeId id) const {
         note.computing = true;
         return note;
     }
-    if (const std::vector<ValueNumbers>* outputs = numbers->of(id)) note.outputs = *outputs;
+    if (const std::vector<ValueNumbers>* outputs =
+            numbers->of(id, graphPanel_->inSubgraph() ? bodyShown_ : GraphPath{}))
+        note.outputs = *outputs;
     note.problem = numbers->problem;
     if (note.outputs.empty() && note.problem.isEmpty()) return std::nullopt;  // NetOutput: no values
     return note;

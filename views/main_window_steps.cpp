@@ -468,7 +468,7 @@ void MainWindow::showNodeProperties(NodeId id) {
             notes.variable->shownAt = document_->position();
         }
     }
-    if (!inBody) notes.numeric = numericNoteFor(id);  // bodies are not evaluated
+    notes.numeric = numericNoteFor(id);  // inside a body, the body's (numericNoteFor)
     properties_->showNode(*g, *node, notes);
     actions_.noFold->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
     actions_.noFold->setData(QString::fromStdString(node->name()));
@@ -530,6 +530,7 @@ void MainWindow::enterBody(const Graph& body, const QString& crumb) {
     const GraphPath path = pathOf(body);
     graphPanel_->enterSubgraph(body, crumb, document_->bodyMarks(body, path), document_->bodyBefore(path));
     bodyShown_ = path;
+    updateNumericOverlay();  // the body's own numbers
 }
 
 // ---- walking the changes of a step ----

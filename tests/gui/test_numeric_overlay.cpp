@@ -106,6 +106,7 @@ class TestNumericOverlay : public QObject {
   private slots:
     void bisectAndOverlayMarkTheClippedPath();
     void withoutTheWeightClipNothingIsMarked();
+    void theOverlayColoursNodesInsideAnOpenedBody();
 };
 
 void TestNumericOverlay::bisectAndOverlayMarkTheClippedPath() {
@@ -196,6 +197,61 @@ void TestNumericOverlay::withoutTheWeightClipNothingIsMarked() {
              qPrintable(markedBoxes(*window.graphPanel()->scene()).join(QStringLiteral(", "))));
     QCOMPARE(window.numericController()->numbersAt(last)->differing, size_t(0));
     QVERIFY(window.numericController()->numbersAt(last)->problem.isEmpty());
+}
+
+// Issue 36 item 2: bodies are evaluated. The weight clipped in the main graph is read inside the
+// If's then_branch (tests/engine/model_builders.h, weightClipInIfModel): at the clip step, the body
+// opened shows its Mul as a large difference and its Cast of x unmarked; clicking the Mul shows
+// its numbers (the original's infinity named as such, item 1); the else_branch, which did not run, is grey
+// and the legend says why.
+void TestNumericOverlay::theOverlayColoursNodesInsideAnOpenedBody() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    PipelineOptions options;
+    options.set("ge.is_weight_clip", "1");
+    const auto path = passscope::test::freshDir("numeric_overlay_body") / "clip_in_if.onnx";
+    passscope::test::writeModel(passscope::test::weightClipInIfModel(), path);
+    QVERIFY(openAndShow(window, QString::fromStdString(path.string()), options));
+    const size_t clip = positionOfPass(*window.pipelineResult(), "ConstantClipPass");
+    QVERIFY(clip > 0);
+    QVERIFY(showNumbersAt(window, clip));
+    GraphPanel& panel = *window.graphPanel();
+    QCOMPARE(boxNamed(*panel.scene(), QStringLiteral("if_pos"))->look().fill,
+             style::numericColor(NumericLevel::Large));
+
+    auto openBody = [&](const char* attribute) {
+        return window.openBody(QStringLiteral("if_pos"), QString::fromLatin1(attribute)) &&
+               QTest::qWaitFor([&] { return panel.inSubgraph() && !panel.isLayingOut(); }, kTimeoutMs);
+    };
+    QVERIFY(openBody("then_branch"));
+    const NodeItem* mul = boxNamed(*panel.scene(), QStringLiteral("then_mul"));
+    const NodeItem* castX = boxNamed(*panel.scene(), QStringLiteral("then_cast_x"));
+    QVERIFY(mul && castX);
+    QCOMPARE(mul->look().fill, style::numericColor(NumericLevel::Large));  // inf against 65504 x
+    QVERIFY(!castX->look().fill.isValid());                                // x, as in the original
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("differ")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // Click the Mul: its numbers inside the body.
+    GraphView* view = panel.view();
+    view->centerOn(mul);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->mapFromScene(mul->sceneBoundingRect().center()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.propertiesPanel()->text().contains(QStringLiteral("then_mul")), 5000);
+    const QString text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Numeric difference (step %1 against the original)").arg(clip)) &&
+                 text.contains(QStringLiteral("1 infinite")) && text.contains(QStringLiteral("differs")),
+             qPrintable(text));  // the original's inf is named, the step's values are finite
+
+    // The else_branch did not run on these inputs: its node is grey, the legend says so.
+    panel.leaveSubgraph();
+    QVERIFY(openBody("else_branch"));
+    const NodeItem* neg = boxNamed(*panel.scene(), QStringLiteral("else_neg"));
+    QVERIFY(neg);
+    QCOMPARE(neg->look().fill, style::numericColor(NumericLevel::NotEvaluated));
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("did not run")),
+             qPrintable(panel.view()->legend()->title()));
 }
 
 QTEST_MAIN(TestNumericOverlay)

@@ -233,8 +233,8 @@ void GraphPanel::applyStep() {
     if (afterScene_->diagram() && after_)
         afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
     // After the graph: the scene redraws with them, and its old graph may be gone. The numbers
-    // are of the main graph's node ids; a body's ids are its own.
-    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
+    // are of one graph's node ids (a body's ids are its own).
+    afterScene_->setNumericLevels(numericShown());
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
@@ -286,11 +286,18 @@ void GraphPanel::setOverlay(OverlayMode mode) {
     updateLegend();
 }
 
-void GraphPanel::setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note) {
+void GraphPanel::setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note,
+                                  const Graph* graph) {
     numeric_ = std::move(levels);
+    numericGraph_ = graph;
     numericNote_ = note;
-    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
+    afterScene_->setNumericLevels(numericShown());
     updateLegend();
+}
+
+std::shared_ptr<const NumericLevels> GraphPanel::numericShown() const {
+    const bool shown = numericGraph_ ? numericGraph_ == after_ : !inSubgraph();
+    return shown ? numeric_ : nullptr;
 }
 
 void GraphPanel::updateLegend() {
