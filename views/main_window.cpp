@@ -262,6 +262,7 @@ void MainWindow::createMenus() {
     menus_.pipeline->addAction(actions_.previousChange);
     menus_.pipeline->addAction(actions_.nextChange);
     menus_.pipeline->addSeparator();
+    menus_.pipeline->addAction(actions_.numericInputs);
     menus_.pipeline->addAction(actions_.findDivergent);
     menus_.pipeline->addSeparator();
     menus_.pipeline->addAction(actions_.noFold);

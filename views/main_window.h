@@ -128,6 +128,10 @@ class MainWindow : public QMainWindow {
     bool showFirstDivergentStep();
     NumericController* numericController() const { return numeric_; }
     QAction* findDivergentAction() const { return actions_.findDivergent; }
+    QAction* numericInputsAction() const { return actions_.numericInputs; }
+    // Files and test data folders for the numeric inputs, as `passscope --inputs` gives them
+    // (resolved against the model loaded next; docs/bisect.md §6).
+    void setNumericInputSources(const QStringList& sources);
     // A bisection, or the numbers the numeric overlay waits for, are under way.
     bool isNumericBusy() const;
 
@@ -254,6 +258,8 @@ class MainWindow : public QMainWindow {
     void onNumbersReady(size_t position);
     void onBisectFinished();
     std::optional<NumericNote> numericNoteFor(NodeId id) const;
+    void editNumericInputs();       // Pipeline ▸ Numeric Inputs…
+    void onNumericInputsChanged();  // the document's files, to the numeric controller
 
     // main_window_files.cpp
     QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter);
@@ -325,6 +331,7 @@ class MainWindow : public QMainWindow {
         QAction* aboutQt = nullptr;
         QAction* find = nullptr;
         QAction* findDivergent = nullptr;
+        QAction* numericInputs = nullptr;
     } actions_;
     struct Menus {
         QMenu* language = nullptr;

@@ -13,6 +13,7 @@
 #include "graph/node_item.h"
 #include "main_window.h"
 #include "numeric/numeric_controller.h"
+#include "numeric/numeric_inputs_dialog.h"
 #include "properties_panel.h"
 #include "timeline/timeline_panel.h"
 
@@ -22,13 +23,50 @@ void MainWindow::createNumericActions() {
     actions_.findDivergent = new QAction(tr("Find First &Divergent Step"), this);
     actions_.findDivergent->setObjectName(QStringLiteral("findDivergent"));
     actions_.findDivergent->setStatusTip(
-        tr("Evaluate the graph at steps of the run on seeded random inputs and find the first pass run "
+        tr("Evaluate the graph at steps of the run on the numeric inputs and find the first pass run "
            "whose outputs differ from the original's"));
     actions_.findDivergent->setEnabled(false);
     connect(actions_.findDivergent, &QAction::triggered, this, &MainWindow::findFirstDivergentStep);
+    actions_.numericInputs = new QAction(tr("Numeric &Inputs…"), this);
+    actions_.numericInputs->setObjectName(QStringLiteral("numericInputs"));
+    actions_.numericInputs->setStatusTip(
+        tr("Choose the .npy or .pb files, or an ONNX test data folder, that feed the graph inputs of the "
+           "numeric "
+           "overlay and Find First Divergent Step (seeded random values otherwise)"));
+    actions_.numericInputs->setEnabled(false);
+    connect(actions_.numericInputs, &QAction::triggered, this, &MainWindow::editNumericInputs);
+}
+
+void MainWindow::setNumericInputSources(const QStringList& sources) {
+    document_->setNumericInputSources(sources);
+}
+
+void MainWindow::editNumericInputs() {
+    if (!document_->loadedModel()) return;
+    auto* dialog =
+        new NumericInputsDialog(*document_->loadedModel()->model.graph, document_->numericInputs(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QString problem;
+        if (!document_->setNumericInputs(dialog->files(), &problem)) showPipelineError(problem);
+    });
+    dialog->open();  // window-modal; nothing blocks
+}
+
+void MainWindow::onNumericInputsChanged() {
+    std::map<std::string, std::filesystem::path> files;
+    for (const auto& [name, file] : document_->numericInputs()) files[name] = file.toStdString();
+    numeric_->setInputFiles(std::move(files));
+    timeline_->setDivergence({});  // found on other inputs
+    updateNumericActions();
+    updateNumericOverlay();
+    const size_t count = document_->numericInputs().size();
+    if (count)
+        statusBar()->showMessage(tr("Numeric inputs: %n input(s) from files", nullptr, int(count)), 5000);
 }
 
 void MainWindow::connectNumeric() {
+    connect(document_, &ModelDocument::numericInputsChanged, this, &MainWindow::onNumericInputsChanged);
     connect(numeric_, &NumericController::numbersReady, this, &MainWindow::onNumbersReady);
     connect(numeric_, &NumericController::bisectStarted, this, [this] {
         statusBar()->showMessage(tr("Finding the first divergent step…"));
@@ -53,6 +91,7 @@ void MainWindow::connectNumeric() {
 void MainWindow::updateNumericActions() {
     actions_.findDivergent->setEnabled(document_->hasSteps() && !document_->isRunning() &&
                                        !numeric_->isBisecting());
+    actions_.numericInputs->setEnabled(document_->loadedModel() != nullptr && !document_->isDumpTimeline());
 }
 
 bool MainWindow::isNumericBusy() const {
@@ -74,7 +113,10 @@ void MainWindow::onBisectFinished() {
     marks.first = found.first;
     if (!found.first) {
         timeline_->setDivergence(marks);
-        statusBar()->showMessage(tr("No pass run changed the graph outputs (on seeded random inputs)"));
+        statusBar()->showMessage(
+            numeric_->hasInputFiles()
+                ? tr("No pass run changed the graph outputs (on the numeric input files)")
+                : tr("No pass run changed the graph outputs (on seeded random inputs)"));
         emit divergentStepFound(false);
         return;
     }

@@ -48,3 +48,12 @@ foreach(name lstm_cell_loop cumulative_loop)
   expect_rc(0 optimize ${model} -o ${WORK}/${name}_optimized.onnx)
   expect_rc(0 verify ${model} ${WORK}/${name}_optimized.onnx ${extra})
 endforeach()
+
+# --inputs with an ONNX test data folder (issue 36 item 3): the model's folder stands for its
+# test_data_set_0, whose input_K.pb feed x and n.
+expect_rc(0 bisect ${LOOPS}/cumulative_loop/model.onnx --inputs ${LOOPS}/cumulative_loop --json)
+string(JSON kind TYPE "${LAST_OUT}" first_divergent)
+if(NOT kind STREQUAL "NULL")
+  message(FATAL_ERROR "bisect --inputs FOLDER:\n${LAST_OUT}")
+endif()
+expect_rc(3 bisect ${LOOPS}/cumulative_loop/model.onnx --inputs ${LOOPS})

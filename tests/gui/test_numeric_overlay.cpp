@@ -9,10 +9,16 @@
 //  - numbers are cached per step (coming back computes nothing);
 //  - without the option, bisect finds nothing and the overlay marks no node.
 // What differs comes from the engine's evaluation (the journal's steps), never from the views.
+#include <fstream>
+
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
+#include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -22,6 +28,8 @@
 #include "main_window.h"
 #include "model_builders.h"
 #include "numeric/numeric_controller.h"
+#include "numeric/numeric_inputs_dialog.h"
+#include "onnx/onnx_pb.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_model.h"
@@ -91,6 +99,23 @@ QStringList markedBoxes(const GraphScene& scene) {
     return names;
 }
 
+// A NumPy .npy file of float32 values, shape [n] (NumPy's format 1.0: magic, header length, a
+// dict literal padded to a multiple of 64 bytes, the little-endian values).
+void writeNpy(const std::filesystem::path& path, const std::vector<float>& values) {
+    std::string header =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(values.size()) + ",), }";
+    header.append(63 - (10 + header.size()) % 64, ' ');  // 10 + header + newline: a multiple of 64
+    header += '\n';
+    std::string bytes = "\x93NUMPY";
+    bytes += '\x01';
+    bytes += '\x00';
+    bytes += static_cast<char>(header.size() & 0xff);
+    bytes += static_cast<char>(header.size() >> 8);
+    bytes += header;
+    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+    std::ofstream(path, std::ios::binary) << bytes;
+}
+
 int firstDivergentRows(const TimelineModel& model) {
     int rows = 0;
     for (int r = 0; r < model.rowCount(); ++r)
@@ -107,6 +132,7 @@ class TestNumericOverlay : public QObject {
     void bisectAndOverlayMarkTheClippedPath();
     void withoutTheWeightClipNothingIsMarked();
     void theOverlayColoursNodesInsideAnOpenedBody();
+    void numericInputsFromFilesFeedTheOverlay();
 };
 
 void TestNumericOverlay::bisectAndOverlayMarkTheClippedPath() {
@@ -252,6 +278,65 @@ void TestNumericOverlay::theOverlayColoursNodesInsideAnOpenedBody() {
     QCOMPARE(neg->look().fill, style::numericColor(NumericLevel::NotEvaluated));
     QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("did not run")),
              qPrintable(panel.view()->legend()->title()));
+}
+
+// Issue 36 item 3: Pipeline ▸ Numeric Inputs… feeds x from a .npy file typed into the dialog, so
+// the numbers are known: y = half(x) + half(w) with x = [0.25, 3] and w = [1e6, 2] is [inf, 5] in
+// the original and [65504, 5] once the weight is clipped (0.25 + 65504 rounds to 65504 in float16).
+// A test data folder fills the dialog's field; a bad file is refused in the dialog.
+void TestNumericOverlay::numericInputsFromFilesFeedTheOverlay() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    const auto dir = passscope::test::freshDir("numeric_overlay_inputs");
+    writeNpy(dir / "x.npy", {0.25f, 3.0f});
+    std::ofstream(dir / "bad.npy") << "not numpy";
+    PipelineOptions options;
+    options.set("ge.is_weight_clip", "1");
+    QVERIFY(openAndShow(window, weightClipModel("numeric_overlay_inputs_model"), options));
+    const size_t clip = positionOfPass(*window.pipelineResult(), "ConstantClipPass");
+    QVERIFY(clip > 0);
+
+    // The dialog, as a user reaches it: Pipeline ▸ Numeric Inputs….
+    QVERIFY(window.numericInputsAction()->isEnabled());
+    window.numericInputsAction()->trigger();
+    NumericInputsDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<NumericInputsDialog*>()) != nullptr);
+    QLineEdit* field = dialog->fileField(QStringLiteral("x"));
+    QVERIFY(field);
+    QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    // A file that is no tensor: the dialog stays open and says why.
+    QTest::keyClicks(field, QString::fromStdString((dir / "bad.npy").string()));
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QVERIFY2(dialog->problem().contains(QStringLiteral("bad.npy")), qPrintable(dialog->problem()));
+    // A test data folder fills the field with its input_0.pb.
+    const auto set = dir / "model_zoo" / "test_data_set_0";
+    std::filesystem::create_directories(set);
+    std::filesystem::copy_file(dir / "x.npy", set / "unrelated.npy");
+    onnx::TensorProto stored;  // no name: the model's first input to feed, x
+    stored.set_data_type(onnx::TensorProto::FLOAT);
+    stored.add_dims(2);
+    stored.add_float_data(1.0f);
+    stored.add_float_data(-1.0f);
+    std::ofstream(set / "input_0.pb", std::ios::binary) << stored.SerializeAsString();
+    QVERIFY(dialog->useTestDataFolder(QString::fromStdString((dir / "model_zoo").string())));
+    QVERIFY2(field->text().endsWith(QStringLiteral("input_0.pb")), qPrintable(field->text()));
+    // The .npy after all.
+    field->clear();
+    QTest::keyClicks(field, QString::fromStdString((dir / "x.npy").string()));
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_VERIFY(!window.findChild<NumericInputsDialog*>() ||
+                !window.findChild<NumericInputsDialog*>()->isVisible());
+    QCOMPARE(window.document()->numericInputs().size(), size_t(1));
+
+    QVERIFY(showNumbersAt(window, clip));
+    QVERIFY(window.selectNodeByName(QStringLiteral("add")));
+    const QString text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("5 / inf / inf, 1 infinite")), qPrintable(text));  // the original
+    QVERIFY2(text.contains(QStringLiteral("5 / 65504 / 32754.5")), qPrintable(text));        // the step
+    QCOMPARE(boxNamed(*window.graphPanel()->scene(), QStringLiteral("add"))->look().fill,
+             style::numericColor(NumericLevel::Large));
 }
 
 QTEST_MAIN(TestNumericOverlay)

@@ -64,7 +64,9 @@ void collectNumbers(const std::vector<numeric::ValueDistance>& rows, const NodeV
 
 }  // namespace
 
-NumericSession::NumericSession(std::shared_ptr<const PipelineResult> result) : result_(std::move(result)) {}
+NumericSession::NumericSession(std::shared_ptr<const PipelineResult> result,
+                               std::map<std::string, std::filesystem::path> inputFiles)
+    : result_(std::move(result)), inputFiles_(std::move(inputFiles)) {}
 NumericSession::~NumericSession() = default;
 
 void NumericSession::prepare() {
@@ -72,7 +74,7 @@ void NumericSession::prepare() {
     const Model& source = result_->source->model;
     try {
         numeric::EvaluationInputs inputs =
-            numeric::evaluationInputs(*source.graph, {}, result_->options.inputShapes);
+            numeric::evaluationInputsByName(*source.graph, inputFiles_, result_->options.inputShapes);
         dimsGuessed_ = !inputs.notes.empty();
         // The evaluator reads the opsets of `source`, which the result keeps alive with this session.
         evaluator_ = std::make_unique<numeric::StepEvaluator>(source, std::move(inputs.tensors),
