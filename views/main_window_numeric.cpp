@@ -4,6 +4,7 @@
 // Divergent Step bisects the run and marks what it found in the timeline. The numbers come from the
 // NumericController (background, cancellable, cached per step); this file only shows them.
 #include <QAction>
+#include <QFileDialog>
 #include <QMessageBox>
 #include <QStatusBar>
 
@@ -12,6 +13,7 @@
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
 #include "main_window.h"
+#include "numeric/node_data_overlay.h"
 #include "numeric/numeric_controller.h"
 #include "numeric/numeric_inputs_dialog.h"
 #include "properties_panel.h"
@@ -35,6 +37,62 @@ void MainWindow::createNumericActions() {
            "overlay and Find First Divergent Step (seeded random values otherwise)"));
     actions_.numericInputs->setEnabled(false);
     connect(actions_.numericInputs, &QAction::triggered, this, &MainWindow::editNumericInputs);
+}
+
+void MainWindow::createNodeDataActions() {
+    actions_.loadNodeData = new QAction(tr("&Load Node Data…"), this);
+    actions_.loadNodeData->setObjectName(QStringLiteral("loadNodeData"));
+    actions_.loadNodeData->setStatusTip(
+        tr("Show other tools' per-node numbers on the graph: Model Explorer node data, Polygraphy's saved "
+           "outputs "
+           "(JSON) or tensor files; two files are coloured by their difference"));
+    connect(actions_.loadNodeData, &QAction::triggered, this, [this] {
+        const QStringList files =
+            QFileDialog::getOpenFileNames(this, tr("Load Node Data"), QString(),
+                                          tr("Node data (*.json *.pb *.npy *.tensorproto);;All files (*)"));
+        if (!files.isEmpty()) loadNodeData(files);
+    });
+    actions_.loadNodeDataFolder = new QAction(tr("Load Node Data &Folder…"), this);
+    actions_.loadNodeDataFolder->setStatusTip(
+        tr("A folder of per-tensor files (ONNX Runtime's .tensorproto dumps, .pb, .npy); shown with those "
+           "loaded already, to compare two runs"));
+    connect(actions_.loadNodeDataFolder, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Node Data Folder"));
+        if (folder.isEmpty()) return;
+        QStringList sources = nodeData_->sources();
+        if (sources.size() >= 2) sources.clear();
+        loadNodeData(sources << folder);
+    });
+    actions_.clearNodeData = new QAction(tr("&Clear Node Data"), this);
+    connect(actions_.clearNodeData, &QAction::triggered, this, [this] {
+        nodeData_->clear();
+        updateNodeDataOverlay();
+    });
+}
+
+bool MainWindow::loadNodeData(const QStringList& sources, QString* error) {
+    try {
+        nodeData_->load(sources);
+    } catch (const std::exception& e) {
+        const QString message = tr("Cannot read node data: %1").arg(QString::fromUtf8(e.what()));
+        statusBar()->showMessage(message);
+        if (error) *error = message;
+        return false;
+    }
+    setOverlay(OverlayMode::NodeData);  // updates the overlay
+    for (const QString& note : nodeData_->notes()) statusBar()->showMessage(note, 8000);
+    return true;
+}
+
+void MainWindow::updateNodeDataOverlay() {
+    const Graph* shown = graphPanel_->inSubgraph() ? graphPanel_->shownGraph() : nullptr;
+    const Graph* root = document_->graphShown();
+    if (graphPanel_->overlay() != OverlayMode::NodeData || !root) {
+        graphPanel_->setNodeData(nullptr, {}, QString());
+        return;
+    }
+    NodeDataShown data = nodeData_->shownFor(*root, graphPanel_->inSubgraph() ? bodyShown_ : GraphPath{});
+    graphPanel_->setNodeData(std::move(data.colors), std::move(data.legend), data.note, shown);
 }
 
 void MainWindow::setNumericInputSources(const QStringList& sources) {
@@ -147,6 +205,7 @@ bool MainWindow::showFirstDivergentStep() {
 }
 
 void MainWindow::updateNumericOverlay() {
+    updateNodeDataOverlay();  // the other data overlay follows the same steps and bodies
     if (graphPanel_->overlay() != OverlayMode::Numeric || !document_->hasSteps()) {
         numeric_->cancelNumbers();  // nobody waits for them; what is cached stays
         graphPanel_->setNumericLevels(nullptr, QString());

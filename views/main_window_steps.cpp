@@ -26,6 +26,7 @@
 #include "memory/variable_note.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "numeric/node_data_overlay.h"
 #include "numeric/numeric_controller.h"
 #include "options_dialog.h"
 #include "properties_panel.h"
@@ -469,6 +470,14 @@ void MainWindow::showNodeProperties(NodeId id) {
         }
     }
     notes.numeric = numericNoteFor(id);  // inside a body, the body's (numericNoteFor)
+    if (graphPanel_->overlay() == OverlayMode::NodeData && !nodeData_->isEmpty() && document_->graphShown()) {
+        const NodeDataShown data =
+            nodeData_->shownFor(*document_->graphShown(), inBody ? bodyShown_ : GraphPath{});
+        if (const auto it = data.texts.find(id); it != data.texts.end()) {
+            notes.nodeData = it->second;
+            notes.nodeDataSource = nodeData_->sources().join(QStringLiteral(", "));
+        }
+    }
     properties_->showNode(*g, *node, notes);
     actions_.noFold->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
     actions_.noFold->setData(QString::fromStdString(node->name()));

@@ -292,6 +292,11 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
     if (notes.variable) html += variableSection(*notes.variable);
     html += transDataSection(graph, node);
     if (notes.numeric) html += numericSection(*notes.numeric);
+    if (!notes.nodeData.isEmpty())
+        html += sectionHeader(tr("Node data")) +
+                QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") +
+                row(tr("Value"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(notes.nodeData))) +
+                row(tr("From"), esc(notes.nodeDataSource)) + QStringLiteral("</table>");
     html += valueSection(node);
 
     html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));

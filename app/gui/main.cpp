@@ -7,6 +7,7 @@
 // numbers and the bisection are waited for) and exits. It prints what the
 // picture shows, with how many of the nodes the step marks are in view (", changes C in view of T").
 // --inputs FILE|FOLDER (repeatable) feeds the numeric overlay and --bisect from files, as the CLI's.
+// --node-data FILE|FOLDER (once or twice) shows other tools' per-node numbers (docs/node-data.md).
 // --compare FILE opens a window comparing MODEL with FILE side by side (views/compare/); with
 // --screenshot, that window is the picture.
 // Hidden: --select NODE selects a node (by name) once loaded.
@@ -102,6 +103,15 @@ struct CommandLine {
             "numeric overlay and --bisect, as passscope-cli bisect --inputs (Pipeline ▸ Numeric Inputs…); "
             "repeatable."),
         QStringLiteral("FILE|FOLDER")};
+    QCommandLineOption nodeData{
+        QStringLiteral("node-data"),
+        QCoreApplication::translate("main",
+                                    "Show other tools' per-node numbers (Model Explorer node data, "
+                                    "Polygraphy --save-outputs JSON, tensor "
+                                    "files or a folder of them) with the node data overlay, as View ▸ Node "
+                                    "Data; twice to colour by the "
+                                    "difference of two."),
+        QStringLiteral("FILE|FOLDER")};
     QCommandLineOption compare{
         QStringLiteral("compare"),
         QCoreApplication::translate(
@@ -128,6 +138,7 @@ struct CommandLine {
         parser.addOption(openBody);
         parser.addOption(option);
         parser.addOption(inputs);
+        parser.addOption(nodeData);
         parser.addOption(compare);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
@@ -190,9 +201,9 @@ struct CommandLine {
                 error = QString::fromStdString(e.what());
             }
         }
-        for (const QString& source : parser.values(inputs))
+        for (const QString& source : parser.values(inputs) + parser.values(nodeData))
             if (!QFileInfo::exists(source))
-                error = QCoreApplication::translate("main", "--inputs: no file or folder “%1”").arg(source);
+                error = QCoreApplication::translate("main", "no file or folder “%1”").arg(source);
         if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
             error = QCoreApplication::translate(
                         "main",
@@ -407,6 +418,16 @@ int main(int argc, char** argv) {
     }
 
     passscope::views::MainWindow window;
+    // Before the screenshot's own handler: the picture shows the node data.
+    if (const QStringList nodeData = commandLine.parser.values(commandLine.nodeData); !nodeData.isEmpty())
+        QObject::connect(
+            &window, &passscope::views::MainWindow::viewReady, &window,
+            [&window, nodeData] {
+                QString error;
+                if (!window.loadNodeData(nodeData, &error))
+                    std::fprintf(stderr, "passscope: %s\n", qPrintable(error));
+            },
+            Qt::SingleShotConnection);
     if (!compareFile.isEmpty())
         QObject::connect(
             &window, &passscope::views::MainWindow::modelLoaded, &window,

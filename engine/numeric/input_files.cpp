@@ -98,11 +98,15 @@ std::pair<std::string, Tensor> readInputFile(const fs::path& path) {
     std::string name = path.stem().string();
     const std::string ext = path.extension().string();
     if (ext == ".npy") return {name, readNpy(path, bytes)};
-    if (ext == ".pb") {
+    if (ext == ".pb" || ext == ".tensorproto") {  // .tensorproto: ONNX Runtime's node output dumps
         Tensor t = readTensorProto(path, bytes, name);
         return {name, std::move(t)};
     }
     throw ModelError("'" + path.string() + "': an input file is a .pb (ONNX TensorProto) or a .npy");
+}
+
+Tensor readNpyBytes(const std::string& bytes, const std::string& what) {
+    return readNpy(what, bytes);
 }
 
 std::map<std::string, Tensor> readInputFiles(const std::vector<fs::path>& paths) {

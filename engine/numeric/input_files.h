@@ -18,7 +18,10 @@
 namespace passscope::numeric {
 
 // One tensor from a file and the input name it is for. Throws ModelError naming the file.
+// (.tensorproto, as ONNX Runtime dumps node outputs, is read as .pb is.)
 std::pair<std::string, Tensor> readInputFile(const std::filesystem::path& path);
+// A NumPy .npy held in memory (Polygraphy's base64 arrays); `what` names it in errors.
+Tensor readNpyBytes(const std::string& bytes, const std::string& what);
 
 // All files, by input name; two files for one name are an error (ModelError).
 std::map<std::string, Tensor> readInputFiles(const std::vector<std::filesystem::path>& paths);

@@ -135,6 +135,41 @@ onnx::ModelProto weightClipInIfModel() {
     return m;
 }
 
+std::string npyBytes(const std::vector<float>& values, const std::vector<int64_t>& dims) {
+    std::string shape;
+    for (int64_t d : dims) shape += std::to_string(d) + ",";
+    if (dims.size() > 1) shape.pop_back();
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape + "), }";
+    header.append(63 - (10 + header.size()) % 64, ' ');  // 10 + header + newline: a multiple of 64
+    header += '\n';
+    std::string bytes = "\x93NUMPY";
+    bytes += '\x01';
+    bytes += '\x00';
+    bytes += static_cast<char>(header.size() & 0xff);
+    bytes += static_cast<char>(header.size() >> 8);
+    bytes += header;
+    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+    return bytes;
+}
+
+std::string base64(const std::string& bytes) {
+    static const char* const kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (unsigned char c : bytes) {
+        buffer = (buffer << 8) | c;
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            out += kDigits[(buffer >> bits) & 63];
+        }
+    }
+    if (bits > 0) out += kDigits[(buffer << (6 - bits)) & 63];
+    while (out.size() % 4) out += '=';
+    return out;
+}
+
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
     m.SerializeToOstream(&out);

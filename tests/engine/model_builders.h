@@ -37,6 +37,11 @@ onnx::ModelProto weightClipNanModel();
 // else_branch -x (else_neg). With ge.is_weight_clip=1 the then_branch's Mul reads 65504 instead
 // of inf: the divergence shows inside the body.
 onnx::ModelProto weightClipInIfModel();
+// A NumPy .npy file's bytes holding float32 `values` of shape `dims` (NumPy's format 1.0: magic,
+// header length, a dict literal padded to a multiple of 64 bytes, the little-endian values).
+std::string npyBytes(const std::vector<float>& values, const std::vector<int64_t>& dims);
+// Standard base64 with padding (Polygraphy's encoding of arrays).
+std::string base64(const std::string& bytes);
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path);
 // A fresh empty folder under the test's temporary directory.
 std::filesystem::path freshDir(const std::string& name);

@@ -99,23 +99,6 @@ QStringList markedBoxes(const GraphScene& scene) {
     return names;
 }
 
-// A NumPy .npy file of float32 values, shape [n] (NumPy's format 1.0: magic, header length, a
-// dict literal padded to a multiple of 64 bytes, the little-endian values).
-void writeNpy(const std::filesystem::path& path, const std::vector<float>& values) {
-    std::string header =
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(values.size()) + ",), }";
-    header.append(63 - (10 + header.size()) % 64, ' ');  // 10 + header + newline: a multiple of 64
-    header += '\n';
-    std::string bytes = "\x93NUMPY";
-    bytes += '\x01';
-    bytes += '\x00';
-    bytes += static_cast<char>(header.size() & 0xff);
-    bytes += static_cast<char>(header.size() >> 8);
-    bytes += header;
-    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
-    std::ofstream(path, std::ios::binary) << bytes;
-}
-
 int firstDivergentRows(const TimelineModel& model) {
     int rows = 0;
     for (int r = 0; r < model.rowCount(); ++r)
@@ -133,6 +116,7 @@ class TestNumericOverlay : public QObject {
     void withoutTheWeightClipNothingIsMarked();
     void theOverlayColoursNodesInsideAnOpenedBody();
     void numericInputsFromFilesFeedTheOverlay();
+    void modelExplorerNodeDataColoursNamedNodes();
 };
 
 void TestNumericOverlay::bisectAndOverlayMarkTheClippedPath() {
@@ -289,7 +273,7 @@ void TestNumericOverlay::numericInputsFromFilesFeedTheOverlay() {
     window.resize(1200, 800);
     window.show();
     const auto dir = passscope::test::freshDir("numeric_overlay_inputs");
-    writeNpy(dir / "x.npy", {0.25f, 3.0f});
+    std::ofstream(dir / "x.npy", std::ios::binary) << passscope::test::npyBytes({0.25f, 3.0f}, {2});
     std::ofstream(dir / "bad.npy") << "not numpy";
     PipelineOptions options;
     options.set("ge.is_weight_clip", "1");
@@ -313,7 +297,6 @@ void TestNumericOverlay::numericInputsFromFilesFeedTheOverlay() {
     // A test data folder fills the field with its input_0.pb.
     const auto set = dir / "model_zoo" / "test_data_set_0";
     std::filesystem::create_directories(set);
-    std::filesystem::copy_file(dir / "x.npy", set / "unrelated.npy");
     onnx::TensorProto stored;  // no name: the model's first input to feed, x
     stored.set_data_type(onnx::TensorProto::FLOAT);
     stored.add_dims(2);
@@ -337,6 +320,65 @@ void TestNumericOverlay::numericInputsFromFilesFeedTheOverlay() {
     QVERIFY2(text.contains(QStringLiteral("5 / 65504 / 32754.5")), qPrintable(text));        // the step
     QCOMPARE(boxNamed(*window.graphPanel()->scene(), QStringLiteral("add"))->look().fill,
              style::numericColor(NumericLevel::Large));
+}
+
+// Issue 36 item 4: Model Explorer's node data on the graph. Values keyed by node name (add) and by
+// output tensor name (x16, cast_x's output) get the file's threshold colours; a second file is
+// compared with the first and coloured as the numeric overlay colours a difference; clicking a
+// node shows its number.
+void TestNumericOverlay::modelExplorerNodeDataColoursNamedNodes() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndShow(window, weightClipModel("node_data_model"), PipelineOptions{}));
+    const auto dir = passscope::test::freshDir("node_data_files");
+    std::ofstream(dir / "before.json")
+        << R"({"overflow": {"results": {"add": {"value": 0.5}, "x16": {"value": 40},
+        "cast_y": {"value": 90}, "not_a_node": {"value": 1}},
+      "thresholds": [{"value": 1, "bgColor": "#2e7d32"}, {"value": 50, "bgColor": "#f9a825"},
+                     {"value": 100, "bgColor": "#c62828"}]}})";
+    std::ofstream(dir / "after.json") << R"({"results": {"add": {"value": 0.5}, "x16": {"value": 40.01},
+        "cast_y": {"value": 180}}})";
+    QVERIFY(window.loadNodeDataAction()->isEnabled());  // View ▸ Node Data ▸ Load Node Data…
+    QString error;
+    QVERIFY2(window.loadNodeData({QString::fromStdString((dir / "before.json").string())}, &error),
+             qPrintable(error));
+    GraphPanel& panel = *window.graphPanel();
+    QCOMPARE(panel.overlay(), OverlayMode::NodeData);
+    const GraphScene& scene = *panel.scene();
+    QCOMPARE(boxNamed(scene, QStringLiteral("add"))->look().fill, QColor(QStringLiteral("#2e7d32")));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_x"))->look().fill, QColor(QStringLiteral("#f9a825")));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill, QColor(QStringLiteral("#c62828")));
+    QVERIFY(!boxNamed(scene, QStringLiteral("cast_w"))->look().fill.isValid());
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("before.json, 3 node")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // Click cast_y: its number in the properties panel.
+    GraphView* view = panel.view();
+    const NodeItem* castY = boxNamed(scene, QStringLiteral("cast_y"));
+    view->centerOn(castY);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->mapFromScene(castY->sceneBoundingRect().center()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.propertiesPanel()->text().contains(QStringLiteral("Node data")), 5000);
+    QVERIFY2(window.propertiesPanel()->text().contains(QStringLiteral("90")),
+             qPrintable(window.propertiesPanel()->text()));
+
+    // Two files: their difference, as the numeric overlay colours one.
+    QVERIFY(window.loadNodeData({QString::fromStdString((dir / "before.json").string()),
+                                 QString::fromStdString((dir / "after.json").string())}));
+    QVERIFY(!boxNamed(scene, QStringLiteral("add"))->look().fill.isValid());     // equal
+    QVERIFY(!boxNamed(scene, QStringLiteral("cast_x"))->look().fill.isValid());  // within rtol 1e-3
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill,             // 90 -> 180: 100 %
+             style::numericColor(NumericLevel::Moderate));
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("1 node(s) differ")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // A malformed file: refused with a message, the data shown stays.
+    std::ofstream(dir / "broken.json") << R"({"results": )";
+    QVERIFY(!window.loadNodeData({QString::fromStdString((dir / "broken.json").string())}, &error));
+    QVERIFY2(error.contains(QStringLiteral("not valid JSON")), qPrintable(error));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill,
+             style::numericColor(NumericLevel::Moderate));
 }
 
 QTEST_MAIN(TestNumericOverlay)

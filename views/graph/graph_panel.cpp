@@ -235,6 +235,8 @@ void GraphPanel::applyStep() {
     // After the graph: the scene redraws with them, and its old graph may be gone. The numbers
     // are of one graph's node ids (a body's ids are its own).
     afterScene_->setNumericLevels(numericShown());
+    afterScene_->setNodeColors((nodeDataGraph_ ? nodeDataGraph_ == after_ : !inSubgraph()) ? nodeColors_
+                                                                                           : nullptr);
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
@@ -300,11 +302,24 @@ std::shared_ptr<const NumericLevels> GraphPanel::numericShown() const {
     return shown ? numeric_ : nullptr;
 }
 
+void GraphPanel::setNodeData(std::shared_ptr<const NodeColors> colors, std::vector<LegendEntry> legend,
+                             const QString& note, const Graph* graph) {
+    nodeColors_ = std::move(colors);
+    nodeDataGraph_ = graph;
+    nodeDataLegend_ = std::move(legend);
+    nodeDataNote_ = note;
+    applyStep();
+}
+
 void GraphPanel::updateLegend() {
-    const QString title = overlay_ == OverlayMode::Numeric && !numericNote_.isEmpty()
-                              ? tr("%1: %2").arg(overlayTitle(overlay_), numericNote_)
-                              : overlayTitle(overlay_);
-    afterView_->legend()->setEntries(title, legendFor(overlay_, afterScene_->formatsShown()));
+    const QString note = overlay_ == OverlayMode::Numeric    ? numericNote_
+                         : overlay_ == OverlayMode::NodeData ? nodeDataNote_
+                                                             : QString();
+    const QString title =
+        note.isEmpty() ? overlayTitle(overlay_) : tr("%1: %2").arg(overlayTitle(overlay_), note);
+    afterView_->legend()->setEntries(title, overlay_ == OverlayMode::NodeData
+                                                ? nodeDataLegend_
+                                                : legendFor(overlay_, afterScene_->formatsShown()));
     beforeView_->legend()->setEntries(overlayTitle(overlay_),
                                       legendFor(overlay_, beforeScene_->formatsShown()));
 }

@@ -67,6 +67,10 @@ class GraphPanel : public QWidget {
     // that graph is shown.
     void setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note,
                           const Graph* graph = nullptr);
+    // What the node data overlay shows (other tools' numbers): each node's fill, the legend's
+    // entries and a note after its title; `graph` as for setNumericLevels.
+    void setNodeData(std::shared_ptr<const NodeColors> colors, std::vector<LegendEntry> legend,
+                     const QString& note, const Graph* graph = nullptr);
     void setSideBySide(bool on);
     bool sideBySide() const { return sideBySide_; }
 
@@ -163,6 +167,10 @@ class GraphPanel : public QWidget {
     std::shared_ptr<const NumericLevels> numeric_;
     const Graph* numericGraph_ = nullptr;  // what numeric_ is of (null: the main graph)
     QString numericNote_;
+    std::shared_ptr<const NodeColors> nodeColors_;
+    const Graph* nodeDataGraph_ = nullptr;  // what nodeColors_ are of (null: the main graph)
+    std::vector<LegendEntry> nodeDataLegend_;
+    QString nodeDataNote_;
     bool sideBySide_ = false;
     bool syncing_ = false;
     std::unordered_set<NodeId> searchHits_;
