@@ -235,8 +235,7 @@ void GraphPanel::applyStep() {
     // After the graph: the scene redraws with them, and its old graph may be gone. The numbers
     // are of one graph's node ids (a body's ids are its own).
     afterScene_->setNumericLevels(numericShown());
-    afterScene_->setNodeColors((nodeDataGraph_ ? nodeDataGraph_ == after_ : !inSubgraph()) ? nodeColors_
-                                                                                           : nullptr);
+    afterScene_->setNodeColors(nodeColorsShown());
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
@@ -308,7 +307,13 @@ void GraphPanel::setNodeData(std::shared_ptr<const NodeColors> colors, std::vect
     nodeDataGraph_ = graph;
     nodeDataLegend_ = std::move(legend);
     nodeDataNote_ = note;
-    applyStep();
+    afterScene_->setNodeColors(nodeColorsShown());  // redraws only under the node data overlay
+    updateLegend();
+}
+
+std::shared_ptr<const NodeColors> GraphPanel::nodeColorsShown() const {
+    const bool shown = nodeDataGraph_ ? nodeDataGraph_ == after_ : !inSubgraph();
+    return shown ? nodeColors_ : nullptr;
 }
 
 void GraphPanel::updateLegend() {

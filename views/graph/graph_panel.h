@@ -136,6 +136,7 @@ class GraphPanel : public QWidget {
     void applyStep();
     void updateLegend();
     std::shared_ptr<const NumericLevels> numericShown() const;  // numeric_ when its graph is shown
+    std::shared_ptr<const NodeColors> nodeColorsShown() const;  // nodeColors_ when their graph is shown
     void syncViews(GraphView* from, GraphView* to);
     void updateBreadcrumb();
     void updateViewMarks();  // the minimap's and scroll bar's marks of the step shown
