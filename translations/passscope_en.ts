@@ -232,6 +232,65 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>NodeDataOverlay</name>
+    <message numerus="yes">
+        <source>%n tensor file(s)</source>
+        <translation>
+            <numerusform>%n tensor file</numerusform>
+            <numerusform>%n tensor files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing loaded (View ▸ Node Data ▸ Load…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differ by at most 1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by at most 100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>by more, inf/NaN, or another type or shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in one file only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NaN or infinite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n node(s) differ</source>
+        <translation>
+            <numerusform>%1, %n node differs</numerusform>
+            <numerusform>%1, %n nodes differ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n node(s)</source>
+        <translation>
+            <numerusform>%1, %n node</numerusform>
+            <numerusform>%1, %n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) name no node of this graph: %1%2</source>
+        <translation>
+            <numerusform>%n key names no node of this graph: %1%2</numerusform>
+            <numerusform>%n keys name no node of this graph: %1%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NumericOverlay</name>
     <message numerus="yes">
         <source>step %1 against the original, %n value(s) differ</source>
@@ -250,6 +309,10 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>%1 (%2 of %3 values evaluated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: this body did not run on these inputs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -348,6 +411,10 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>not evaluated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node data</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -483,6 +550,10 @@ Double-click to close this scope.</source>
         <source>Could not write the session file %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a file name</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>VariableNoteText</name>
@@ -583,6 +654,22 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>no pass run changed the graph outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A .npy or .pb file, or an ONNX test data folder (test_data_set_N), feeding graph inputs of the numeric overlay and --bisect, as passscope-cli bisect --inputs (Pipeline ▸ Numeric Inputs…); repeatable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show other tools&apos; per-node numbers (Model Explorer node data, Polygraphy --save-outputs JSON, tensor files or a folder of them) with the node data overlay, as View ▸ Node Data; twice to colour by the difference of two.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no file or folder “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>numeric inputs from files: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1325,10 +1412,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Evaluate the graph at steps of the run on seeded random inputs and find the first pass run whose outputs differ from the original&apos;s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Finding the first divergent step…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1366,6 +1449,69 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Numeric difference: cannot evaluate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Node Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evaluate the graph at steps of the run on the numeric inputs and find the first pass run whose outputs differ from the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric &amp;Inputs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the .npy or .pb files, or an ONNX test data folder, that feed the graph inputs of the numeric overlay and Find First Divergent Step (seeded random values otherwise)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load Node Data…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show other tools&apos; per-node numbers on the graph: Model Explorer node data, Polygraphy&apos;s saved outputs (JSON) or tensor files; two files are coloured by their difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Node Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Node Data &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A folder of per-tensor files (ONNX Runtime&apos;s .tensorproto dumps, .pb, .npy); shown with those loaded already, to compare two runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node Data Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Node Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read node data: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Numeric inputs: %n input(s) from files</source>
+        <translation>
+            <numerusform>Numeric inputs: %n input from files</numerusform>
+            <numerusform>Numeric inputs: %n inputs from files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on the numeric input files)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1476,6 +1622,10 @@ Double-click to close this scope.</source>
         <source>could not write %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Numeric inputs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -1531,6 +1681,57 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Unknown error while evaluating the graph.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericInputsDialog</name>
+    <message>
+        <source>Numeric Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files the numeric overlay and Find First Divergent Step feed the graph inputs with: a NumPy .npy or an ONNX TensorProto .pb each, or all from an ONNX test data folder. An input left empty gets seeded random values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seeded random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test Data &amp;Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An ONNX test data folder (test_data_set_0 with input_0.pb, input_1.pb, …): each file feeds the input its tensor names, else the input at its position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric Input “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.pb);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX Test Data Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input “%1”: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2187,6 +2388,32 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no numbers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n NaN(s)</source>
+        <translation>
+            <numerusform>, %n NaN</numerusform>
+            <numerusform>, %n NaNs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n infinite</source>
+        <translation>
+            <numerusform>, %n infinite</numerusform>
+            <numerusform>, %n infinite</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

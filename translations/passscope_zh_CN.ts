@@ -228,6 +228,61 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>NodeDataOverlay</name>
+    <message numerus="yes">
+        <source>%n tensor file(s)</source>
+        <translation>
+            <numerusform>%n 个张量文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing loaded (View ▸ Node Data ▸ Load…)</source>
+        <translation>未加载（视图 ▸ 节点数据 ▸ 加载…）</translation>
+    </message>
+    <message>
+        <source>differ by at most 1 %</source>
+        <translation>相差不超过 1 %</translation>
+    </message>
+    <message>
+        <source>by at most 100 %</source>
+        <translation>不超过 100 %</translation>
+    </message>
+    <message>
+        <source>by more, inf/NaN, or another type or shape</source>
+        <translation>相差更多、inf/NaN，或类型或形状不同</translation>
+    </message>
+    <message>
+        <source>in one file only</source>
+        <translation>仅在一个文件中</translation>
+    </message>
+    <message>
+        <source>NaN or infinite</source>
+        <translation>NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation>≤ %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n node(s) differ</source>
+        <translation>
+            <numerusform>%1，%n 个节点不同</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n node(s)</source>
+        <translation>
+            <numerusform>%1，%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) name no node of this graph: %1%2</source>
+        <translation>
+            <numerusform>%n 个键不对应本图的任何节点：%1%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NumericOverlay</name>
     <message numerus="yes">
         <source>step %1 against the original, %n value(s) differ</source>
@@ -246,6 +301,10 @@ Double-click to close this scope.</source>
     <message>
         <source>%1 (%2 of %3 values evaluated)</source>
         <translation>%1（已求值 %2 / %3 个值）</translation>
+    </message>
+    <message>
+        <source>step %1: this body did not run on these inputs</source>
+        <translation>第 %1 步：此子图在这些输入上未执行</translation>
     </message>
 </context>
 <context>
@@ -344,6 +403,10 @@ Double-click to close this scope.</source>
     <message>
         <source>not evaluated</source>
         <translation>未求值</translation>
+    </message>
+    <message>
+        <source>Node data</source>
+        <translation>节点数据</translation>
     </message>
 </context>
 <context>
@@ -478,6 +541,10 @@ Double-click to close this scope.</source>
         <source>Could not write the session file %1: %2</source>
         <translation>无法写入会话文件 %1：%2</translation>
     </message>
+    <message>
+        <source>a file name</source>
+        <translation>文件名</translation>
+    </message>
 </context>
 <context>
     <name>VariableNoteText</name>
@@ -579,6 +646,22 @@ Double-click to close this scope.</source>
     <message>
         <source>no pass run changed the graph outputs</source>
         <translation>没有 Pass 运行改变图的输出</translation>
+    </message>
+    <message>
+        <source>A .npy or .pb file, or an ONNX test data folder (test_data_set_N), feeding graph inputs of the numeric overlay and --bisect, as passscope-cli bisect --inputs (Pipeline ▸ Numeric Inputs…); repeatable.</source>
+        <translation>为数值叠加层和 --bisect 提供图输入的 .npy 或 .pb 文件，或 ONNX 测试数据文件夹（test_data_set_N），同 passscope-cli bisect --inputs（流水线 ▸ 数值输入…）；可重复。</translation>
+    </message>
+    <message>
+        <source>Show other tools&apos; per-node numbers (Model Explorer node data, Polygraphy --save-outputs JSON, tensor files or a folder of them) with the node data overlay, as View ▸ Node Data; twice to colour by the difference of two.</source>
+        <translation>用节点数据叠加层显示其他工具的逐节点数值（Model Explorer 节点数据、Polygraphy --save-outputs JSON、张量文件或其文件夹），同 视图 ▸ 节点数据；给出两次则按两者之差着色。</translation>
+    </message>
+    <message>
+        <source>no file or folder “%1”</source>
+        <translation>没有文件或文件夹“%1”</translation>
+    </message>
+    <message>
+        <source>numeric inputs from files: %1</source>
+        <translation>来自文件的数值输入：%1</translation>
     </message>
 </context>
 <context>
@@ -1310,10 +1393,6 @@ Double-click to close this scope.</source>
         <translation>查找首个发散步骤(&amp;D)</translation>
     </message>
     <message>
-        <source>Evaluate the graph at steps of the run on seeded random inputs and find the first pass run whose outputs differ from the original&apos;s</source>
-        <translation>用固定种子的随机输入在若干步骤上对图求值，找出输出首次与原始图不同的 Pass 运行</translation>
-    </message>
-    <message>
         <source>Finding the first divergent step…</source>
         <translation>正在查找首个发散步骤…</translation>
     </message>
@@ -1352,6 +1431,68 @@ Double-click to close this scope.</source>
     <message>
         <source>Numeric difference: cannot evaluate %1</source>
         <translation>数值差异：无法求值 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Node Data</source>
+        <translation>节点数据(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Evaluate the graph at steps of the run on the numeric inputs and find the first pass run whose outputs differ from the original&apos;s</source>
+        <translation>在数值输入上计算运行各步的图，找出第一个输出与原始图不同的 pass 运行</translation>
+    </message>
+    <message>
+        <source>Numeric &amp;Inputs…</source>
+        <translation>数值输入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Choose the .npy or .pb files, or an ONNX test data folder, that feed the graph inputs of the numeric overlay and Find First Divergent Step (seeded random values otherwise)</source>
+        <translation>选择为数值叠加层和“查找第一个分歧步骤”提供图输入的 .npy 或 .pb 文件，或 ONNX 测试数据文件夹（否则使用带种子的随机值）</translation>
+    </message>
+    <message>
+        <source>&amp;Load Node Data…</source>
+        <translation>加载节点数据(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Show other tools&apos; per-node numbers on the graph: Model Explorer node data, Polygraphy&apos;s saved outputs (JSON) or tensor files; two files are coloured by their difference</source>
+        <translation>在图上显示其他工具的逐节点数值：Model Explorer 节点数据、Polygraphy 保存的输出（JSON）或张量文件；两个文件按其差异着色</translation>
+    </message>
+    <message>
+        <source>Load Node Data</source>
+        <translation>加载节点数据</translation>
+    </message>
+    <message>
+        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
+        <translation>节点数据 (*.json *.pb *.npy *.tensorproto);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Load Node Data &amp;Folder…</source>
+        <translation>加载节点数据文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>A folder of per-tensor files (ONNX Runtime&apos;s .tensorproto dumps, .pb, .npy); shown with those loaded already, to compare two runs</source>
+        <translation>逐张量文件的文件夹（ONNX Runtime 的 .tensorproto 转储、.pb、.npy）；与已加载的一起显示，以比较两次运行</translation>
+    </message>
+    <message>
+        <source>Node Data Folder</source>
+        <translation>节点数据文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Node Data</source>
+        <translation>清除节点数据(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cannot read node data: %1</source>
+        <translation>无法读取节点数据：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Numeric inputs: %n input(s) from files</source>
+        <translation>
+            <numerusform>数值输入：%n 个输入来自文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on the numeric input files)</source>
+        <translation>没有 pass 运行改变图的输出（在数值输入文件上）</translation>
     </message>
 </context>
 <context>
@@ -1461,6 +1602,10 @@ Double-click to close this scope.</source>
         <source>could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>Numeric inputs: %1</source>
+        <translation>数值输入：%1</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -1517,6 +1662,57 @@ Double-click to close this scope.</source>
     <message>
         <source>Unknown error while evaluating the graph.</source>
         <translation>对图求值时发生未知错误。</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericInputsDialog</name>
+    <message>
+        <source>Numeric Inputs</source>
+        <translation>数值输入</translation>
+    </message>
+    <message>
+        <source>Files the numeric overlay and Find First Divergent Step feed the graph inputs with: a NumPy .npy or an ONNX TensorProto .pb each, or all from an ONNX test data folder. An input left empty gets seeded random values.</source>
+        <translation>数值叠加层和“查找第一个分歧步骤”为图输入提供的文件：每个输入一个 NumPy .npy 或 ONNX TensorProto .pb，或全部来自一个 ONNX 测试数据文件夹。留空的输入使用带种子的随机值。</translation>
+    </message>
+    <message>
+        <source>its default</source>
+        <translation>其默认值</translation>
+    </message>
+    <message>
+        <source>seeded random</source>
+        <translation>带种子的随机值</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Test Data &amp;Folder…</source>
+        <translation>测试数据文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>An ONNX test data folder (test_data_set_0 with input_0.pb, input_1.pb, …): each file feeds the input its tensor names, else the input at its position</source>
+        <translation>ONNX 测试数据文件夹（test_data_set_0，含 input_0.pb、input_1.pb、…）：每个文件提供其张量名称所指的输入，否则提供其位置上的输入</translation>
+    </message>
+    <message>
+        <source>&amp;Clear All</source>
+        <translation>全部清除(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Numeric Input “%1”</source>
+        <translation>数值输入“%1”</translation>
+    </message>
+    <message>
+        <source>Tensors (*.npy *.pb);;All files (*)</source>
+        <translation>张量 (*.npy *.pb);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>ONNX Test Data Folder</source>
+        <translation>ONNX 测试数据文件夹</translation>
+    </message>
+    <message>
+        <source>Input “%1”: %2</source>
+        <translation>输入“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -2173,6 +2369,30 @@ Double-click to close this scope.</source>
     <message>
         <source>Problem</source>
         <translation>问题</translation>
+    </message>
+    <message>
+        <source>no numbers</source>
+        <translation>没有数值</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n NaN(s)</source>
+        <translation>
+            <numerusform>，%n 个 NaN</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n infinite</source>
+        <translation>
+            <numerusform>，%n 个无穷大</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Node data</source>
+        <translation>节点数据</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来自</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@
 #include "memory/memory_map_panel.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "numeric/node_data_overlay.h"
 #include "numeric/numeric_controller.h"
 #include "properties_panel.h"
 #include "recent_files.h"
@@ -64,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new ModelDocument(this)),
       numeric_(new NumericController(this)),
+      nodeData_(std::make_unique<NodeDataOverlay>()),
       recent_(new RecentFiles(this)),
       tableModel_(new NodeTableModel(this)),
       filter_(new NodeFilterProxyModel(this)) {
@@ -114,7 +116,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(graphPanel_, &GraphPanel::nodeContextMenuRequested, this, &MainWindow::showNodeContextMenu);
     connect(graphPanel_, &GraphPanel::subgraphChanged, this, [this](const QStringList& breadcrumb) {
-        if (breadcrumb.size() <= 1) bodyShown_.clear();  // back on the main graph
+        if (breadcrumb.size() <= 1) {  // back on the main graph
+            bodyShown_.clear();
+            updateNumericOverlay();
+        }
         changeCursor_ = -1;
         updateChangeActions();
     });
@@ -196,6 +201,7 @@ void MainWindow::createActions() {
     createViewActions();
     createPipelineActions();
     createNumericActions();
+    createNodeDataActions();
     createFileActions();
 }
 
@@ -225,6 +231,10 @@ void MainWindow::createMenus() {
     menus_.view = menuBar()->addMenu(tr("&View"));
     menus_.overlay = menus_.view->addMenu(tr("&Overlay"));
     menus_.overlay->addActions(actions_.overlayGroup->actions());
+    QMenu* nodeData = menus_.view->addMenu(tr("&Node Data"));
+    nodeData->addAction(actions_.loadNodeData);
+    nodeData->addAction(actions_.loadNodeDataFolder);
+    nodeData->addAction(actions_.clearNodeData);
     menus_.view->addAction(actions_.sideBySide);
     menus_.view->addAction(actions_.minimap);
     menus_.view->addSeparator();
@@ -259,6 +269,7 @@ void MainWindow::createMenus() {
     menus_.pipeline->addAction(actions_.previousChange);
     menus_.pipeline->addAction(actions_.nextChange);
     menus_.pipeline->addSeparator();
+    menus_.pipeline->addAction(actions_.numericInputs);
     menus_.pipeline->addAction(actions_.findDivergent);
     menus_.pipeline->addSeparator();
     menus_.pipeline->addAction(actions_.noFold);

@@ -43,6 +43,7 @@ class CompareWindow;
 class MemoryMapPanel;
 class ModelDocument;
 class NodeFilterProxyModel;
+class NodeDataOverlay;
 class NumericController;
 struct NumericNote;
 class TimelinePanel;
@@ -128,6 +129,14 @@ class MainWindow : public QMainWindow {
     bool showFirstDivergentStep();
     NumericController* numericController() const { return numeric_; }
     QAction* findDivergentAction() const { return actions_.findDivergent; }
+    QAction* numericInputsAction() const { return actions_.numericInputs; }
+    // Files and test data folders for the numeric inputs, as `passscope --inputs` gives them
+    // (resolved against the model loaded next; docs/bisect.md §6).
+    void setNumericInputSources(const QStringList& sources);
+    // Other tools' per-node numbers (docs/node-data.md): one or two files or folders, shown with the
+    // node data overlay. False, with the reason in the status bar and *error, when one cannot be read.
+    bool loadNodeData(const QStringList& sources, QString* error = nullptr);
+    QAction* loadNodeDataAction() const { return actions_.loadNodeData; }
     // A bisection, or the numbers the numeric overlay waits for, are under way.
     bool isNumericBusy() const;
 
@@ -247,6 +256,7 @@ class MainWindow : public QMainWindow {
 
     // main_window_numeric.cpp
     void createNumericActions();
+    void createNodeDataActions();
     void connectNumeric();
     void updateNumericActions();
     // Asks for (or shows) the numbers of the step shown when the numeric overlay is on.
@@ -254,6 +264,9 @@ class MainWindow : public QMainWindow {
     void onNumbersReady(size_t position);
     void onBisectFinished();
     std::optional<NumericNote> numericNoteFor(NodeId id) const;
+    void editNumericInputs();       // Pipeline ▸ Numeric Inputs…
+    void onNumericInputsChanged();  // the document's files, to the numeric controller
+    void updateNodeDataOverlay();   // the node data overlay's colours of the graph shown
 
     // main_window_files.cpp
     QString askSavePath(const QString& title, const QString& suggestedName, const QString& filter);
@@ -265,7 +278,8 @@ class MainWindow : public QMainWindow {
     void chooseLanguage(const QString& locale);
 
     ModelDocument* document_;
-    NumericController* numeric_;  // the numeric overlay's numbers and the bisection
+    NumericController* numeric_;                 // the numeric overlay's numbers and the bisection
+    std::unique_ptr<NodeDataOverlay> nodeData_;  // other tools' per-node numbers (View ▸ Node Data)
     bool firstViewShown_ = false;
     bool previewShown_ = false;
     GraphPath bodyShown_;    // the If/Loop/Scan body the graph panel shows (empty: the main graph)
@@ -325,6 +339,10 @@ class MainWindow : public QMainWindow {
         QAction* aboutQt = nullptr;
         QAction* find = nullptr;
         QAction* findDivergent = nullptr;
+        QAction* numericInputs = nullptr;
+        QAction* loadNodeData = nullptr;
+        QAction* loadNodeDataFolder = nullptr;
+        QAction* clearNodeData = nullptr;
     } actions_;
     struct Menus {
         QMenu* language = nullptr;

@@ -26,6 +26,8 @@
 #include "memory/variable_note.h"
 #include "node_filter_proxy_model.h"
 #include "node_table_model.h"
+#include "numeric/node_data_overlay.h"
+#include "numeric/numeric_controller.h"
 #include "options_dialog.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
@@ -466,7 +468,15 @@ void MainWindow::showNodeProperties(NodeId id) {
             notes.variable->shownAt = document_->position();
         }
     }
-    if (!inBody) notes.numeric = numericNoteFor(id);  // bodies are not evaluated
+    notes.numeric = numericNoteFor(id);  // inside a body, the body's (numericNoteFor)
+    if (graphPanel_->overlay() == OverlayMode::NodeData && !nodeData_->isEmpty() && document_->graphShown()) {
+        const NodeDataShown data =
+            nodeData_->shownFor(*document_->graphShown(), inBody ? bodyShown_ : GraphPath{});
+        if (const auto it = data.texts.find(id); it != data.texts.end()) {
+            notes.nodeData = it->second;
+            notes.nodeDataSource = nodeData_->sources().join(QStringLiteral(", "));
+        }
+    }
     properties_->showNode(*g, *node, notes);
     actions_.noFold->setEnabled(document_->isLoadedNodeName(node->name()) && !document_->isRunning());
     actions_.noFold->setData(QString::fromStdString(node->name()));
@@ -528,6 +538,7 @@ void MainWindow::enterBody(const Graph& body, const QString& crumb) {
     const GraphPath path = pathOf(body);
     graphPanel_->enterSubgraph(body, crumb, document_->bodyMarks(body, path), document_->bodyBefore(path));
     bodyShown_ = path;
+    updateNumericOverlay();  // the body's own numbers
 }
 
 // ---- walking the changes of a step ----

@@ -182,11 +182,18 @@ QString PropertiesPanel::numericSection(const NumericNote& note) const {
     const QString header =
         sectionHeader(tr("Numeric difference (step %1 against the original)").arg(note.position));
     if (note.computing) return header + QStringLiteral("<p class=\"sub\">%1</p>").arg(esc(tr("Computing…")));
-    auto stats = [](const std::optional<TensorStats>& s) {
+    // NaNs and infinities are named: a value of NaNs has no min, max or mean, and showing zeros
+    // would hide exactly the divergence the comparison found (exec/tensor_compare.h).
+    auto stats = [this](const std::optional<TensorStats>& s) {
         if (!s || s->examined == 0) return QStringLiteral("—");
-        return QStringLiteral("%1 / %2 / %3")
-            .arg(QString::number(s->min, 'g', 6), QString::number(s->max, 'g', 6),
-                 QString::number(s->mean, 'g', 6));
+        QString text = s->hasNumbers()
+                           ? QStringLiteral("%1 / %2 / %3")
+                                 .arg(QString::number(s->min, 'g', 6), QString::number(s->max, 'g', 6),
+                                      QString::number(s->mean, 'g', 6))
+                           : tr("no numbers");
+        if (s->nans) text += tr(", %n NaN(s)", nullptr, static_cast<int>(s->nans));
+        if (s->infs) text += tr(", %n infinite", nullptr, static_cast<int>(s->infs));
+        return text;
     };
     QString rows;
     for (const ValueNumbers& v : note.outputs) {
@@ -285,6 +292,11 @@ void PropertiesPanel::showNode(const Graph& graph, const Node& node, const NodeN
     if (notes.variable) html += variableSection(*notes.variable);
     html += transDataSection(graph, node);
     if (notes.numeric) html += numericSection(*notes.numeric);
+    if (!notes.nodeData.isEmpty())
+        html += sectionHeader(tr("Node data")) +
+                QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\">") +
+                row(tr("Value"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(notes.nodeData))) +
+                row(tr("From"), esc(notes.nodeDataSource)) + QStringLiteral("</table>");
     html += valueSection(node);
 
     html += sectionHeader(tr("Attributes (%1)").arg(node.attributes().size()));

@@ -24,6 +24,9 @@ struct NodeNotes {
     std::optional<VariableNote> variable;
     // The node's outputs against the original's at this step (the numeric overlay's numbers).
     std::optional<NumericNote> numeric;
+    // Other tools' number for the node (the node data overlay, views/numeric/node_data_overlay.h).
+    QString nodeData;
+    QString nodeDataSource;  // the files it comes from
 };
 
 class PropertiesPanel : public QWidget {

@@ -44,6 +44,7 @@ TensorStats compute(const Tensor& t, int previewCount) {
             continue;
         }
         if (v == 0) ++s.zeros;
+        if (std::isinf(v)) ++s.infs;
         s.min = std::min(s.min, v);
         s.max = std::max(s.max, v);
         sum += v;

@@ -1,6 +1,8 @@
 #pragma once
 // Statistics and a preview of a constant's values for the properties panel: element count, min,
-// max, mean, zeros and NaNs, and the first values. Large tensors are sampled from their start
+// max, mean, zeros, NaNs and infinities, and the first values. Min, max and mean are of the
+// numbers (NaN left out; an infinity is a number here); a tensor of NaNs only has none, and says so
+// (`nans == examined`) rather than showing zeros. Large tensors are sampled from their start
 // (kMaxElements) so that selecting a big weight never stalls the UI.
 #include <optional>
 
@@ -14,7 +16,8 @@ struct TensorStats {
     int64_t elements = 0;
     int64_t examined = 0;  // < elements when sampled
     double min = 0, max = 0, mean = 0;
-    int64_t zeros = 0, nans = 0;
+    int64_t zeros = 0, nans = 0, infs = 0;
+    bool hasNumbers() const { return examined > nans; }
     QString preview;  // "0.12, -3.5, 7, …"
 };
 

@@ -39,8 +39,10 @@ Action addBisectCommand(CLI::App& app) {
     cmd->add_option("MODEL", args->input, "Model to optimize")->required();
     addPipelineOptions(cmd, args->pipeline);
     cmd->add_option("--inputs", args->inputs,
-                    "Input tensors: .pb (ONNX TensorProto, named by its name field or else the file name) or "
-                    ".npy (named by the file name); inputs without a file get seeded random values");
+                    "Input tensors: .pb (ONNX TensorProto, named by its name field or else the file name), "
+                    ".npy (named by the file name), or an ONNX test data folder (test_data_set_N: input_K.pb "
+                    "for the input its proto names, else the K-th input); inputs without a file get seeded "
+                    "random values");
     cmd->add_option("--rtol", args->options.rtol, "Relative tolerance for floating values")
         ->capture_default_str();
     cmd->add_option("--atol", args->options.atol, "Absolute tolerance for floating values")

@@ -6,6 +6,8 @@
 // is laid out (after --step N, --overlay MODE, --side-by-side, --bisect; the numeric overlay's
 // numbers and the bisection are waited for) and exits. It prints what the
 // picture shows, with how many of the nodes the step marks are in view (", changes C in view of T").
+// --inputs FILE|FOLDER (repeatable) feeds the numeric overlay and --bisect from files, as the CLI's.
+// --node-data FILE|FOLDER (once or twice) shows other tools' per-node numbers (docs/node-data.md).
 // --compare FILE opens a window comparing MODEL with FILE side by side (views/compare/); with
 // --screenshot, that window is the picture.
 // Hidden: --select NODE selects a node (by name) once loaded.
@@ -23,6 +25,7 @@
 
 #include "compare/compare_view.h"
 #include "compare/compare_window.h"
+#include "document/model_document.h"
 #include "graph/column_figure.h"
 #include "graph/drawing_fill.h"
 #include "graph/graph_panel.h"
@@ -93,6 +96,23 @@ struct CommandLine {
                                     "Pipeline option KEY=VALUE, as passscope-cli --option (e.g. "
                                     "passscope.target=ge runs the format passes); repeatable."),
         QStringLiteral("KEY=VALUE")};
+    QCommandLineOption inputs{
+        QStringLiteral("inputs"),
+        QCoreApplication::translate(
+            "main",
+            "A .npy or .pb file, or an ONNX test data folder (test_data_set_N), feeding graph inputs of the "
+            "numeric overlay and --bisect, as passscope-cli bisect --inputs (Pipeline ▸ Numeric Inputs…); "
+            "repeatable."),
+        QStringLiteral("FILE|FOLDER")};
+    QCommandLineOption nodeData{
+        QStringLiteral("node-data"),
+        QCoreApplication::translate("main",
+                                    "Show other tools' per-node numbers (Model Explorer node data, "
+                                    "Polygraphy --save-outputs JSON, tensor "
+                                    "files or a folder of them) with the node data overlay, as View ▸ Node "
+                                    "Data; twice to colour by the "
+                                    "difference of two."),
+        QStringLiteral("FILE|FOLDER")};
     QCommandLineOption compare{
         QStringLiteral("compare"),
         QCoreApplication::translate(
@@ -118,6 +138,8 @@ struct CommandLine {
         parser.addOption(sideBySide);
         parser.addOption(openBody);
         parser.addOption(option);
+        parser.addOption(inputs);
+        parser.addOption(nodeData);
         parser.addOption(compare);
         parser.addOption(select);
         if (acceptQtOptions) addQtOptions();
@@ -180,6 +202,9 @@ struct CommandLine {
                 error = QString::fromStdString(e.what());
             }
         }
+        for (const QString& source : parser.values(inputs) + parser.values(nodeData))
+            if (!QFileInfo::exists(source))
+                error = QCoreApplication::translate("main", "no file or folder “%1”").arg(source);
         if (parser.isSet(overlay) && !passscope::views::overlayFromKey(parser.value(overlay)))
             error = QCoreApplication::translate(
                         "main",
@@ -395,6 +420,16 @@ int main(int argc, char** argv) {
     }
 
     passscope::views::MainWindow window;
+    // Before the screenshot's own handler: the picture shows the node data.
+    if (const QStringList nodeData = commandLine.parser.values(commandLine.nodeData); !nodeData.isEmpty())
+        QObject::connect(
+            &window, &passscope::views::MainWindow::viewReady, &window,
+            [&window, nodeData] {
+                QString error;
+                if (!window.loadNodeData(nodeData, &error))
+                    std::fprintf(stderr, "passscope: %s\n", qPrintable(error));
+            },
+            Qt::SingleShotConnection);
     if (!compareFile.isEmpty())
         QObject::connect(
             &window, &passscope::views::MainWindow::modelLoaded, &window,
@@ -408,6 +443,21 @@ int main(int argc, char** argv) {
     } else {
         window.setInteractive(false);
         window.resize(1400, 860);
+        // No one sees the status bar of a screenshot: what the numeric inputs became goes to stderr.
+        QObject::connect(
+            window.document(), &passscope::views::ModelDocument::warning, &window,
+            [](const QString& message) { std::fprintf(stderr, "passscope: %s\n", qPrintable(message)); });
+        QObject::connect(
+            window.document(), &passscope::views::ModelDocument::numericInputsChanged, &window, [&window] {
+                QStringList names;
+                for (const auto& [name, file] : window.document()->numericInputs())
+                    names << QString::fromStdString(name);
+                if (!names.isEmpty())
+                    std::fprintf(
+                        stderr, "passscope: %s\n",
+                        qPrintable(QCoreApplication::translate("main", "numeric inputs from files: %1")
+                                       .arg(names.join(QStringLiteral(", ")))));
+            });
         scheduleScreenshot(window, QFileInfo(screenshot).absoluteFilePath(), !model.isEmpty(), select,
                            commandLine.stepValue, commandLine.parser.value(commandLine.openBody),
                            commandLine.parser.isSet(commandLine.bisect));
@@ -430,6 +480,8 @@ int main(int argc, char** argv) {
             &window, &passscope::views::MainWindow::viewReady, &window,
             [&window, body] { openBodyOf(window, body); }, Qt::SingleShotConnection);
     if (commandLine.parser.isSet(commandLine.option)) window.setPipelineOptions(commandLine.pipelineOptions);
+    if (commandLine.parser.isSet(commandLine.inputs))
+        window.setNumericInputSources(commandLine.parser.values(commandLine.inputs));
     window.show();
     if (!model.isEmpty()) window.openModel(model);
     return app->exec();

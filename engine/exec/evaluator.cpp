@@ -1,7 +1,9 @@
 #include "exec/evaluator.h"
 
+#include <algorithm>
 #include <unordered_map>
 
+#include "exec/control_flow.h"
 #include "exec/logical_layout.h"
 #include "ir/op_types.h"
 #include "kernels/output_size.h"
@@ -16,8 +18,8 @@ uint64_t key(NodeId node, uint32_t output) {
 }  // namespace
 
 std::variant<std::vector<Tensor>, std::string> Evaluator::evaluateNode(
-    const Graph& g, const Node& n, const ValueLookup& valueOf,
-    const std::map<std::string, Tensor>& inputs) const {
+    const Graph& g, const Node& n, const ValueLookup& valueOf, const std::map<std::string, Tensor>& inputs,
+    BodyValues* bodies) const {
     using Outcome = std::variant<std::vector<Tensor>, std::string>;
     // A constant's stored bytes as the logical tensor (exec/logical_layout.h), or why not.
     auto logical = [&](const Tensor& stored) -> Outcome {
@@ -48,7 +50,8 @@ std::variant<std::vector<Tensor>, std::string> Evaluator::evaluateNode(
         if (auto* why = std::get_if<std::string>(&value)) return *why;
         return std::vector<Tensor>{std::get<Tensor>(std::move(value))};
     }
-    if (!n.subgraphs().empty()) return "owns a subgraph (" + n.opType() + "); control flow is not evaluated";
+    if (exec::isEvaluatedControlFlow(n)) return evaluateControlFlow(g, n, valueOf, bodies);
+    if (!n.subgraphs().empty()) return "owns a subgraph (" + n.opType() + "), which is not evaluated";
     if (kernels::isNonDeterministic(n.domain(), n.opType())) return std::string("non-deterministic op");
     const int64_t opset = model_.opsetVersion(n.domain());
     kernels::KernelFn fn = registry_.find(n.domain(), n.opType(), opset);
@@ -84,7 +87,73 @@ std::variant<std::vector<Tensor>, std::string> Evaluator::evaluateNode(
     return std::move(r.outputs);
 }
 
-EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
+std::variant<std::vector<Tensor>, std::string> Evaluator::evaluateControlFlow(const Graph& g, const Node& n,
+                                                                              const ValueLookup& valueOf,
+                                                                              BodyValues* bodies) const {
+    std::vector<std::optional<Tensor>> args;
+    for (const ValueRef& r : n.inputs()) {
+        if (!r.valid()) {
+            args.emplace_back();
+            continue;
+        }
+        const Tensor* v = valueOf(r);
+        if (!v) return std::string("an input has no value");
+        args.emplace_back(*v);
+    }
+    // A body's reads of the scope around `n` (depth 1 inside the body) are depth-0 refs of `g`.
+    const exec::BodyRunner run = [&](const Graph& body, const std::vector<Tensor>& inputs) {
+        return runBody(body, inputs, valueOf, bodies);
+    };
+    exec::ControlFlowLimits limits;
+    limits.maxBytes = maxValueBytes_;
+    limits.cancel = cancel_;
+    return exec::evaluateControlFlow(n, model_.opsetVersion(n.domain()), args, run, limits);
+}
+
+std::variant<std::vector<Tensor>, std::string> Evaluator::runBody(const Graph& body,
+                                                                  const std::vector<Tensor>& args,
+                                                                  const ValueLookup& outer,
+                                                                  BodyValues* bodies) const {
+    auto order = body.topologicalOrder();
+    if (!order) return "its body '" + body.name + "' has a cycle";
+    NodeValues local;
+    const ValueLookup lookup = [&](const ValueRef& r) -> const Tensor* {
+        if (r.depth > 0) return outer(ValueRef{r.node, r.output, r.depth - 1});
+        auto it = local.find(r.node);
+        return it == local.end() || r.output >= it->second.size() ? nullptr : &it->second[r.output];
+    };
+    std::vector<Tensor> outputs;
+    for (NodeId id : *order) {
+        const Node& n = body.node(id);
+        if (n.opType() == op::kData && op::isStructural(n.opType(), n.domain())) {
+            const auto at = std::find(body.inputs().begin(), body.inputs().end(), id);
+            const size_t index = static_cast<size_t>(at - body.inputs().begin());
+            if (index < args.size()) {
+                local[id] = {args[index]};
+                continue;
+            }
+        }
+        if (n.opType() == op::kNetOutput && op::isStructural(n.opType(), n.domain())) {
+            for (const ValueRef& r : n.inputs()) {
+                const Tensor* v = r.valid() ? lookup(r) : nullptr;
+                if (!v) return "a graph output of its body '" + body.name + "' has no value";
+                outputs.push_back(*v);
+            }
+            continue;
+        }
+        auto outcome = evaluateNode(body, n, lookup, {}, bodies);
+        if (auto* why = std::get_if<std::string>(&outcome)) {
+            if (*why == exec::kCancelledReason) return outcome;
+            return "in its body '" + body.name + "', node '" + n.displayName() + "' (" + n.opType() +
+                   "): " + *why;
+        }
+        local[id] = std::get<std::vector<Tensor>>(std::move(outcome));
+    }
+    if (bodies) (*bodies)[pathOf(body)] = std::move(local);
+    return outputs;
+}
+
+EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs, BodyValues* bodies) const {
     EvalResult result;
     const Graph& g = *model_.graph;
     auto order = g.topologicalOrder();
@@ -99,7 +168,7 @@ EvalResult Evaluator::run(const std::map<std::string, Tensor>& inputs) const {
     };
     for (NodeId id : *order) {
         const Node& n = g.node(id);
-        auto outcome = evaluateNode(g, n, valueOf, inputs);
+        auto outcome = evaluateNode(g, n, valueOf, inputs, bodies);
         if (auto* why = std::get_if<std::string>(&outcome)) {
             result.failure = EvalFailure{n.id(), n.displayName(), n.opType(), std::move(*why)};
             return result;

@@ -13,6 +13,9 @@ std::string canonicalDomain(const std::string& d) {
 
 // Families registered from one file each (no header: only builtin() calls them).
 void registerWindowKernels(KernelRegistry& r);    // signal/windows.cpp
+void registerSpectralKernels(KernelRegistry& r);  // signal/spectral.cpp: DFT, STFT, MelWeightMatrix
+void registerRoiAlignKernels(KernelRegistry& r);  // nn/roi_align.cpp
+void registerTfIdfKernels(KernelRegistry& r);     // text/tfidf_vectorizer.cpp
 void registerTextKernels(KernelRegistry& r);      // text/string_normalizer.cpp
 void registerTrainingKernels(KernelRegistry& r);  // training/optimizers.cpp
 
@@ -34,6 +37,9 @@ const KernelRegistry& KernelRegistry::builtin() {
         registerNnKernels(r);
         registerFormatKernels(r);
         registerWindowKernels(r);
+        registerSpectralKernels(r);
+        registerRoiAlignKernels(r);
+        registerTfIdfKernels(r);
         registerTextKernels(r);
         registerTrainingKernels(r);
         return r;

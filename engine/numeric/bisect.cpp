@@ -121,10 +121,11 @@ BisectResult bisectJournal(const Journal& journal, const Graph& finalGraph, Step
     d.step = bad;
     d.pass = step.pass;
     d.stage = step.stage;
+    d.graph = step.graphName;
     d.nodes = changedNodes(step, ConstantNodes(journal, finalGraph), beforeCursor.graph(), cursor.graph());
     d.outputs = compareOutputs(*reference, *afterValues, options);
     d.values = compareValues(beforeCursor.graph(), beforeValues, cursor.graph(), *afterValues, options.rtol,
-                             options.atol, options.maxValues);
+                             options.atol, options.maxValues, step.graph);
     result.first = std::move(d);
     return result;
 }

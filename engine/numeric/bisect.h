@@ -38,7 +38,8 @@ struct OutputDivergence {
 struct Divergence {
     size_t step = 0;  // journal position after the step: 1 is the first pass run
     std::string pass, stage;
-    std::vector<std::string> nodes;         // nodes the step added, removed or edited (constants included)
+    std::string graph;               // the body the pass ran in ("If_0/else_branch"); empty: main graph
+    std::vector<std::string> nodes;  // nodes the step added, removed or edited (constants included)
     std::vector<OutputDivergence> outputs;  // every graph output at that step against the original
     ValueComparison values;                 // values before the step against after it
 };

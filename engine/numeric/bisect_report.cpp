@@ -29,6 +29,7 @@ nlohmann::json bisectJson(const BisectResult& result) {
     f["step"] = d.step;
     f["pass"] = d.pass;
     f["stage"] = d.stage;
+    f["graph"] = d.graph;  // the body the pass ran in; "" for the main graph
     f["nodes"] = d.nodes;
     f["outputs"] = nlohmann::json::array();
     for (const OutputDivergence& o : d.outputs)
@@ -38,7 +39,8 @@ nlohmann::json bisectJson(const BisectResult& result) {
                                 {"equal", o.equal}});
     f["values"] = nlohmann::json::array();
     for (const ValueDivergence& v : d.values.diverging)
-        f["values"].push_back({{"name", v.value},
+        f["values"].push_back({{"graph", v.graph},
+                               {"name", v.value},
                                {"node", v.node},
                                {"op", v.op},
                                {"max_abs", number(v.maxAbs)},
@@ -59,7 +61,8 @@ std::string bisectText(const BisectResult& result, const BisectOptions& options)
         return out.str();
     }
     const Divergence& d = *result.first;
-    out << "first divergent pass run: step " << d.step << ", " << d.pass << " (" << d.stage << ")\n";
+    out << "first divergent pass run: step " << d.step << ", " << d.pass
+        << (d.graph.empty() ? "" : " in " + d.graph) << " (" << d.stage << ")\n";
     out << "nodes it changed:";
     for (const std::string& n : d.nodes) out << " " << n;
     out << (d.nodes.empty() ? " none\n" : "\n");
@@ -75,8 +78,9 @@ std::string bisectText(const BisectResult& result, const BisectOptions& options)
                                                                 : "")
         << " in topological order\n";
     for (const ValueDivergence& v : d.values.diverging)
-        out << "  " << std::left << std::setw(30) << v.value << std::setw(24) << (v.node + " (" + v.op + ")")
-            << std::right << std::setprecision(3) << std::setw(14) << v.maxAbs << std::setw(14) << v.maxRel
+        out << "  " << std::left << std::setw(30) << (v.graph.empty() ? v.value : v.graph + ": " + v.value)
+            << std::setw(24) << (v.node + " (" + v.op + ")") << std::right << std::setprecision(3)
+            << std::setw(14) << v.maxAbs << std::setw(14) << v.maxRel
             << (v.detail.empty() ? "" : "  " + v.detail) << "\n";
     return out.str();
 }

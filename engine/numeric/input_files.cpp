@@ -1,10 +1,12 @@
 #include "numeric/input_files.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "exec/verify.h"
 #include "io/tensor_proto.h"
+#include "ir/op_types.h"
 #include "util/diagnostics.h"
 
 namespace passscope::numeric {
@@ -96,11 +98,15 @@ std::pair<std::string, Tensor> readInputFile(const fs::path& path) {
     std::string name = path.stem().string();
     const std::string ext = path.extension().string();
     if (ext == ".npy") return {name, readNpy(path, bytes)};
-    if (ext == ".pb") {
+    if (ext == ".pb" || ext == ".tensorproto") {  // .tensorproto: ONNX Runtime's node output dumps
         Tensor t = readTensorProto(path, bytes, name);
         return {name, std::move(t)};
     }
     throw ModelError("'" + path.string() + "': an input file is a .pb (ONNX TensorProto) or a .npy");
+}
+
+Tensor readNpyBytes(const std::string& bytes, const std::string& what) {
+    return readNpy(what, bytes);
 }
 
 std::map<std::string, Tensor> readInputFiles(const std::vector<fs::path>& paths) {
@@ -113,14 +119,100 @@ std::map<std::string, Tensor> readInputFiles(const std::vector<fs::path>& paths)
     return out;
 }
 
+namespace {
+
+bool isGraphInput(const Graph& g, const std::string& name) {
+    for (NodeId id : g.inputs())
+        if (g.node(id).output(0).name == name) return true;
+    return false;
+}
+
+// The graph inputs a caller feeds (no default), in order: what input_K.pb stands for.
+std::vector<std::string> fedInputs(const Graph& g) {
+    std::vector<std::string> names;
+    for (NodeId id : g.inputs()) {
+        const Node& n = g.node(id);
+        if (n.opType() == op::kData && !n.hasAttr(op::attr::kValue)) names.push_back(n.output(0).name);
+    }
+    return names;
+}
+
+// input_K.pb -> K; -1 for another name.
+int inputFileIndex(const fs::path& p) {
+    const std::string name = p.filename().string();
+    if (name.rfind("input_", 0) != 0 || p.extension() != ".pb") return -1;
+    const std::string digits = name.substr(6, name.size() - 6 - 3);
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return -1;
+    return std::stoi(digits);
+}
+
+}  // namespace
+
+std::map<std::string, fs::path> testDataFiles(const Graph& g, const fs::path& folder) {
+    std::error_code ec;
+    std::map<int, fs::path> byIndex;
+    std::vector<fs::path> sets;
+    for (const auto& e : fs::directory_iterator(folder, ec)) {
+        if (e.is_regular_file() && inputFileIndex(e.path()) >= 0)
+            byIndex[inputFileIndex(e.path())] = e.path();
+        if (e.is_directory() && e.path().filename().string().rfind("test_data_set_", 0) == 0)
+            sets.push_back(e.path());
+    }
+    if (ec) throw ModelError("cannot read the test data folder '" + folder.string() + "': " + ec.message());
+    if (byIndex.empty() && !sets.empty()) {  // the model's folder: its first data set
+        std::sort(sets.begin(), sets.end());
+        return testDataFiles(g, sets.front());
+    }
+    if (byIndex.empty())
+        throw ModelError("'" + folder.string() + "' holds no input_0.pb, input_1.pb, ... (ONNX test data)");
+    const std::vector<std::string> fed = fedInputs(g);
+    std::map<std::string, fs::path> out;
+    for (const auto& [k, path] : byIndex) {
+        std::string name = readInputFile(path).first;  // the proto's name, else "input_K"
+        if (!isGraphInput(g, name)) {
+            if (static_cast<size_t>(k) >= fed.size())
+                throw ModelError("'" + path.string() + "': the model has " + std::to_string(fed.size()) +
+                                 " inputs to feed, and the file names none of them");
+            name = fed[static_cast<size_t>(k)];
+        }
+        if (!out.emplace(name, path).second)
+            throw ModelError("two files of '" + folder.string() + "' are for input '" + name + "'");
+    }
+    return out;
+}
+
+std::map<std::string, fs::path> inputFilesFor(const Graph& g, const std::vector<fs::path>& sources) {
+    std::map<std::string, fs::path> out;
+    auto add = [&](const std::string& name, const fs::path& path) {
+        if (!isGraphInput(g, name))
+            throw ModelError("an input file is for '" + name + "', which is not a graph input");
+        if (!out.emplace(name, path).second) throw ModelError("two input files are for input '" + name + "'");
+    };
+    for (const fs::path& source : sources) {
+        if (fs::is_directory(source)) {
+            for (const auto& [name, path] : testDataFiles(g, source)) add(name, path);
+        } else {
+            add(readInputFile(source).first, source);
+        }
+    }
+    return out;
+}
+
 EvaluationInputs evaluationInputs(const Graph& g, const std::vector<fs::path>& files,
                                   const std::map<std::string, std::vector<int64_t>>& inputShapes,
                                   uint64_t seed) {
-    std::map<std::string, Tensor> given = readInputFiles(files);
-    for (const auto& [name, _] : given) {
-        bool known = false;
-        for (NodeId id : g.inputs()) known = known || g.node(id).output(0).name == name;
-        if (!known) throw ModelError("an input file is for '" + name + "', which is not a graph input");
+    return evaluationInputsByName(g, inputFilesFor(g, files), inputShapes, seed);
+}
+
+EvaluationInputs evaluationInputsByName(const Graph& g, const std::map<std::string, fs::path>& files,
+                                        const std::map<std::string, std::vector<int64_t>>& inputShapes,
+                                        uint64_t seed) {
+    std::map<std::string, Tensor> given;
+    for (const auto& [name, path] : files) {
+        if (!isGraphInput(g, name))
+            throw ModelError("an input file is for '" + name + "', which is not a graph input");
+        given[name] = readInputFile(path).second;
     }
     VerifyOptions vo;
     vo.inputShapes = inputShapes;

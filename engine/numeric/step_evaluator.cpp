@@ -26,6 +26,46 @@ bool readsDescriptions(const Node& n) {
            (n.opType() == op::kTransData && n.domain() == op::kGeDomain);
 }
 
+bool sameAttributesDeep(const Node& a, const Node& b);
+
+// The same body, node by node (a body's node ids are stable along a journal, as the main graph's).
+bool sameGraph(const Graph& a, const Graph& b) {
+    if (a.nodeCount() != b.nodeCount() || a.inputs() != b.inputs() || a.netOutput() != b.netOutput())
+        return false;
+    bool same = true;
+    a.forEachNode([&](const Node& x) {
+        if (!same) return;
+        const Node* y = b.findNode(x.id());
+        same = y && x.opType() == y->opType() && x.domain() == y->domain() && x.inputs() == y->inputs() &&
+               x.outputs().size() == y->outputs().size() && sameAttributesDeep(x, *y) &&
+               (!readsDescriptions(x) || (sameOutputDescs(x, *y) && x.inputDescs() == y->inputDescs()));
+    });
+    return same;
+}
+
+// sameAttributes, with subgraphs compared by sameGraph (diff::sameAttrValue leaves them out).
+bool sameAttributesDeep(const Node& a, const Node& b) {
+    if (!sameAttributes(a, b)) return false;
+    for (const Attribute& x : a.attributes()) {
+        const std::vector<Graph*> gx = x.graphs(), gy = b.findAttr(x.name)->graphs();
+        if (gx.size() != gy.size()) return false;
+        for (size_t i = 0; i < gx.size(); ++i)
+            if ((gx[i] == nullptr) != (gy[i] == nullptr) || (gx[i] && !sameGraph(*gx[i], *gy[i])))
+                return false;
+    }
+    return true;
+}
+
+// The values of the graph owning `n` that its bodies read (refs leaving a body at `level`).
+void collectOuterReads(const Graph& body, uint32_t level, std::vector<ValueRef>& out) {
+    body.forEachNode([&](const Node& n) {
+        for (const ValueRef& r : n.inputs())
+            if (r.valid() && r.depth == level) out.push_back(ValueRef{r.node, r.output, 0});
+        for (const Graph* sub : n.subgraphs())
+            if (sub) collectOuterReads(*sub, level + 1, out);
+    });
+}
+
 bool sameValues(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
@@ -34,6 +74,12 @@ bool sameValues(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
 }
 
 }  // namespace
+
+const NodeValues* StepValues::of(const GraphPath& path) const {
+    if (path.empty()) return &values;
+    auto it = bodies.find(path);
+    return it == bodies.end() ? nullptr : &it->second;
+}
 
 const Tensor* StepValues::value(const ValueRef& r) const {
     auto it = values.find(r.node);
@@ -55,13 +101,15 @@ uint64_t StepEvaluator::versionOf(const ValueRef& r) const {
 bool StepEvaluator::reusable(const Node& n, const Cached& c) const {
     const Node& was = *c.node;
     if (was.opType() != n.opType() || was.domain() != n.domain() || was.inputs() != n.inputs()) return false;
-    if (!sameAttributes(was, n) || was.outputs().size() != n.outputs().size()) return false;
+    if (!sameAttributesDeep(was, n) || was.outputs().size() != n.outputs().size()) return false;
     // Descriptions change at nearly every step (shape inference) but only constants (their
     // storage layout) and TransData (its sides, formats::transDataSides) compute from them.
     if (readsDescriptions(n) && (!sameOutputDescs(was, n) || was.inputDescs() != n.inputDescs()))
         return false;
     for (size_t i = 0; i < n.inputs().size(); ++i)
         if (versionOf(n.input(i)) != c.inputVersions[i]) return false;
+    for (size_t i = 0; i < c.outerReads.size(); ++i)
+        if (versionOf(c.outerReads[i]) != c.outerVersions[i]) return false;
     return true;
 }
 
@@ -83,12 +131,21 @@ StepValues StepEvaluator::evaluate(const Graph& g, const std::atomic<bool>* canc
         auto hit = cache_.find(id);
         if (hit != cache_.end() && reusable(n, hit->second)) {
             out.values[id] = hit->second.outputs;
+            for (const auto& [path, values] : hit->second.bodies) out.bodies[path] = values;
             if (computing) ++out.reused;
         } else {
             Cached c;
             for (const ValueRef& r : n.inputs()) c.inputVersions.push_back(versionOf(r));
-            auto outcome = evaluator_.evaluateNode(g, n, valueOf, inputs_);
+            for (const Graph* body : n.subgraphs())
+                if (body) collectOuterReads(*body, 1, c.outerReads);
+            for (const ValueRef& r : c.outerReads) c.outerVersions.push_back(versionOf(r));
+            evaluator_.setCancel(cancel);
+            auto outcome = evaluator_.evaluateNode(g, n, valueOf, inputs_, &c.bodies);
             if (auto* why = std::get_if<std::string>(&outcome)) {
+                if (cancel && cancel->load(std::memory_order_relaxed)) {
+                    out.cancelled = true;
+                    return out;
+                }
                 out.failure = EvalFailure{n.id(), n.displayName(), n.opType(), std::move(*why)};
                 return out;
             }
@@ -99,6 +156,7 @@ StepValues StepEvaluator::evaluate(const Graph& g, const std::atomic<bool>* canc
             const bool same = hit != cache_.end() && sameValues(hit->second.outputs, c.outputs);
             c.version = same ? hit->second.version : nextVersion_++;
             out.values[id] = c.outputs;
+            for (const auto& [path, values] : c.bodies) out.bodies[path] = values;
             cache_[id] = std::move(c);
             if (computing) ++out.computed;
         }

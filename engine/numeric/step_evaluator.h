@@ -8,6 +8,10 @@
 // equal constant) does not invalidate its consumers. Every value of every evaluation is kept in the
 // result (tensors share their bytes with the cache), so two steps can be compared value by value
 // (numeric/value_compare.h).
+// If, Loop and Scan run their bodies (exec/control_flow.h); the values computed inside each body
+// (its last run) are kept by body path. Such a node is reused when its bodies are as they were
+// (node by node: ids are stable in a body too) and the outer values they read are the versions
+// they read then.
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -23,7 +27,8 @@ namespace passscope::numeric {
 
 // All values of one graph evaluated: node id -> its outputs.
 struct StepValues {
-    std::unordered_map<NodeId, std::vector<Tensor>> values;
+    NodeValues values;
+    BodyValues bodies;  // inside If/Loop/Scan bodies, by body path (exec/evaluator.h)
     std::vector<std::string> outputNames;
     std::vector<Tensor> outputs;  // graph outputs, in order
     std::optional<EvalFailure> failure;
@@ -32,6 +37,8 @@ struct StepValues {
 
     // nullptr when the value was not computed.
     const Tensor* value(const ValueRef& r) const;
+    // The values of the graph at `path` (empty: the main graph); null when that body did not run.
+    const NodeValues* of(const GraphPath& path) const;
 };
 
 class StepEvaluator {
@@ -51,6 +58,10 @@ class StepEvaluator {
         std::vector<uint64_t> inputVersions;  // versions of the producers it read
         std::vector<Tensor> outputs;
         uint64_t version = 0;
+        // A node owning bodies: the outer values they read, the versions read, what ran inside.
+        std::vector<ValueRef> outerReads;
+        std::vector<uint64_t> outerVersions;
+        BodyValues bodies;
     };
     bool reusable(const Node& n, const Cached& c) const;
     uint64_t versionOf(const ValueRef& r) const;

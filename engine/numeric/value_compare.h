@@ -7,6 +7,9 @@
 //   original (position 0), every value with its distance, paired by node id and output index
 //   (ids are stable along a journal, docs/architecture.md §3), else by value name (a constant a
 //   pass made in place of a computation often keeps the name of the value it replaces).
+// Inside If/Loop/Scan bodies the same pairing holds body by body (a body is the same body in both
+// graphs when its path is: owner ids and attributes, ir/graph_path.h), on the values of the body's
+// last run (numeric/step_evaluator.h). Every comparison is exec/tensor_compare.h's rule.
 #include <string>
 #include <vector>
 
@@ -16,6 +19,7 @@
 namespace passscope::numeric {
 
 struct ValueDivergence {
+    std::string graph;  // the body it is in ("If_0/then_branch"); empty for the main graph
     std::string value;  // the value's name in the second graph
     std::string node;   // its producer, as diff names it
     std::string op;
@@ -38,13 +42,27 @@ struct ValueDistance {
     TensorComparison comparison;
 };
 
+// `body` (a path, empty for none) is compared first: a pass run inside a body starts its
+// difference there. Then the main graph.
 ValueComparison compareValues(const Graph& before, const StepValues& valuesBefore, const Graph& after,
-                              const StepValues& valuesAfter, double rtol, double atol, size_t limit);
+                              const StepValues& valuesAfter, double rtol, double atol, size_t limit,
+                              const GraphPath& body = {});
 
 // Every output of every node of `step` (but NetOutput) against the original, in the topological
 // order of `step`. Tolerance as compareValues'.
 std::vector<ValueDistance> compareWithOriginal(const Graph& original, const StepValues& originalValues,
                                                const Graph& step, const StepValues& stepValues, double rtol,
                                                double atol);
+
+// The same inside every If/Loop/Scan body of `step` (at any depth), each against the body of the
+// same path in `original`: values of a body that did not run (the If branch not taken), or that
+// the original lacks, are not compared.
+struct BodyDistances {
+    GraphPath path;
+    std::vector<ValueDistance> rows;
+};
+std::vector<BodyDistances> compareBodiesWithOriginal(const Graph& original, const StepValues& originalValues,
+                                                     const Graph& step, const StepValues& stepValues,
+                                                     double rtol, double atol);
 
 }  // namespace passscope::numeric

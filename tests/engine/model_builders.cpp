@@ -96,6 +96,80 @@ onnx::ModelProto weightOverflowModel() {
     return m;
 }
 
+onnx::ModelProto weightClipNanModel() {
+    auto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
+    addNode(g, "Abs", {"x"}, {"ax"}, "abs");
+    addNode(g, "Neg", {"ax"}, {"nx"}, "neg");
+    addNode(g, "Relu", {"nx"}, {"r"}, "relu");
+    addIntAttribute(*addNode(g, "Cast", {"r"}, {"r16"}, "cast_r"), "to", onnx::TensorProto::FLOAT16);
+    addIntAttribute(*addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), "to", onnx::TensorProto::FLOAT16);
+    addNode(g, "Mul", {"r16", "w16"}, {"m16"}, "mul");
+    addIntAttribute(*addNode(g, "Cast", {"m16"}, {"y"}, "cast_y"), "to", onnx::TensorProto::FLOAT);
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
+onnx::ModelProto weightClipInIfModel() {
+    auto m = emptyModel(13);
+    auto& g = *m.mutable_graph();
+    addFloatInitializer(g, "w", {2}, {1e6f, 2.0f});
+    addFloatInitializer(g, "minus_one", {}, {-1.0f});
+    addIntAttribute(*addNode(g, "Cast", {"w"}, {"w16"}, "cast_w"), "to", onnx::TensorProto::FLOAT16);
+    addNode(g, "Abs", {"x"}, {"ax"}, "abs");
+    addIntAttribute(*addNode(g, "ReduceSum", {"ax"}, {"sum"}, "sum"), "keepdims", 0);
+    addNode(g, "Greater", {"sum", "minus_one"}, {"cond"}, "positive");
+    auto* branch = addNode(g, "If", {"cond"}, {"y"}, "if_pos");
+    auto& then = *addBody(*branch, "then_branch");
+    addIntAttribute(*addNode(then, "Cast", {"x"}, {"tx16"}, "then_cast_x"), "to", onnx::TensorProto::FLOAT16);
+    addNode(then, "Mul", {"tx16", "w16"}, {"tm16"}, "then_mul");
+    addIntAttribute(*addNode(then, "Cast", {"tm16"}, {"ty"}, "then_cast_y"), "to", onnx::TensorProto::FLOAT);
+    addTensorValue(then.mutable_output(), "ty", onnx::TensorProto::FLOAT, {2});
+    auto& otherwise = *addBody(*branch, "else_branch");
+    addNode(otherwise, "Neg", {"x"}, {"ey"}, "else_neg");
+    addTensorValue(otherwise.mutable_output(), "ey", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    return m;
+}
+
+std::string npyBytes(const std::vector<float>& values, const std::vector<int64_t>& dims) {
+    std::string shape;
+    for (int64_t d : dims) shape += std::to_string(d) + ",";
+    if (dims.size() > 1) shape.pop_back();
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape + "), }";
+    header.append(63 - (10 + header.size()) % 64, ' ');  // 10 + header + newline: a multiple of 64
+    header += '\n';
+    std::string bytes = "\x93NUMPY";
+    bytes += '\x01';
+    bytes += '\x00';
+    bytes += static_cast<char>(header.size() & 0xff);
+    bytes += static_cast<char>(header.size() >> 8);
+    bytes += header;
+    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float));
+    return bytes;
+}
+
+std::string base64(const std::string& bytes) {
+    static const char* const kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (unsigned char c : bytes) {
+        buffer = (buffer << 8) | c;
+        bits += 8;
+        while (bits >= 6) {
+            bits -= 6;
+            out += kDigits[(buffer >> bits) & 63];
+        }
+    }
+    if (bits > 0) out += kDigits[(buffer << (6 - bits)) & 63];
+    while (out.size() % 4) out += '=';
+    return out;
+}
+
 void writeModel(const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::ofstream out(path, std::ios::binary);
     m.SerializeToOstream(&out);

@@ -66,10 +66,11 @@ set_tests_properties(gui.format_steps PROPERTIES
     LABELS gui
     TIMEOUT 300)
 
-# passscope --option KEY=VALUE (pipeline options on the desktop application's command line).
+# passscope --option KEY=VALUE and --inputs (the desktop application's command line).
 add_test(NAME gui.command_line
          COMMAND ${CMAKE_COMMAND} -DGUI=$<TARGET_FILE:passscope>
                  -DSAMPLE=${PROJECT_SOURCE_DIR}/resources/samples/conv_net.onnx
+                 -DLOOPS=${PROJECT_SOURCE_DIR}/tests/fixtures/torch_loop
                  -DWORK=${CMAKE_CURRENT_BINARY_DIR}/gui_command_line
                  -P ${CMAKE_CURRENT_LIST_DIR}/gui_command_line.cmake)
 set_tests_properties(gui.command_line PROPERTIES ENVIRONMENT "${_gui_workflow_env}" LABELS gui TIMEOUT 300)

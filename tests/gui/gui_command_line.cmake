@@ -1,6 +1,8 @@
 # The desktop application's --option: pipeline options from the command line (wrong ones are a
 # usage error, exit 2, naming the option), and a screenshot at target GE whose timeline then has
-# the format stages. Run with -DGUI=<passscope> -DSAMPLE=<conv_net.onnx> -DWORK=<dir>.
+# the format stages; --inputs (issue 36 item 3) feeds the numeric overlay from an ONNX test data
+# folder. Run with -DGUI=<passscope> -DSAMPLE=<conv_net.onnx> -DLOOPS=<tests/fixtures/torch_loop>
+# -DWORK=<dir>.
 file(MAKE_DIRECTORY ${WORK})
 function(run_gui expected_rc)
   execute_process(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen ${GUI} ${ARGN}
@@ -45,4 +47,25 @@ endif()
 run_gui(0 --help)
 if(NOT LAST_OUT MATCHES "--bisect" OR NOT LAST_OUT MATCHES "numeric")
   message(FATAL_ERROR "--help does not document --bisect and the numeric overlay")
+endif()
+
+# --inputs (issue 36 item 3): an ONNX test data folder feeds both inputs of a PyTorch Loop export
+# (by position: its protos are named x and n); a missing file is a usage error; a file that is no
+# tensor is said and the inputs stay random.
+set(loop ${LOOPS}/cumulative_loop)
+run_gui(0 --inputs ${loop}/test_data_set_0 --overlay numeric --bisect --screenshot ${WORK}/inputs.png ${loop}/model.onnx)
+if(NOT LAST_ERR MATCHES "numeric inputs from files: n, x" OR NOT LAST_ERR MATCHES "no pass run changed")
+  message(FATAL_ERROR "--inputs FOLDER:\n${LAST_OUT}\n${LAST_ERR}")
+endif()
+run_gui(2 --inputs ${WORK}/missing.npy ${SAMPLE})
+if(NOT LAST_ERR MATCHES "missing.npy")
+  message(FATAL_ERROR "--inputs with a missing file:\n${LAST_ERR}")
+endif()
+run_gui(0 --inputs ${SAMPLE} --screenshot ${WORK}/inputs_bad.png ${SAMPLE})
+if(NOT LAST_ERR MATCHES "Numeric inputs: .*\\.pb" OR LAST_ERR MATCHES "numeric inputs from files")
+  message(FATAL_ERROR "--inputs with a model file instead of a tensor:\n${LAST_ERR}")
+endif()
+run_gui(0 --help)
+if(NOT LAST_OUT MATCHES "--inputs")
+  message(FATAL_ERROR "--help does not document --inputs")
 endif()

@@ -9,10 +9,16 @@
 //  - numbers are cached per step (coming back computes nothing);
 //  - without the option, bisect finds nothing and the overlay marks no node.
 // What differs comes from the engine's evaluation (the journal's steps), never from the views.
+#include <fstream>
+
+#include <QDialogButtonBox>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
+#include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
@@ -22,6 +28,8 @@
 #include "main_window.h"
 #include "model_builders.h"
 #include "numeric/numeric_controller.h"
+#include "numeric/numeric_inputs_dialog.h"
+#include "onnx/onnx_pb.h"
 #include "properties_panel.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_model.h"
@@ -106,6 +114,9 @@ class TestNumericOverlay : public QObject {
   private slots:
     void bisectAndOverlayMarkTheClippedPath();
     void withoutTheWeightClipNothingIsMarked();
+    void theOverlayColoursNodesInsideAnOpenedBody();
+    void numericInputsFromFilesFeedTheOverlay();
+    void modelExplorerNodeDataColoursNamedNodes();
 };
 
 void TestNumericOverlay::bisectAndOverlayMarkTheClippedPath() {
@@ -196,6 +207,178 @@ void TestNumericOverlay::withoutTheWeightClipNothingIsMarked() {
              qPrintable(markedBoxes(*window.graphPanel()->scene()).join(QStringLiteral(", "))));
     QCOMPARE(window.numericController()->numbersAt(last)->differing, size_t(0));
     QVERIFY(window.numericController()->numbersAt(last)->problem.isEmpty());
+}
+
+// Issue 36 item 2: bodies are evaluated. The weight clipped in the main graph is read inside the
+// If's then_branch (tests/engine/model_builders.h, weightClipInIfModel): at the clip step, the body
+// opened shows its Mul as a large difference and its Cast of x unmarked; clicking the Mul shows
+// its numbers (the original's infinity named as such, item 1); the else_branch, which did not run, is grey
+// and the legend says why.
+void TestNumericOverlay::theOverlayColoursNodesInsideAnOpenedBody() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    PipelineOptions options;
+    options.set("ge.is_weight_clip", "1");
+    const auto path = passscope::test::freshDir("numeric_overlay_body") / "clip_in_if.onnx";
+    passscope::test::writeModel(passscope::test::weightClipInIfModel(), path);
+    QVERIFY(openAndShow(window, QString::fromStdString(path.string()), options));
+    const size_t clip = positionOfPass(*window.pipelineResult(), "ConstantClipPass");
+    QVERIFY(clip > 0);
+    QVERIFY(showNumbersAt(window, clip));
+    GraphPanel& panel = *window.graphPanel();
+    QCOMPARE(boxNamed(*panel.scene(), QStringLiteral("if_pos"))->look().fill,
+             style::numericColor(NumericLevel::Large));
+
+    auto openBody = [&](const char* attribute) {
+        return window.openBody(QStringLiteral("if_pos"), QString::fromLatin1(attribute)) &&
+               QTest::qWaitFor([&] { return panel.inSubgraph() && !panel.isLayingOut(); }, kTimeoutMs);
+    };
+    QVERIFY(openBody("then_branch"));
+    const NodeItem* mul = boxNamed(*panel.scene(), QStringLiteral("then_mul"));
+    const NodeItem* castX = boxNamed(*panel.scene(), QStringLiteral("then_cast_x"));
+    QVERIFY(mul && castX);
+    QCOMPARE(mul->look().fill, style::numericColor(NumericLevel::Large));  // inf against 65504 x
+    QVERIFY(!castX->look().fill.isValid());                                // x, as in the original
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("differ")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // Click the Mul: its numbers inside the body.
+    GraphView* view = panel.view();
+    view->centerOn(mul);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->mapFromScene(mul->sceneBoundingRect().center()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.propertiesPanel()->text().contains(QStringLiteral("then_mul")), 5000);
+    const QString text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("Numeric difference (step %1 against the original)").arg(clip)) &&
+                 text.contains(QStringLiteral("1 infinite")) && text.contains(QStringLiteral("differs")),
+             qPrintable(text));  // the original's inf is named, the step's values are finite
+
+    // The else_branch did not run on these inputs: its node is grey, the legend says so.
+    panel.leaveSubgraph();
+    QVERIFY(openBody("else_branch"));
+    const NodeItem* neg = boxNamed(*panel.scene(), QStringLiteral("else_neg"));
+    QVERIFY(neg);
+    QCOMPARE(neg->look().fill, style::numericColor(NumericLevel::NotEvaluated));
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("did not run")),
+             qPrintable(panel.view()->legend()->title()));
+}
+
+// Issue 36 item 3: Pipeline ▸ Numeric Inputs… feeds x from a .npy file typed into the dialog, so
+// the numbers are known: y = half(x) + half(w) with x = [0.25, 3] and w = [1e6, 2] is [inf, 5] in
+// the original and [65504, 5] once the weight is clipped (0.25 + 65504 rounds to 65504 in float16).
+// A test data folder fills the dialog's field; a bad file is refused in the dialog.
+void TestNumericOverlay::numericInputsFromFilesFeedTheOverlay() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    const auto dir = passscope::test::freshDir("numeric_overlay_inputs");
+    std::ofstream(dir / "x.npy", std::ios::binary) << passscope::test::npyBytes({0.25f, 3.0f}, {2});
+    std::ofstream(dir / "bad.npy") << "not numpy";
+    PipelineOptions options;
+    options.set("ge.is_weight_clip", "1");
+    QVERIFY(openAndShow(window, weightClipModel("numeric_overlay_inputs_model"), options));
+    const size_t clip = positionOfPass(*window.pipelineResult(), "ConstantClipPass");
+    QVERIFY(clip > 0);
+
+    // The dialog, as a user reaches it: Pipeline ▸ Numeric Inputs….
+    QVERIFY(window.numericInputsAction()->isEnabled());
+    window.numericInputsAction()->trigger();
+    NumericInputsDialog* dialog = nullptr;
+    QTRY_VERIFY((dialog = window.findChild<NumericInputsDialog*>()) != nullptr);
+    QLineEdit* field = dialog->fileField(QStringLiteral("x"));
+    QVERIFY(field);
+    QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+    // A file that is no tensor: the dialog stays open and says why.
+    QTest::keyClicks(field, QString::fromStdString((dir / "bad.npy").string()));
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QVERIFY(dialog->isVisible());
+    QVERIFY2(dialog->problem().contains(QStringLiteral("bad.npy")), qPrintable(dialog->problem()));
+    // A test data folder fills the field with its input_0.pb.
+    const auto set = dir / "model_zoo" / "test_data_set_0";
+    std::filesystem::create_directories(set);
+    onnx::TensorProto stored;  // no name: the model's first input to feed, x
+    stored.set_data_type(onnx::TensorProto::FLOAT);
+    stored.add_dims(2);
+    stored.add_float_data(1.0f);
+    stored.add_float_data(-1.0f);
+    std::ofstream(set / "input_0.pb", std::ios::binary) << stored.SerializeAsString();
+    QVERIFY(dialog->useTestDataFolder(QString::fromStdString((dir / "model_zoo").string())));
+    QVERIFY2(field->text().endsWith(QStringLiteral("input_0.pb")), qPrintable(field->text()));
+    // The .npy after all.
+    field->clear();
+    QTest::keyClicks(field, QString::fromStdString((dir / "x.npy").string()));
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_VERIFY(!window.findChild<NumericInputsDialog*>() ||
+                !window.findChild<NumericInputsDialog*>()->isVisible());
+    QCOMPARE(window.document()->numericInputs().size(), size_t(1));
+
+    QVERIFY(showNumbersAt(window, clip));
+    QVERIFY(window.selectNodeByName(QStringLiteral("add")));
+    const QString text = window.propertiesPanel()->text();
+    QVERIFY2(text.contains(QStringLiteral("5 / inf / inf, 1 infinite")), qPrintable(text));  // the original
+    QVERIFY2(text.contains(QStringLiteral("5 / 65504 / 32754.5")), qPrintable(text));        // the step
+    QCOMPARE(boxNamed(*window.graphPanel()->scene(), QStringLiteral("add"))->look().fill,
+             style::numericColor(NumericLevel::Large));
+}
+
+// Issue 36 item 4: Model Explorer's node data on the graph. Values keyed by node name (add) and by
+// output tensor name (x16, cast_x's output) get the file's threshold colours; a second file is
+// compared with the first and coloured as the numeric overlay colours a difference; clicking a
+// node shows its number.
+void TestNumericOverlay::modelExplorerNodeDataColoursNamedNodes() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(openAndShow(window, weightClipModel("node_data_model"), PipelineOptions{}));
+    const auto dir = passscope::test::freshDir("node_data_files");
+    std::ofstream(dir / "before.json")
+        << R"({"overflow": {"results": {"add": {"value": 0.5}, "x16": {"value": 40},
+        "cast_y": {"value": 90}, "not_a_node": {"value": 1}},
+      "thresholds": [{"value": 1, "bgColor": "#2e7d32"}, {"value": 50, "bgColor": "#f9a825"},
+                     {"value": 100, "bgColor": "#c62828"}]}})";
+    std::ofstream(dir / "after.json") << R"({"results": {"add": {"value": 0.5}, "x16": {"value": 40.01},
+        "cast_y": {"value": 180}}})";
+    QVERIFY(window.loadNodeDataAction()->isEnabled());  // View ▸ Node Data ▸ Load Node Data…
+    QString error;
+    QVERIFY2(window.loadNodeData({QString::fromStdString((dir / "before.json").string())}, &error),
+             qPrintable(error));
+    GraphPanel& panel = *window.graphPanel();
+    QCOMPARE(panel.overlay(), OverlayMode::NodeData);
+    const GraphScene& scene = *panel.scene();
+    QCOMPARE(boxNamed(scene, QStringLiteral("add"))->look().fill, QColor(QStringLiteral("#2e7d32")));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_x"))->look().fill, QColor(QStringLiteral("#f9a825")));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill, QColor(QStringLiteral("#c62828")));
+    QVERIFY(!boxNamed(scene, QStringLiteral("cast_w"))->look().fill.isValid());
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("before.json, 3 node")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // Click cast_y: its number in the properties panel.
+    GraphView* view = panel.view();
+    const NodeItem* castY = boxNamed(scene, QStringLiteral("cast_y"));
+    view->centerOn(castY);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      view->mapFromScene(castY->sceneBoundingRect().center()));
+    QTRY_VERIFY_WITH_TIMEOUT(window.propertiesPanel()->text().contains(QStringLiteral("Node data")), 5000);
+    QVERIFY2(window.propertiesPanel()->text().contains(QStringLiteral("90")),
+             qPrintable(window.propertiesPanel()->text()));
+
+    // Two files: their difference, as the numeric overlay colours one.
+    QVERIFY(window.loadNodeData({QString::fromStdString((dir / "before.json").string()),
+                                 QString::fromStdString((dir / "after.json").string())}));
+    QVERIFY(!boxNamed(scene, QStringLiteral("add"))->look().fill.isValid());     // equal
+    QVERIFY(!boxNamed(scene, QStringLiteral("cast_x"))->look().fill.isValid());  // within rtol 1e-3
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill,             // 90 -> 180: 100 %
+             style::numericColor(NumericLevel::Moderate));
+    QVERIFY2(panel.view()->legend()->title().contains(QStringLiteral("1 node(s) differ")),
+             qPrintable(panel.view()->legend()->title()));
+
+    // A malformed file: refused with a message, the data shown stays.
+    std::ofstream(dir / "broken.json") << R"({"results": )";
+    QVERIFY(!window.loadNodeData({QString::fromStdString((dir / "broken.json").string())}, &error));
+    QVERIFY2(error.contains(QStringLiteral("not valid JSON")), qPrintable(error));
+    QCOMPARE(boxNamed(scene, QStringLiteral("cast_y"))->look().fill,
+             style::numericColor(NumericLevel::Moderate));
 }
 
 QTEST_MAIN(TestNumericOverlay)

@@ -55,6 +55,10 @@ Session fullSession(const QString& modelPath) {
     s.hideUnchanged = true;
     s.sideBySide = true;
     s.selectedNode = QStringLiteral("/stem/conv/Conv");
+    // Pipeline ▸ Numeric Inputs… (issue 36): one file below the model's folder, one elsewhere.
+    s.numericInputs.insert(QStringLiteral("image"),
+                           QFileInfo(modelPath).absolutePath() + QStringLiteral("/data/image.npy"));
+    s.numericInputs.insert(QStringLiteral("mask"), QStringLiteral("/elsewhere/test_data_set_0/input_1.pb"));
     return s;
 }
 
@@ -71,6 +75,7 @@ void compareSessions(const Session& got, const Session& want) {
     QCOMPARE(got.hideUnchanged, want.hideUnchanged);
     QCOMPARE(got.sideBySide, want.sideBySide);
     QCOMPARE(got.selectedNode, want.selectedNode);
+    QCOMPARE(got.numericInputs, want.numericInputs);
 }
 
 }  // namespace
@@ -138,6 +143,11 @@ void TestSessionFile::modelBelowSessionIsStoredRelative() {
     QCOMPARE(json.value(QStringLiteral("format")).toString(), QStringLiteral("passscope-session"));
     QCOMPARE(json.value(QStringLiteral("version")).toInt(), 1);
     QCOMPARE(json.value(QStringLiteral("model")).toString(), QStringLiteral("models/net.onnx"));
+    // Numeric input files as the model: relative below the session's folder, absolute elsewhere.
+    const QJsonObject inputs = json.value(QStringLiteral("numericInputs")).toObject();
+    QCOMPARE(inputs.value(QStringLiteral("image")).toString(), QStringLiteral("models/data/image.npy"));
+    QCOMPARE(inputs.value(QStringLiteral("mask")).toString(),
+             QStringLiteral("/elsewhere/test_data_set_0/input_1.pb"));
 }
 
 void TestSessionFile::modelElsewhereIsStoredAbsolute() {
@@ -232,6 +242,10 @@ void TestSessionFile::badFilesGiveMessages_data() {
                                   << QStringList{QStringLiteral("inputShapes.image")};
     QTest::newRow("fractional dim") << head + R"("inputShapes": {"image": [1.5]}})"
                                     << QStringList{QStringLiteral("inputShapes.image")};
+    QTest::newRow("numeric input not a file")
+        << head + R"("numericInputs": {"image": 3}})" << QStringList{QStringLiteral("numericInputs.image")};
+    QTest::newRow("numeric inputs not an object")
+        << head + R"("numericInputs": ["a.npy"]})" << QStringList{QStringLiteral("numericInputs")};
     QTest::newRow("view not an object") << head + R"("view": 3})" << QStringList{QStringLiteral("“view”")};
     QTest::newRow("zoom as text") << head + R"("view": {"zoom": "big"}})"
                                   << QStringList{QStringLiteral("view.zoom")};

@@ -4,6 +4,7 @@
 
 #include "ir/graph_path.h"
 #include "model_loader.h"
+#include "numeric/input_files.h"
 #include "runner/pipeline_runner.h"
 #include "search_rule.h"
 #include "session/session_file.h"
@@ -64,6 +65,17 @@ void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model,
     model_ = std::move(model);
     replayed_ = std::move(replayed);
     if (pendingView_) options_ = pendingView_->options;
+    // Numeric inputs are the new model's own: a session's, --inputs', or none.
+    numericInputs_.clear();
+    if (pendingView_ && !pendingView_->numericInputs.isEmpty()) {
+        NumericInputFiles files;
+        for (auto it = pendingView_->numericInputs.begin(); it != pendingView_->numericInputs.end(); ++it)
+            files[it.key().toStdString()] = it.value();
+        QString problem;
+        if (!setNumericInputs(std::move(files), &problem)) emit warning(problem);
+    }
+    resolveNumericInputSources();
+    emit numericInputsChanged();
     emit modelLoaded(model_->path);
     runPipeline();
 }
@@ -78,6 +90,48 @@ bool ModelDocument::isLoadedNodeName(const std::string& name) const {
     bool known = false;
     model_->model.graph->forEachNode([&](const Node& n) { known = known || n.name() == name; });
     return known;
+}
+
+// ---- numeric inputs ----
+
+bool ModelDocument::setNumericInputs(NumericInputFiles files, QString* error) {
+    if (!model_ && !files.empty()) {
+        if (error) *error = tr("no model is open");
+        return false;
+    }
+    std::map<std::string, std::filesystem::path> paths;
+    for (const auto& [name, file] : files) paths[name] = file.toStdString();
+    try {
+        if (model_) numeric::evaluationInputsByName(*model_->model.graph, paths, options_.inputShapes);
+    } catch (const std::exception& e) {
+        if (error) *error = tr("Numeric inputs: %1").arg(QString::fromUtf8(e.what()));
+        return false;
+    }
+    numericInputs_ = std::move(files);
+    emit numericInputsChanged();
+    return true;
+}
+
+void ModelDocument::setNumericInputSources(const QStringList& sources) {
+    pendingInputSources_ = sources;
+    if (model_ && !isLoading()) resolveNumericInputSources();
+}
+
+void ModelDocument::resolveNumericInputSources() {
+    if (pendingInputSources_.isEmpty() || !model_) return;
+    std::vector<std::filesystem::path> sources;
+    for (const QString& s : pendingInputSources_) sources.emplace_back(s.toStdString());
+    pendingInputSources_.clear();
+    NumericInputFiles files;
+    try {
+        for (const auto& [name, path] : numeric::inputFilesFor(*model_->model.graph, sources))
+            files[name] = QString::fromStdString(path.string());
+    } catch (const std::exception& e) {
+        emit warning(tr("Numeric inputs: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    QString problem;
+    if (!setNumericInputs(std::move(files), &problem)) emit warning(problem);
 }
 
 // ---- the pipeline ----

@@ -4,12 +4,14 @@
 // on, the nodes kept from folding, session files and model and report exports. No widgets here:
 // MainWindow wires these signals to its panels, and tests drive a document on its own.
 // model_document.cpp loads, runs and steps; model_document_files.cpp does sessions and exports.
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include "graph/step_marks.h"
 #include "ir/node.h"
@@ -68,6 +70,21 @@ class ModelDocument : public QObject {
     bool isNodeFoldingDisabled(const std::string& nodeName) const {
         return options_.noFold.count(nodeName) > 0;
     }
+
+    // ---- numeric inputs (docs/bisect.md §6) ----
+    // The files the numeric overlay and Find First Divergent Step feed graph inputs with, by input
+    // name (.npy or .pb; the other inputs get seeded random values). They belong to the model
+    // loaded: a model loaded later starts without them, unless a session or setNumericInputSources
+    // gave its own.
+    using NumericInputFiles = std::map<std::string, QString>;
+    const NumericInputFiles& numericInputs() const { return numericInputs_; }
+    // Sets them (numericInputsChanged()). False, with *error, for a name that is no graph input of
+    // the loaded model or a file that cannot be read as a tensor.
+    bool setNumericInputs(NumericInputFiles files, QString* error = nullptr);
+    // Files and ONNX test data folders as `passscope --inputs` gives them (numeric/input_files.h
+    // says which input each is for), for the next model loaded, or the one loaded when none is
+    // loading. What cannot be read is a warning(); the inputs then stay random.
+    void setNumericInputSources(const QStringList& sources);
 
     // ---- steps of the last run ----
     // Positions: 0 = the model before the pipeline, k = after the k-th pass run.
@@ -137,16 +154,20 @@ class ModelDocument : public QObject {
     void positionChanged(size_t position);
     // Something the user may want to know that stops nothing (an ignored session key, an export note).
     void warning(const QString& message);
+    void numericInputsChanged();
 
   private:
     void onLoaded(std::shared_ptr<const LoadedModel> model, std::shared_ptr<const PipelineResult> replayed);
     void onRunFinished(std::shared_ptr<const PipelineResult> result);
     void dropSession();
     void forgetMemoryPlan() const { plan_ = {}; }
+    void resolveNumericInputSources();  // pendingInputSources_ against the loaded model
 
     std::shared_ptr<const LoadedModel> model_;
     std::shared_ptr<const PipelineResult> replayed_;  // a GE dump folder's stages, shown instead of runs
     PipelineOptions options_;
+    NumericInputFiles numericInputs_;
+    QStringList pendingInputSources_;
     std::unique_ptr<Session> pendingView_;   // a session's view, until the window takes it
     std::optional<size_t> sessionPosition_;  // where a session's first run stands
     // memoryPlanShown()'s cache and the step it was made for.

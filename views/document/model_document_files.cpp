@@ -24,6 +24,8 @@ bool ModelDocument::saveSession(const QString& path, Session view, QString* erro
     view.modelPath = QFileInfo(model_->path).absoluteFilePath();
     view.options = options_;
     view.position = position();
+    view.numericInputs.clear();
+    for (const auto& [name, file] : numericInputs_) view.numericInputs[QString::fromStdString(name)] = file;
     return views::saveSession(view, path, error);
 }
 

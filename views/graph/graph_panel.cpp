@@ -240,8 +240,9 @@ void GraphPanel::applyStep() {
     if (afterScene_->diagram() && after_)
         afterScene_->showGraph(*after_, marks_, sideBySide_ ? DisplaySide::After : DisplaySide::Overlay);
     // After the graph: the scene redraws with them, and its old graph may be gone. The numbers
-    // are of the main graph's node ids; a body's ids are its own.
-    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
+    // are of one graph's node ids (a body's ids are its own).
+    afterScene_->setNumericLevels(numericShown());
+    afterScene_->setNodeColors(nodeColorsShown());
     if (beforeScene_->diagram() && sideBySide_)
         beforeScene_->showGraph(before_ ? *before_ : *after_, marks_, DisplaySide::Before);
     updateLegend();
@@ -309,18 +310,44 @@ void GraphPanel::setOverlay(OverlayMode mode) {
     updateLegend();
 }
 
-void GraphPanel::setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note) {
+void GraphPanel::setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note,
+                                  const Graph* graph) {
     numeric_ = std::move(levels);
+    numericGraph_ = graph;
     numericNote_ = note;
-    afterScene_->setNumericLevels(inSubgraph() ? nullptr : numeric_);
+    afterScene_->setNumericLevels(numericShown());
     updateLegend();
 }
 
+std::shared_ptr<const NumericLevels> GraphPanel::numericShown() const {
+    const bool shown = numericGraph_ ? numericGraph_ == after_ : !inSubgraph();
+    return shown ? numeric_ : nullptr;
+}
+
+void GraphPanel::setNodeData(std::shared_ptr<const NodeColors> colors, std::vector<LegendEntry> legend,
+                             const QString& note, const Graph* graph) {
+    nodeColors_ = std::move(colors);
+    nodeDataGraph_ = graph;
+    nodeDataLegend_ = std::move(legend);
+    nodeDataNote_ = note;
+    afterScene_->setNodeColors(nodeColorsShown());  // redraws only under the node data overlay
+    updateLegend();
+}
+
+std::shared_ptr<const NodeColors> GraphPanel::nodeColorsShown() const {
+    const bool shown = nodeDataGraph_ ? nodeDataGraph_ == after_ : !inSubgraph();
+    return shown ? nodeColors_ : nullptr;
+}
+
 void GraphPanel::updateLegend() {
-    const QString title = overlay_ == OverlayMode::Numeric && !numericNote_.isEmpty()
-                              ? tr("%1: %2").arg(overlayTitle(overlay_), numericNote_)
-                              : overlayTitle(overlay_);
-    afterView_->legend()->setEntries(title, legendFor(overlay_, afterScene_->formatsShown()));
+    const QString note = overlay_ == OverlayMode::Numeric    ? numericNote_
+                         : overlay_ == OverlayMode::NodeData ? nodeDataNote_
+                                                             : QString();
+    const QString title =
+        note.isEmpty() ? overlayTitle(overlay_) : tr("%1: %2").arg(overlayTitle(overlay_), note);
+    afterView_->legend()->setEntries(title, overlay_ == OverlayMode::NodeData
+                                                ? nodeDataLegend_
+                                                : legendFor(overlay_, afterScene_->formatsShown()));
     beforeView_->legend()->setEntries(overlayTitle(overlay_),
                                       legendFor(overlay_, beforeScene_->formatsShown()));
 }

@@ -61,10 +61,16 @@ class GraphPanel : public QWidget {
 
     void setOverlay(OverlayMode mode);
     OverlayMode overlay() const { return overlay_; }
-    // What the numeric overlay shows for the main graph at the selected step (null: nothing known
-    // yet) and a note after the legend's title ("computing…", how many values differ, why none can
-    // be compared). Bodies are not evaluated: inside one the overlay marks nothing.
-    void setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note);
+    // What the numeric overlay shows (null: nothing known yet) and a note after the legend's title
+    // ("computing…", how many values differ, why none can be compared). `graph`: the graph the
+    // levels are of (their ids are its own); null = the main graph. Levels are drawn only while
+    // that graph is shown.
+    void setNumericLevels(std::shared_ptr<const NumericLevels> levels, const QString& note,
+                          const Graph* graph = nullptr);
+    // What the node data overlay shows (other tools' numbers): each node's fill, the legend's
+    // entries and a note after its title; `graph` as for setNumericLevels.
+    void setNodeData(std::shared_ptr<const NodeColors> colors, std::vector<LegendEntry> legend,
+                     const QString& note, const Graph* graph = nullptr);
     void setSideBySide(bool on);
     bool sideBySide() const { return sideBySide_; }
 
@@ -141,6 +147,8 @@ class GraphPanel : public QWidget {
     void onLayoutFinished(int ticket, std::shared_ptr<const LayoutResult> result);
     void applyStep();
     void updateLegend();
+    std::shared_ptr<const NumericLevels> numericShown() const;  // numeric_ when its graph is shown
+    std::shared_ptr<const NodeColors> nodeColorsShown() const;  // nodeColors_ when their graph is shown
     void syncViews(GraphView* from, GraphView* to);
     void updateBreadcrumb();
     void updateViewMarks();  // the minimap's and scroll bar's marks of the step shown
@@ -169,7 +177,12 @@ class GraphPanel : public QWidget {
     StepMarks mainMarks_;
     OverlayMode overlay_ = OverlayMode::Changes;
     std::shared_ptr<const NumericLevels> numeric_;
+    const Graph* numericGraph_ = nullptr;  // what numeric_ is of (null: the main graph)
     QString numericNote_;
+    std::shared_ptr<const NodeColors> nodeColors_;
+    const Graph* nodeDataGraph_ = nullptr;  // what nodeColors_ are of (null: the main graph)
+    std::vector<LegendEntry> nodeDataLegend_;
+    QString nodeDataNote_;
     bool sideBySide_ = false;
     bool syncing_ = false;
     std::unordered_set<NodeId> searchHits_;

@@ -218,6 +218,11 @@ void GraphScene::setNumericLevels(std::shared_ptr<const NumericLevels> levels) {
     if (overlay_ == OverlayMode::Numeric) refresh();
 }
 
+void GraphScene::setNodeColors(std::shared_ptr<const NodeColors> colors) {
+    nodeColors_ = std::move(colors);
+    if (overlay_ == OverlayMode::NodeData) refresh();
+}
+
 NumericLevel GraphScene::numericLevelOf(NodeId id) const {
     if (!numeric_) return NumericLevel::Same;
     const auto it = numeric_->find(id);
@@ -342,6 +347,11 @@ void GraphScene::applyNodeLooks() {
                         look.fill = style::numericColor(level);  // invalid (white) when the same
                     break;
                 }
+                case OverlayMode::NodeData:
+                    if (nodeColors_)
+                        if (const auto it = nodeColors_->find(id); it != nodeColors_->end())
+                            look.fill = it->second;
+                    break;
             }
         }
         item->setLook(look);

@@ -46,6 +46,8 @@ class GraphScene : public QGraphicsScene {
     void setSearchHits(std::unordered_set<NodeId> hits);
     // What the numeric overlay colours (null: nothing known for the graph shown).
     void setNumericLevels(std::shared_ptr<const NumericLevels> levels);
+    // What the node data overlay fills each node with (null: nothing loaded for the graph shown).
+    void setNodeColors(std::shared_ptr<const NodeColors> colors);
     // Formats of the nodes shown (for the legend of the format overlays).
     const std::vector<Format>& formatsShown() const { return formatsShown_; }
 
@@ -124,6 +126,7 @@ class GraphScene : public QGraphicsScene {
     OverlayMode overlay_ = OverlayMode::Changes;
     std::unordered_set<NodeId> searchHits_;
     std::shared_ptr<const NumericLevels> numeric_;
+    std::shared_ptr<const NodeColors> nodeColors_;
     std::vector<Format> formatsShown_;
 };
 

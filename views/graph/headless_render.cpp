@@ -62,6 +62,7 @@ RenderOutcome renderPipelinePicture(const RenderRequest& request) {
     PictureLegend legend;
     if (request.overlay == OverlayMode::OriginFormat || request.overlay == OverlayMode::StorageFormat)
         legend = {overlayTitle(request.overlay), legendFor(request.overlay, scene.formatsShown())};
+    if (request.decorate) request.decorate(scene, cursor.graph(), legend);
     outcome.ok = renderSceneToFile(scene, request.output, &outcome.error, &legend);
     return outcome;
 }

@@ -4,14 +4,19 @@
 // overlay and write SVG or PNG. Needs a QApplication (the caller creates one on the offscreen
 // platform). Model errors propagate as the engine's exceptions.
 #include <filesystem>
+#include <functional>
 #include <optional>
 
 #include <QString>
 
+#include "ir/graph.h"
 #include "overlay.h"
 #include "pipeline/options.h"
 
 namespace passscope::views {
+
+class GraphScene;
+struct PictureLegend;
 
 struct RenderRequest {
     std::filesystem::path model;
@@ -20,6 +25,9 @@ struct RenderRequest {
     OverlayMode overlay = OverlayMode::Changes;
     PipelineOptions options;
     bool expandAll = false;  // open every name scope (slow on large models)
+    // Called with the scene once it shows the step's graph: the node data overlay's colours and
+    // legend (render --node-data) are laid on here.
+    std::function<void(GraphScene& scene, const Graph& shown, PictureLegend& legend)> decorate;
 };
 
 struct RenderOutcome {

@@ -26,6 +26,8 @@ QString overlayKey(OverlayMode mode) {
             return QStringLiteral("constants");
         case OverlayMode::Numeric:
             return QStringLiteral("numeric");
+        case OverlayMode::NodeData:
+            return QStringLiteral("node-data");
     }
     return {};
 }
@@ -48,13 +50,15 @@ QString overlayTitle(OverlayMode mode) {
             return Overlay::tr("Constant folding marks");
         case OverlayMode::Numeric:
             return Overlay::tr("Numeric difference");
+        case OverlayMode::NodeData:
+            return Overlay::tr("Node data");
     }
     return {};
 }
 
 std::vector<OverlayMode> allOverlays() {
-    return {OverlayMode::Changes, OverlayMode::OriginFormat, OverlayMode::StorageFormat,
-            OverlayMode::Constants, OverlayMode::Numeric};
+    return {OverlayMode::Changes,   OverlayMode::OriginFormat, OverlayMode::StorageFormat,
+            OverlayMode::Constants, OverlayMode::Numeric,      OverlayMode::NodeData};
 }
 
 NumericLevel numericLevel(bool paired, bool compared, bool equal, double maxRel) {
@@ -129,6 +133,8 @@ std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& 
                                Overlay::tr("new: nothing in the original to compare")});
             entries.push_back(
                 {style::numericColor(NumericLevel::NotEvaluated), S::Fill, Overlay::tr("not evaluated")});
+            break;
+        case OverlayMode::NodeData:  // the entries come with the data (GraphPanel::setNodeData)
             break;
     }
     return entries;

@@ -15,9 +15,10 @@
 
 namespace passscope::views {
 
-enum class OverlayMode { Changes, OriginFormat, StorageFormat, Constants, Numeric };
+enum class OverlayMode { Changes, OriginFormat, StorageFormat, Constants, Numeric, NodeData };
 
-// "changes", "origin-format", "storage-format", "constants", "numeric" (CLI and session files).
+// "changes", "origin-format", "storage-format", "constants", "numeric", "node-data" (CLI and
+// session files).
 QString overlayKey(OverlayMode mode);
 std::optional<OverlayMode> overlayFromKey(const QString& key);
 QString overlayTitle(OverlayMode mode);  // translated, for menus
@@ -48,8 +49,12 @@ NumericLevel numericLevel(bool paired, bool compared, bool equal, double maxRel)
 NumericLevel worstLevel(NumericLevel a, NumericLevel b);
 // Each node's level in the graph shown (absent: not known yet).
 using NumericLevels = std::unordered_map<NodeId, NumericLevel>;
+// The node data overlay's fill of each node of the graph shown (other tools' numbers,
+// views/numeric/node_data_overlay.h); its legend comes with it.
+using NodeColors = std::unordered_map<NodeId, QColor>;
 
-// `formats` are the formats present in the graph shown (only those get a swatch).
+// `formats` are the formats present in the graph shown (only those get a swatch). NodeData: none
+// (its entries come with its colours).
 std::vector<LegendEntry> legendFor(OverlayMode mode, const std::vector<Format>& formats);
 
 }  // namespace passscope::views

@@ -69,8 +69,14 @@ void NumericController::setResult(std::shared_ptr<const PipelineResult> result) 
     finding_.reset();
 }
 
+void NumericController::setInputFiles(std::map<std::string, std::filesystem::path> files) {
+    setResult(result_);  // the same run, measured again on other inputs
+    inputFiles_ = std::move(files);
+}
+
 std::shared_ptr<NumericSession> NumericController::session() {
-    if (!session_ && result_ && result_->source) session_ = std::make_shared<NumericSession>(result_);
+    if (!session_ && result_ && result_->source)
+        session_ = std::make_shared<NumericSession>(result_, inputFiles_);
     return session_;
 }
 

@@ -6,6 +6,7 @@
 // pool of their own (one thread: evaluations are long and must not hold up loading or layout),
 // sharing one NumericSession per pipeline run so that each evaluation reuses what earlier ones
 // computed. A new run or model (setResult) stops them and forgets everything.
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -41,6 +42,11 @@ class NumericController : public QObject {
     // The run whose steps are measured (null: none). Stops every job and forgets the numbers and
     // the bisection of the previous run.
     void setResult(std::shared_ptr<const PipelineResult> result);
+    // The files fed to the graph inputs they name (Pipeline ▸ Numeric Inputs…; the others get
+    // seeded random values). Stops every job and forgets the numbers and the bisection: they were
+    // of other inputs.
+    void setInputFiles(std::map<std::string, std::filesystem::path> files);
+    bool hasInputFiles() const { return !inputFiles_.empty(); }
 
     // The numbers of `position`: the cached ones, or null after starting to compute them
     // (numbersReady() follows). Asking for another position before they arrive cancels them.
@@ -80,6 +86,7 @@ class NumericController : public QObject {
     std::shared_ptr<NumericSession> session();
 
     std::shared_ptr<const PipelineResult> result_;
+    std::map<std::string, std::filesystem::path> inputFiles_;
     std::shared_ptr<NumericSession> session_;  // made on first use, shared with the jobs
     std::map<size_t, std::shared_ptr<const StepNumbers>> cache_;
     size_t computing_ = 0;

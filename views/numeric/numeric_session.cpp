@@ -21,8 +21,13 @@ QString failureText(const EvalFailure& f) {
              QString::fromStdString(f.reason));
 }
 
-ValueNumbers numbersOf(const numeric::ValueDistance& d, const numeric::StepValues& original,
-                       const numeric::StepValues& shown) {
+const Tensor* sessionValueIn(const NodeValues* values, const ValueRef& r) {
+    if (!values || !r.valid()) return nullptr;
+    const auto it = values->find(r.node);
+    return it == values->end() || r.output >= it->second.size() ? nullptr : &it->second[r.output];
+}
+
+ValueNumbers numbersOf(const numeric::ValueDistance& d, const NodeValues* original, const NodeValues* shown) {
     ValueNumbers v;
     v.output = d.value.output;
     v.name = QString::fromStdString(d.name);
@@ -34,14 +39,34 @@ ValueNumbers numbersOf(const numeric::ValueDistance& d, const numeric::StepValue
     v.detail = QString::fromStdString(d.comparison.detail);
     v.level = numericLevel(v.paired, v.compared, v.equal, v.maxRel);
     // Statistics without a preview: the panel shows min, max and mean of both sides.
-    if (const Tensor* t = v.paired ? original.value(d.original) : nullptr) v.original = tensorStats(*t, 0);
-    if (const Tensor* t = shown.value(d.value)) v.shown = tensorStats(*t, 0);
+    if (const Tensor* t = v.paired ? sessionValueIn(original, d.original) : nullptr)
+        v.original = tensorStats(*t, 0);
+    if (const Tensor* t = sessionValueIn(shown, d.value)) v.shown = tensorStats(*t, 0);
     return v;
+}
+
+// Each row's numbers by node, each node's worst level, and the counts, into `values`/`levels`.
+template <typename Numbers>
+void collectNumbers(const std::vector<numeric::ValueDistance>& rows, const NodeValues* original,
+                    const NodeValues* shown, Numbers& into) {
+    auto levels = std::make_shared<NumericLevels>();
+    for (const numeric::ValueDistance& d : rows) {
+        ValueNumbers v = numbersOf(d, original, shown);
+        into.compared += v.compared ? 1 : 0;
+        into.differing += v.compared && !v.equal ? 1 : 0;
+        auto [level, fresh] = levels->emplace(d.value.node, v.level);
+        if (!fresh) level->second = worstLevel(level->second, v.level);
+        into.values[d.value.node].push_back(std::move(v));
+    }
+    into.levels = std::move(levels);
+    into.count = rows.size();
 }
 
 }  // namespace
 
-NumericSession::NumericSession(std::shared_ptr<const PipelineResult> result) : result_(std::move(result)) {}
+NumericSession::NumericSession(std::shared_ptr<const PipelineResult> result,
+                               std::map<std::string, std::filesystem::path> inputFiles)
+    : result_(std::move(result)), inputFiles_(std::move(inputFiles)) {}
 NumericSession::~NumericSession() = default;
 
 void NumericSession::prepare() {
@@ -49,7 +74,7 @@ void NumericSession::prepare() {
     const Model& source = result_->source->model;
     try {
         numeric::EvaluationInputs inputs =
-            numeric::evaluationInputs(*source.graph, {}, result_->options.inputShapes);
+            numeric::evaluationInputsByName(*source.graph, inputFiles_, result_->options.inputShapes);
         dimsGuessed_ = !inputs.notes.empty();
         // The evaluator reads the opsets of `source`, which the result keeps alive with this session.
         evaluator_ = std::make_unique<numeric::StepEvaluator>(source, std::move(inputs.tensors),
@@ -94,20 +119,13 @@ std::shared_ptr<StepNumbers> NumericSession::numbersAt(size_t position,
                                                        const numeric::StepValues& shown) const {
     auto numbers = std::make_shared<StepNumbers>();
     numbers->position = position;
-    auto levels = std::make_shared<NumericLevels>();
     const auto rows = numeric::compareWithOriginal(original_->graph(), *reference_, cursor_->graph(), shown,
                                                    tolerance_.rtol, tolerance_.atol);
-    for (const numeric::ValueDistance& d : rows) {
-        ValueNumbers v = numbersOf(d, *reference_, shown);
-        numbers->compared += v.compared ? 1 : 0;
-        numbers->differing += v.compared && !v.equal ? 1 : 0;
-        auto [level, fresh] = levels->emplace(d.value.node, v.level);
-        if (!fresh) level->second = worstLevel(level->second, v.level);
-        numbers->values[d.value.node].push_back(std::move(v));
-    }
-    numbers->levels = std::move(levels);
+    collectNumbers(rows, &reference_->values, &shown.values, *numbers);
+    for (const numeric::BodyDistances& body : numeric::compareBodiesWithOriginal(
+             original_->graph(), *reference_, cursor_->graph(), shown, tolerance_.rtol, tolerance_.atol))
+        collectNumbers(body.rows, reference_->of(body.path), shown.of(body.path), numbers->bodies[body.path]);
     // A failure leaves the values after it uncomputed: those before are still compared.
-    numbers->count = rows.size();
     if (reference_->failure)
         numbers->problem =
             NumericSessionText::tr("the original graph at %1").arg(failureText(*reference_->failure));

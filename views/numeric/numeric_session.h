@@ -1,10 +1,13 @@
 #pragma once
 // The numeric work of one pipeline run, done on a worker thread (NumericController's jobs): the
-// inputs (seeded random as `passscope-cli bisect` makes them, docs/bisect.md §1), one
+// inputs (the files of Pipeline ▸ Numeric Inputs… where given, seeded random as `passscope-cli
+// bisect` makes them for the others, docs/bisect.md §1), one
 // StepEvaluator whose cache every evaluation of the run shares (a step after the first computes
 // only what its passes touched, docs/bisect.md §4), the original's values, and a journal cursor.
 // Jobs take turns (a mutex): the evaluator and the cursor are not for two threads at once.
 #include <atomic>
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -18,7 +21,9 @@ namespace passscope::views {
 
 class NumericSession {
   public:
-    explicit NumericSession(std::shared_ptr<const PipelineResult> result);
+    // `inputFiles`: a file for each graph input named (the others get seeded random values).
+    NumericSession(std::shared_ptr<const PipelineResult> result,
+                   std::map<std::string, std::filesystem::path> inputFiles = {});
     ~NumericSession();
 
     // The values at `position` against the original's; null when `cancel` stopped it. Failures
@@ -35,6 +40,7 @@ class NumericSession {
 
     std::mutex mutex_;
     std::shared_ptr<const PipelineResult> result_;
+    std::map<std::string, std::filesystem::path> inputFiles_;
     numeric::BisectOptions tolerance_;  // bisect's defaults: the overlay marks what bisect counts
     QString inputsProblem_;             // set when the inputs cannot be made: nothing is evaluated
     bool dimsGuessed_ = false;          // a symbolic input dim was set to 1 (not pinned)

@@ -27,6 +27,7 @@ const QString kModel = QStringLiteral("model");
 const QString kOptions = QStringLiteral("options");
 const QString kNoFold = QStringLiteral("noFold");
 const QString kInputShapes = QStringLiteral("inputShapes");
+const QString kNumericInputs = QStringLiteral("numericInputs");
 const QString kView = QStringLiteral("view");
 const QString kPosition = QStringLiteral("position");
 const QString kOverlay = QStringLiteral("overlay");
@@ -71,6 +72,13 @@ QJsonObject inputShapesJson(const PipelineOptions& options) {
     return out;
 }
 
+QJsonObject numericInputsJson(const Session& s, const QDir& sessionDir) {
+    QJsonObject out;
+    for (auto it = s.numericInputs.begin(); it != s.numericInputs.end(); ++it)
+        out.insert(it.key(), storedModelPath(it.value(), sessionDir));
+    return out;
+}
+
 QJsonObject viewJson(const Session& s) {
     return {
         {kPosition, static_cast<qint64>(s.position)},
@@ -94,6 +102,7 @@ QJsonObject sessionJson(const Session& s, const QDir& sessionDir) {
         {kOptions, optionsJson(s.options)},
         {kNoFold, noFold},
         {kInputShapes, inputShapesJson(s.options)},
+        {kNumericInputs, numericInputsJson(s, sessionDir)},
         {kView, viewJson(s)},
     };
 }
@@ -236,6 +245,18 @@ bool readPins(Reader& r, const QJsonObject& root, PipelineOptions& options) {
     return true;
 }
 
+// Numeric input files by graph input name, each relative to the session's folder or absolute.
+bool readNumericInputs(Reader& r, const QJsonObject& root, const QDir& sessionDir, Session& s) {
+    QJsonObject inputs;
+    if (!r.object(root.value(kNumericInputs), kNumericInputs, &inputs)) return false;
+    for (auto it = inputs.begin(); it != inputs.end(); ++it) {
+        if (!it.value().isString() || it.value().toString().isEmpty())
+            return r.wrongType(kNumericInputs + QLatin1Char('.') + it.key(), SessionFile::tr("a file name"));
+        s.numericInputs.insert(it.key(), QDir::cleanPath(sessionDir.absoluteFilePath(it.value().toString())));
+    }
+    return true;
+}
+
 bool readCenter(Reader& r, const QJsonObject& view, Session& s) {
     const QJsonValue v = view.value(kCenter);
     if (v.isUndefined()) return true;
@@ -328,12 +349,13 @@ std::optional<Session> loadSession(const QString& path, QString* error) {
     Session s;
     const bool ok = readHeader(r, *root) && readModelPath(r, *root, QFileInfo(path).absoluteDir(), s) &&
                     readOptions(r, *root, s.options) && readPins(r, *root, s.options) &&
-                    readView(r, *root, s);
+                    readNumericInputs(r, *root, QFileInfo(path).absoluteDir(), s) && readView(r, *root, s);
     if (!ok) {
         setError(error, r.error());
         return std::nullopt;
     }
-    r.warnUnknown(*root, {kFormat, kVersion, kModel, kOptions, kNoFold, kInputShapes, kView}, QString());
+    r.warnUnknown(*root, {kFormat, kVersion, kModel, kOptions, kNoFold, kInputShapes, kNumericInputs, kView},
+                  QString());
     s.warnings = r.takeWarnings();
     return s;
 }

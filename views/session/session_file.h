@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 
+#include <QMap>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -21,6 +22,9 @@ struct Session {
     // below it, so a folder holding both can be moved or shared as a whole.
     QString modelPath;
     PipelineOptions options;  // key/values of toKeyValues(), plus noFold and inputShapes
+    // Pipeline ▸ Numeric Inputs…: graph input name -> file (absolute in memory; stored relative to
+    // the session's folder when below it, as the model is).
+    QMap<QString, QString> numericInputs;
 
     // View state.
     size_t position = 0;  // timeline position (0 = before the first pass)

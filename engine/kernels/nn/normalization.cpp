@@ -3,9 +3,11 @@
 // float16/bfloat16 results are rounded in their own type.
 //
 // BatchNormalization: y = (x - mean) / sqrt(var + epsilon) * scale + B per channel (axis 1).
-// Training mode (training_mode=1 from opset 14, or the extra running-statistics outputs that
-// earlier opsets produce in training) and spatial=0 (opsets 7-8) are unsupported. From opset 15
-// scale/B and mean/var may have other floating types than X.
+// Training mode (training_mode=1, opset 14 on; issue 36): the batch's own per-channel mean and
+// population variance normalize X, and the outputs running_mean and running_var are
+// input_mean * momentum + batch_mean * (1 - momentum) (the same for the variance), in mean's type.
+// The extra training outputs of opsets before 14 and spatial=0 (opsets 7-8) are unsupported.
+// From opset 15 scale/B and mean/var may have other floating types than X.
 // InstanceNormalization: per (n, c), population mean and variance over the spatial axes.
 // LayerNormalization (opset 17): over the axes from `axis` on; outputs Y, and optionally Mean
 // and InvStdDev of the stash type (float by default), shaped like X with those axes set to 1.
@@ -32,9 +34,8 @@ std::vector<double> perChannel(const Tensor& t, int64_t C, const char* what) {
 KernelResult batchNormalization(const KernelContext& ctx) {
     const Tensor& x = required(ctx, 0);
     requireFloat(x);
-    if (ctx.opset() >= 14 && ctx.attrInt("training_mode", 0) != 0)
-        return KernelResult::unsupported("training mode");
-    for (size_t i = 1; i < ctx.outputCount(); ++i)
+    const bool training = ctx.opset() >= 14 && ctx.attrInt("training_mode", 0) != 0;
+    for (size_t i = 1; i < ctx.outputCount() && !training; ++i)
         if (ctx.outputWanted(i)) return KernelResult::unsupported("training-mode statistics outputs");
     if (ctx.opset() < 9 && ctx.attrInt("spatial", 1) == 0) return KernelResult::unsupported("spatial=0");
     if (ctx.opset() < 7 && ctx.attrInt("is_test", 0) == 0 && ctx.outputCount() > 1)
@@ -43,8 +44,8 @@ KernelResult batchNormalization(const KernelContext& ctx) {
     const int64_t C = x.dims()[1];
     const auto scale = perChannel(required(ctx, 1), C, "scale");
     const auto bias = perChannel(required(ctx, 2), C, "B");
-    const auto mean = perChannel(required(ctx, 3), C, "mean");
-    const auto var = perChannel(required(ctx, 4), C, "var");
+    auto mean = perChannel(required(ctx, 3), C, "mean");
+    auto var = perChannel(required(ctx, 4), C, "var");
     if (ctx.opset() < 15) {
         for (size_t i = 1; i <= 4; ++i)
             if (ctx.input(i).dtype() != x.dtype())
@@ -53,6 +54,28 @@ KernelResult batchNormalization(const KernelContext& ctx) {
     const double eps = ctx.attrFloat("epsilon", 1e-5);
     const int64_t inner = product(x.dims(), 2);
     auto xv = toDoubles(x);
+    std::vector<Tensor> running;  // training: running_mean, running_var
+    if (training) {
+        const double momentum = ctx.attrFloat("momentum", 0.9);
+        std::vector<double> batchMean(static_cast<size_t>(C), 0.0), batchVar(static_cast<size_t>(C), 0.0);
+        const double perChannelCount =
+            static_cast<double>(xv.size()) / static_cast<double>(std::max<int64_t>(C, 1));
+        for (size_t i = 0; i < xv.size(); ++i)
+            batchMean[static_cast<size_t>((static_cast<int64_t>(i) / inner) % C)] += xv[i] / perChannelCount;
+        for (size_t i = 0; i < xv.size(); ++i) {
+            const size_t c = static_cast<size_t>((static_cast<int64_t>(i) / inner) % C);
+            batchVar[c] += (xv[i] - batchMean[c]) * (xv[i] - batchMean[c]) / perChannelCount;
+        }
+        std::vector<double> runningMean(mean.size()), runningVar(var.size());
+        for (size_t c = 0; c < mean.size(); ++c) {
+            runningMean[c] = mean[c] * momentum + batchMean[c] * (1 - momentum);
+            runningVar[c] = var[c] * momentum + batchVar[c] * (1 - momentum);
+        }
+        running.push_back(fromDoubles(ctx.input(3).dtype(), {C}, runningMean));
+        running.push_back(fromDoubles(ctx.input(4).dtype(), {C}, runningVar));
+        mean = std::move(batchMean);
+        var = std::move(batchVar);
+    }
     for (size_t i = 0; i < xv.size(); ++i) {
         const size_t c = static_cast<size_t>((static_cast<int64_t>(i) / inner) % C);
         xv[i] = (xv[i] - mean[c]) / std::sqrt(var[c] + eps) * scale[c] + bias[c];
@@ -61,7 +84,8 @@ KernelResult batchNormalization(const KernelContext& ctx) {
     // never read: the inputs' mean and var.
     std::vector<Tensor> outs;
     outs.push_back(fromDoubles(x.dtype(), x.dims(), xv));
-    for (size_t i = 1; i < ctx.outputCount(); ++i) outs.push_back(ctx.input(i % 2 == 1 ? 3 : 4));
+    for (size_t i = 1; i < ctx.outputCount(); ++i)
+        outs.push_back(training && i <= 2 ? running[i - 1] : ctx.input(i % 2 == 1 ? 3 : 4));
     return KernelResult::ok(std::move(outs));
 }
 

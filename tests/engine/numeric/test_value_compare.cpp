@@ -164,3 +164,45 @@ TEST(EvaluationInputs, SeededRandomUnlessAFileNamesTheInput) {
     std::ofstream(dir / "nope.pb", std::ios::binary) << proto.SerializeAsString();
     EXPECT_THROW(numeric::evaluationInputs(g, {dir / "nope.pb"}, {}), ModelError);
 }
+
+// Issue 36 item 3: an ONNX test data folder (test_data_set_N/input_K.pb, as the model zoo ships).
+TEST(EvaluationInputs, ATestDataFolderFeedsItsInputsByNameOrPosition) {
+    onnx::ModelProto proto = emptyModel(13);
+    auto& g = *proto.mutable_graph();
+    addTensorValue(g.mutable_input(), "a", onnx::TensorProto::FLOAT, {2});
+    addTensorValue(g.mutable_input(), "b", onnx::TensorProto::FLOAT, {2});
+    addNode(g, "Add", {"a", "b"}, {"y"}, "add");
+    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
+    Model model = loadProto(proto, "test_data_folder");
+    const auto dir = freshDir("test_data_folder_files");
+    const auto set = dir / "test_data_set_0";
+    std::filesystem::create_directories(set);
+    auto write = [&](const std::string& file, const std::string& name, float v) {
+        onnx::TensorProto t;
+        t.set_name(name);
+        t.set_data_type(onnx::TensorProto::FLOAT);
+        t.add_dims(2);
+        t.add_float_data(v);
+        t.add_float_data(v);
+        std::ofstream(set / file, std::ios::binary) << t.SerializeAsString();
+    };
+    write("input_0.pb", "", 1.0f);   // no name: the first input fed, a
+    write("input_1.pb", "b", 2.0f);  // by its name
+    const auto files = numeric::testDataFiles(*model.graph, set);
+    ASSERT_EQ(files.size(), 2u);
+    EXPECT_EQ(files.at("a").filename(), "input_0.pb");
+    EXPECT_EQ(files.at("b").filename(), "input_1.pb");
+    // The model's folder stands for its first data set; the CLI's --inputs takes either.
+    EXPECT_EQ(numeric::testDataFiles(*model.graph, dir), files);
+    const numeric::EvaluationInputs in = numeric::evaluationInputs(*model.graph, {dir}, {});
+    EXPECT_EQ(kernels::toDoubles(in.tensors.at("a")), (std::vector<double>{1, 1}));
+    EXPECT_EQ(kernels::toDoubles(in.tensors.at("b")), (std::vector<double>{2, 2}));
+    // A file named for its input by the caller, whatever the file's own name.
+    const numeric::EvaluationInputs named = numeric::evaluationInputsByName(
+        *model.graph, std::map<std::string, std::filesystem::path>{{"b", set / "input_0.pb"}}, {});
+    EXPECT_EQ(kernels::toDoubles(named.tensors.at("b")), (std::vector<double>{1, 1}));
+    // Errors: a folder without input files, a third file for a two-input model.
+    EXPECT_THROW(numeric::testDataFiles(*model.graph, freshDir("test_data_folder_empty")), ModelError);
+    write("input_2.pb", "", 3.0f);
+    EXPECT_THROW(numeric::testDataFiles(*model.graph, set), ModelError);
+}
