@@ -50,7 +50,7 @@ std::optional<std::string> strictInferenceProblem(const Model& model) {
     if (!model.graph) return std::string("the model has no graph");
     onnx::ModelProto proto = structureOf(model);
     dropPrivateAttributes(*proto.mutable_graph());
-    return fullCheckModel(proto, {});
+    return fullCheckModel(std::move(proto), {});
 }
 
 }  // namespace passscope::io

@@ -1,6 +1,7 @@
 #include "io/model_loader.h"
 
 #include <chrono>
+#include <memory>
 
 #include "dump/ge_dump.h"
 #include "io/inference_guards.h"
@@ -24,7 +25,10 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
     LoadResult result;
     const std::filesystem::path dir = path.parent_path();
     auto t0 = std::chrono::steady_clock::now();
-    onnx::ModelProto proto;
+    // Held by pointer to be freed as soon as it is imported: Clear() keeps every message it held
+    // for reuse, so the parsed file would stay beside the graph through shape inference (issue 38).
+    auto holder = std::make_unique<onnx::ModelProto>();
+    onnx::ModelProto& proto = *holder;
     readModelProto(path, proto);
     result.timings.readSeconds = secondsSince(t0);
     // Before the checker and inference see it: libonnx trusts what this refuses (issue 9).
@@ -43,7 +47,7 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
         throw ModelError("'" + path.string() + "': " + e.what());
     }
     result.model.sourcePath = path;
-    proto.Clear();
+    holder.reset();
     result.timings.importSeconds = secondsSince(t0);
 
     if (options.inferShapes) {

@@ -45,12 +45,16 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 
 std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
                                           const std::filesystem::path& modelDir) {
+    onnx::ModelProto copy = model;  // inference writes what it learns into the model it is given
+    return fullCheckModel(std::move(copy), modelDir);
+}
+
+std::optional<std::string> fullCheckModel(onnx::ModelProto&& model, const std::filesystem::path& modelDir) {
     if (auto err = checkModel(model, modelDir)) return err;
     if (auto hazard = findModelHazard(model)) return "shape inference refused: " + *hazard;
     installInferenceGuards();
     try {
-        onnx::ModelProto copy = model;
-        onnx::shape_inference::InferShapes(copy, onnx::OpSchemaRegistry::Instance(),
+        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
                                            onnx::ShapeInferenceOptions(true, 1, false));
     } catch (const std::exception& e) {
         return std::string("shape inference: ") + e.what();

@@ -20,6 +20,9 @@ std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::
 // `onnx.checker.check_model(model, full_check=True)` does.
 std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
                                           const std::filesystem::path& modelDir);
+// The same on a model the caller gives up (`optimize`'s export structure): no copy is made for
+// inference, which writes what it learns into it.
+std::optional<std::string> fullCheckModel(onnx::ModelProto&& model, const std::filesystem::path& modelDir);
 
 // What a node that the inference guards (inference_guards.h) stop inside libonnx means.
 enum class GuardFinding {

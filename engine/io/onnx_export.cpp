@@ -44,7 +44,7 @@ class ProtoBuilder {
     void buildNode(const Graph& g, const Node& n, onnx::NodeProto& np);
     void buildAttribute(const Attribute& a, onnx::AttributeProto& ap);
     void addInitializer(const Tensor& t, const TensorDesc& desc, const std::string& name,
-                        onnx::GraphProto& gp, bool isMain);
+                        onnx::GraphProto& gp, bool isMain, std::set<std::string>& declaredInputs);
     bool usesDomain(const Graph& g, std::string_view domain) const;
 
     const Model& model_;
@@ -65,18 +65,22 @@ void writeValueInfo(const std::string& name, const TensorDesc& desc, const std::
 }
 
 void ProtoBuilder::addInitializer(const Tensor& t, const TensorDesc& desc, const std::string& name,
-                                  onnx::GraphProto& gp, bool isMain) {
+                                  onnx::GraphProto& gp, bool isMain, std::set<std::string>& declaredInputs) {
     const bool small = t.dtype() == DataType::String || t.byteSize() <= options_.typesOnlyThreshold;
     // A constant held in a device layout (a weight folded through TransData: docs/ge-formats.md
     // §2) means its origin shape; ONNX's shape rules know only that one.
     const bool deviceLayout = desc.hasType() && desc.storageDiffers() && desc.originShape.rankKnown();
     // Shape inference needs the type, not the bytes: declare it as a typed input instead. Only in
     // the main graph: a body of If takes no inputs, and a Loop's or Scan's have fixed meanings.
+    // A constant the graph lists as an input already (before IR 4 every initializer is one) is
+    // declared once: a name declared twice has two producers (issue 38: `optimize` refused every
+    // IR 3 model with a weight above the threshold as one that "would not read back").
     if (options_.payload == PayloadMode::TypesOnly && isMain && (!small || deviceLayout)) {
-        writeValueInfo(
-            name,
-            TensorDesc::tensor(t.dtype(), deviceLayout ? desc.originShape : Shape::fromExtents(t.dims())), {},
-            *gp.add_input());
+        if (declaredInputs.insert(name).second)
+            writeValueInfo(
+                name,
+                TensorDesc::tensor(t.dtype(), deviceLayout ? desc.originShape : Shape::fromExtents(t.dims())),
+                {}, *gp.add_input());
         return;
     }
     if (isMain && deferred_) {
@@ -154,7 +158,7 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
                                     (n->opType() == op::kData && n->hasAttr(op::attr::kValue)))) {
             const std::string& name = n->output(0).name;
             if (const Tensor* t = n->attrTensor(op::attr::kValue)) {
-                addInitializer(*t, n->output(0).desc, name, gp, isMain);
+                addInitializer(*t, n->output(0).desc, name, gp, isMain, ioNames);
             } else if (const Attribute* s = n->findAttr(op::attr::kSparseValue)) {
                 onnx::SparseTensorProto* sparse = gp.add_sparse_initializer();
                 sparse->ParseFromString(std::get<OpaqueProto>(s->value).bytes);
@@ -170,6 +174,7 @@ void ProtoBuilder::buildGraph(const Graph& g, onnx::GraphProto& gp, bool isMain)
     // Before IR 4 every initializer had to be listed as a graph input as well.
     if (model_.irVersion < 4 && isMain) {
         for (const std::string& name : unlistedInitializers) {
+            if (!ioNames.insert(name).second) continue;  // declared with its type already (TypesOnly)
             for (const Node* n : g.nodes())
                 if (!n->outputs().empty() && n->output(0).name == name) {
                     // The declaration must fit the initializer: a weight folded into a device

@@ -88,6 +88,12 @@ Node& Graph::mutableNode(NodeId id) {
     return *n;
 }
 
+Node& Graph::nodeToEdit(NodeId id) {
+    Node& n = mutableNode(id);
+    if (GraphObserver* o = observer()) o->nodeWillChange(*this, n);
+    return n;
+}
+
 std::vector<const Node*> Graph::nodes() const {
     std::vector<const Node*> out;
     out.reserve(liveCount_);
@@ -221,7 +227,7 @@ Node& Graph::addNode(std::string opType, std::string domain, std::string name, s
 }
 
 void Graph::removeNode(NodeId id) {
-    Node& n = mutableNode(id);
+    Node& n = nodeToEdit(id);
     // Detach consumers and control edges first, each as an observable change, so that the
     // journal can undo a removal exactly.
     for (size_t o = 0; o < n.outputs_.size(); ++o) {
@@ -249,7 +255,17 @@ void Graph::removeNode(NodeId id) {
 }
 
 std::shared_ptr<const Node> Graph::detachedCopy(const Node& n) {
-    return copyNode(n, nullptr);
+    std::unique_ptr<Node> copy = copyNode(n, nullptr);
+    for (NodeOutput& o : copy->outputs_) o.uses = {};
+    return copy;
+}
+
+std::shared_ptr<const Node> Graph::stateCopy(const Node& n) {
+    // Allocated as the graph allocates its nodes (not make_shared): a step that removes nodes frees
+    // blocks of the size its snapshots take, so the journal grows into the memory the graph gives up.
+    auto copy = std::make_unique<Node>(n);
+    for (NodeOutput& o : copy->outputs_) o.uses = {};
+    return std::shared_ptr<const Node>(std::move(copy));
 }
 
 void Graph::restoreNode(const Node& snapshot) {
@@ -270,7 +286,7 @@ void Graph::restoreNode(const Node& snapshot) {
 }
 
 void Graph::setInput(NodeId node, size_t index, ValueRef value) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     if (index >= n.inputs_.size()) throw std::out_of_range("input index out of range");
     ValueRef before = n.inputs_[index];
     dropUse(before, Use{node, static_cast<int32_t>(index)});
@@ -280,7 +296,7 @@ void Graph::setInput(NodeId node, size_t index, ValueRef value) {
 }
 
 void Graph::addInput(NodeId node, ValueRef value) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     size_t old = n.inputs_.size();
     n.inputs_.push_back(ValueRef{});
     if (GraphObserver* o = observer()) o->inputsResized(*this, n, old);
@@ -288,7 +304,7 @@ void Graph::addInput(NodeId node, ValueRef value) {
 }
 
 void Graph::setInputCount(NodeId node, size_t count) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     size_t old = n.inputs_.size();
     for (size_t i = count; i < old; ++i) setInput(node, i, ValueRef{});
     n.inputs_.resize(count);
@@ -357,7 +373,7 @@ void Graph::replaceAllUses(const ValueRef& from, const ValueRef& to) {
 }
 
 void Graph::setAttribute(NodeId node, Attribute attr) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     for (Graph* g : attr.graphs()) {
         g->setParent(this, node);
         linkEscapingReads(*g, true);
@@ -379,6 +395,7 @@ bool Graph::removeAttribute(NodeId node, std::string_view name) {
     Node& n = mutableNode(node);
     for (auto it = n.attrs_.begin(); it != n.attrs_.end(); ++it) {
         if (it->name == name) {
+            if (GraphObserver* o = observer()) o->nodeWillChange(*this, n);
             for (Graph* g : it->graphs()) linkEscapingReads(*g, false);
             Attribute before = std::move(*it);
             n.attrs_.erase(it);
@@ -390,14 +407,14 @@ bool Graph::removeAttribute(NodeId node, std::string_view name) {
 }
 
 void Graph::setOutputName(NodeId node, size_t output, std::string name) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     std::string before = std::move(n.outputs_.at(output).name);
     n.outputs_[output].name = std::move(name);
     if (GraphObserver* o = observer()) o->outputNameChanged(*this, n, output, before);
 }
 
 void Graph::setOutputDesc(NodeId node, size_t output, TensorDesc desc) {
-    Node& n = mutableNode(node);
+    Node& n = nodeToEdit(node);
     TensorDesc before = std::move(n.outputs_.at(output).desc);
     n.outputs_[output].desc = std::move(desc);
     if (GraphObserver* o = observer()) o->outputDescChanged(*this, n, output, before);
@@ -410,6 +427,7 @@ void Graph::setOutputDocString(NodeId node, size_t output, std::string doc) {
 void Graph::setInputDescs(NodeId node, std::vector<TensorDesc> descs) {
     Node& n = mutableNode(node);
     if (n.inputDescs_ == descs) return;  // nothing changed: no journal entry for a no-op
+    if (GraphObserver* o = observer()) o->nodeWillChange(*this, n);
     std::vector<TensorDesc> before = std::move(n.inputDescs_);
     n.inputDescs_ = std::move(descs);
     if (GraphObserver* o = observer()) o->inputDescsChanged(*this, n, before);
@@ -423,6 +441,10 @@ void Graph::addControlEdge(NodeId from, NodeId to) {
     Node& f = mutableNode(from);
     Node& t = mutableNode(to);
     if (std::find(f.controlOutputs_.begin(), f.controlOutputs_.end(), to) != f.controlOutputs_.end()) return;
+    if (GraphObserver* o = observer()) {
+        o->nodeWillChange(*this, f);
+        o->nodeWillChange(*this, t);
+    }
     f.controlOutputs_.push_back(to);
     t.controlInputs_.push_back(from);
     if (GraphObserver* o = observer()) o->controlEdgeChanged(*this, from, to, true);
@@ -431,6 +453,10 @@ void Graph::addControlEdge(NodeId from, NodeId to) {
 void Graph::removeControlEdge(NodeId from, NodeId to) {
     Node& f = mutableNode(from);
     Node& t = mutableNode(to);
+    if (GraphObserver* o = observer()) {
+        o->nodeWillChange(*this, f);
+        o->nodeWillChange(*this, t);
+    }
     std::erase(f.controlOutputs_, to);
     std::erase(t.controlInputs_, from);
     if (GraphObserver* o = observer()) o->controlEdgeChanged(*this, from, to, false);

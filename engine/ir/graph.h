@@ -77,9 +77,13 @@ class Graph {
     // Puts back a node removed earlier, with the same id (the journal's undo). Its inputs are
     // linked; its consumers and control edges are restored by undoing their own changes.
     void restoreNode(const Node& snapshot);
-    // A copy of `n` that belongs to no graph (its subgraphs are cloned, parentless): what the
-    // journal keeps of a removed node. Costs the node's size, not the graph's.
+    // A copy of `n` that belongs to no graph (its subgraphs are cloned, parentless; no use lists):
+    // what the journal keeps of a removed node. Costs the node's size, not the graph's.
     static std::shared_ptr<const Node> detachedCopy(const Node& n);
+    // A copy of `n`'s own state (no use lists) that shares its subgraphs: what the journal keeps of
+    // a node while a step edits it, cheap because no body is copied. Valid while those bodies are
+    // not edited; detachedCopy of it freezes them.
+    static std::shared_ptr<const Node> stateCopy(const Node& n);
     void setInput(NodeId node, size_t index, ValueRef value);
     void addInput(NodeId node, ValueRef value);
     void setInputCount(NodeId node, size_t count);
@@ -126,6 +130,8 @@ class Graph {
     // A copy of `src` whose subgraphs are cloned under `owner`.
     static std::unique_ptr<Node> copyNode(const Node& src, Graph* owner);
     Node& mutableNode(NodeId id);
+    // mutableNode, after telling the observer the node is about to change (nodeWillChange).
+    Node& nodeToEdit(NodeId id);
     void addUse(const ValueRef& ref, Use use);
     void dropUse(const ValueRef& ref, Use use);
     // Where the use of an outer value by a subgraph node is recorded: the ancestor owner node.

@@ -12,6 +12,10 @@ class Graph;
 class GraphObserver {
   public:
     virtual ~GraphObserver() = default;
+    // Called before a node that exists is edited or removed, while it still holds its state before:
+    // the journal keeps that state once per step and records what the step changed as a whole
+    // (docs/architecture.md §5). Each edit below then reports what it did.
+    virtual void nodeWillChange(const Graph&, const Node&) {}
     virtual void nodeAdded(const Graph&, const Node&) {}
     // Called before the node is destroyed, with its last state. By then its consumers and control
     // edges have been detached, each reported as its own change; its own inputs are kept in that

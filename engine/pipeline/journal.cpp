@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace passscope {
 
@@ -87,14 +88,26 @@ std::vector<NodeId> JournalStep::editedNodes() const {
     return out;
 }
 
+namespace {
+
+bool sameRecord(const UnfoldedNode& a, const UnfoldedNode& b) {
+    return a.node == b.node && a.reason == b.reason && a.graph == b.graph && a.detail == b.detail &&
+           a.name == b.name && a.opType == b.opType && a.graphName == b.graphName;
+}
+
+}  // namespace
+
 void Journal::begin(Graph& graph) {
     graph_ = &graph;
     steps_.clear();
     open_.clear();
+    pending_ = {};
+    lastUnfolded_.clear();
     graph.setObserver(this);  // sees the bodies' edits too
 }
 
 void Journal::end() {
+    flush();
     if (graph_) graph_->setObserver(nullptr);
     graph_ = nullptr;
     open_.clear();
@@ -113,6 +126,7 @@ void Journal::beginStep(std::string pass, std::string stage, int iteration, Grap
 
 void Journal::endStep(double seconds, PassStats stats, std::vector<UnfoldedNode> unfolded) {
     if (open_.empty()) return;
+    flush();
     OpenStep open = std::move(open_.back());
     open_.pop_back();
     // A step that changed nothing takes its place now, after any nested steps it ran.
@@ -124,22 +138,30 @@ void Journal::endStep(double seconds, PassStats stats, std::vector<UnfoldedNode>
     s.seconds = seconds;
     s.stats = stats;
     s.changed = !s.changes.empty();
-    s.unfolded = std::move(unfolded);
+    s.unfolded = {};
+    s.unfolded.reserve(unfolded.size());
+    for (UnfoldedNode& u : unfolded) {
+        UnfoldedList::Record& last = lastUnfolded_[{u.graph, u.node}];
+        if (!last || !sameRecord(*last, u)) last = std::make_shared<const UnfoldedNode>(std::move(u));
+        s.unfolded.push_back(last);
+    }
 }
 
-void Journal::record(const Graph& where, Change c) {
+Journal::Pending* Journal::pendingFor(const Graph& where) {
+    GraphPath path;
     if (&where != graph_) {
-        c.graph = pathOf(where);
+        path = pathOf(where);
         // A copy of a body that is not (yet) part of the graph reports through its parent too;
         // only the graphs the journal can find again are recorded.
-        if (!graph_ || resolvePath(*graph_, c.graph) != &where) return;
+        if (!graph_ || resolvePath(*graph_, path) != &where) return nullptr;
     }
     if (open_.empty()) beginStep("(outside a pass)", "", 0);
     OpenStep& open = open_.back();
-    // The step is placed by its first change, so nested steps run before it comes first. When a
+    // The step is placed by its first change, so nested steps run before it come first. When a
     // nested step came after its last change, what follows goes to a continuation at the end,
     // keeping steps in the order their changes happened (replay depends on it).
     if (open.placed == kNotPlaced || open.placed != steps_.size() - 1) {
+        flush();
         JournalStep placed;
         placed.pass = open.step.pass;
         placed.stage = open.step.stage;
@@ -149,83 +171,51 @@ void Journal::record(const Graph& where, Change c) {
         steps_.push_back(std::move(placed));
         open.placed = steps_.size() - 1;
     }
-    JournalStep& s = steps_[open.placed];
-    s.changes.push_back(std::move(c));
-    s.changed = true;
+    // One graph at a time: an edit of another graph (a body, or the graph owning the body) ends
+    // what was pending, so no body changes under a state kept of its owner.
+    if (pending_.step != open.placed || pending_.graph != &where) {
+        flush();
+        pending_.step = open.placed;
+        pending_.graph = &where;
+        pending_.path = std::move(path);
+    }
+    return &pending_;
+}
+
+void Journal::nodeWillChange(const Graph& g, const Node& n) {
+    Pending* p = pendingFor(g);
+    if (!p || p->added.count(n.id()) || p->before.count(n.id())) return;
+    p->before.emplace(n.id(), Graph::stateCopy(n));
 }
 
 void Journal::nodeAdded(const Graph& g, const Node& n) {
-    record(g, change::NodeAdded{n.id(), n.opType(), n.domain(), n.name(), n.outputs().size()});
-    // A restored node arrives complete: record its content as edits so replay rebuilds it.
-    for (const Attribute& a : n.attributes())
-        record(g, change::AttributeChanged{n.id(), a.name, nullptr,
-                                           std::make_shared<const Attribute>(deepCopy(a))});
-    if (!n.inputs().empty()) {
-        record(g, change::InputsResized{n.id(), 0, n.inputs().size()});
-        for (size_t i = 0; i < n.inputs().size(); ++i)
-            if (n.input(i).valid()) record(g, change::InputChanged{n.id(), i, ValueRef{}, n.input(i)});
-    }
-    for (size_t o = 0; o < n.outputs().size(); ++o) {
-        if (!n.output(o).name.empty()) record(g, change::OutputNameChanged{n.id(), o, {}, n.output(o).name});
-        if (n.output(o).desc.hasType())
-            record(g, change::OutputDescChanged{n.id(), o, std::make_shared<const TensorDesc>(),
-                                                std::make_shared<const TensorDesc>(n.output(o).desc)});
-    }
-    if (!n.inputDescs().empty())
-        record(g, change::InputDescsChanged{n.id(), std::make_shared<const std::vector<TensorDesc>>(),
-                                            std::make_shared<const std::vector<TensorDesc>>(n.inputDescs())});
-}
-
-void Journal::nodeRemoved(const Graph& g, const Node& n) {
-    // A detached copy of the node alone: its size, not the graph's.
-    record(g, change::NodeRemoved{Graph::detachedCopy(n)});
-}
-
-void Journal::inputChanged(const Graph& g, const Node& n, size_t input, const ValueRef& before) {
-    record(g, change::InputChanged{n.id(), input, before, n.input(input)});
-}
-
-void Journal::inputsResized(const Graph& g, const Node& n, size_t oldCount) {
-    record(g, change::InputsResized{n.id(), oldCount, n.inputs().size()});
-}
-
-void Journal::attributeChanged(const Graph& g, const Node& n, const Attribute* before,
-                               const Attribute* after) {
-    // Deep copies: a subgraph edited later must not change what this record says.
-    change::AttributeChanged c{n.id(), before ? before->name : after->name, nullptr, nullptr};
-    if (before) c.before = std::make_shared<const Attribute>(deepCopy(*before));
-    if (after) c.after = std::make_shared<const Attribute>(deepCopy(*after));
-    record(g, std::move(c));
-}
-
-void Journal::outputDescChanged(const Graph& g, const Node& n, size_t output, const TensorDesc& before) {
-    record(g, change::OutputDescChanged{n.id(), output, std::make_shared<const TensorDesc>(before),
-                                        std::make_shared<const TensorDesc>(n.output(output).desc)});
-}
-
-void Journal::outputNameChanged(const Graph& g, const Node& n, size_t output, const std::string& before) {
-    record(g, change::OutputNameChanged{n.id(), output, before, n.output(output).name});
-}
-
-void Journal::inputDescsChanged(const Graph& g, const Node& n, const std::vector<TensorDesc>& before) {
-    record(g, change::InputDescsChanged{n.id(), std::make_shared<const std::vector<TensorDesc>>(before),
-                                        std::make_shared<const std::vector<TensorDesc>>(n.inputDescs())});
-}
-
-void Journal::controlEdgeChanged(const Graph& g, NodeId from, NodeId to, bool added) {
-    record(g, change::ControlEdgeChanged{from, to, added});
+    Pending* p = pendingFor(g);
+    // A node removed and put back within the pending edits (a restore) is compared with what it
+    // was; any other is new, read as it is when the edits are flushed.
+    if (p && !p->before.count(n.id())) p->added.insert(n.id());
 }
 
 void Journal::graphInputsChanged(const Graph& g, const std::vector<NodeId>& before) {
-    record(g, change::GraphInputsChanged{before, g.inputs()});
+    Pending* p = pendingFor(g);
+    if (p && !p->inputsBefore) p->inputsBefore = before;
 }
+
+// Every other edit was announced by nodeWillChange: the state kept then and the graph at the
+// flush say what it changed.
+void Journal::nodeRemoved(const Graph&, const Node&) {}
+void Journal::inputChanged(const Graph&, const Node&, size_t, const ValueRef&) {}
+void Journal::inputsResized(const Graph&, const Node&, size_t) {}
+void Journal::attributeChanged(const Graph&, const Node&, const Attribute*, const Attribute*) {}
+void Journal::outputDescChanged(const Graph&, const Node&, size_t, const TensorDesc&) {}
+void Journal::outputNameChanged(const Graph&, const Node&, size_t, const std::string&) {}
+void Journal::inputDescsChanged(const Graph&, const Node&, const std::vector<TensorDesc>&) {}
+void Journal::controlEdgeChanged(const Graph&, NodeId, NodeId, bool) {}
 
 size_t Journal::memoryBytes() const {
     size_t bytes = sizeof(*this);
     for (const JournalStep& s : steps_) {
         bytes += sizeof(JournalStep) + s.changes.capacity() * sizeof(Change) +
-                 s.unfolded.capacity() * sizeof(UnfoldedNode);
-        for (const UnfoldedNode& u : s.unfolded) bytes += u.name.capacity() + u.detail.capacity();
+                 s.unfolded.size() * sizeof(UnfoldedList::Record);
         for (const Change& c : s.changes) {
             bytes += c.graph.capacity() * sizeof(GraphPathStep);
             if (const auto* r = std::get_if<change::NodeRemoved>(&c))
@@ -239,6 +229,12 @@ size_t Journal::memoryBytes() const {
                          ((d->before ? d->before->size() : 0) + (d->after ? d->after->size() : 0));
         }
     }
+    std::unordered_set<const UnfoldedNode*> records;  // each shared record once
+    for (const JournalStep& s : steps_)
+        for (const UnfoldedList::Record& u : s.unfolded.records())
+            if (records.insert(u.get()).second)
+                bytes += sizeof(UnfoldedNode) + u->name.capacity() + u->detail.capacity() +
+                         u->graphName.capacity();
     return bytes;
 }
 

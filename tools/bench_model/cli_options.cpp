@@ -12,9 +12,12 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: passscope-make-large-model OUT.onnx [--nodes N] [--weight-mb M] [--external]\n"
+    "       passscope-make-large-model OUT.onnx --chain N\n"
     "  --nodes N       about N nodes in the main graph (default 50000)\n"
     "  --weight-mb M   about M * 1,000,000 bytes of float initializers (default 500)\n"
-    "  --external      store large initializers in OUT.onnx.data (needed above 2 GB)\n";
+    "  --external      store large initializers in OUT.onnx.data (needed above 2 GB)\n"
+    "  --chain N       a chain of N foldable nodes instead (Neg, and Add of an initializer of its\n"
+    "                  own, alternating, on one [4] initializer): all of it folds to one constant\n";
 
 // from_chars rather than stoll/stod: no exceptions, no locale, and trailing junk
 // ("50k") is rejected instead of silently ignored.
@@ -39,6 +42,11 @@ std::optional<CliOptions> parse_cli(int argc, char** argv, int& exit_code) {
             return std::nullopt;
         } else if (arg == "--external") {
             options.external = true;
+        } else if (arg == "--chain" && has_value) {
+            if (!parse_number(argv[++i], options.chain) || options.chain < 1 || options.chain > 100'000'000) {
+                std::cerr << "error: --chain needs an integer in [1, 100000000]\n" << kUsage;
+                return std::nullopt;
+            }
         } else if (arg == "--nodes" && has_value) {
             if (!parse_number(argv[++i], options.nodes) || options.nodes < 1 || options.nodes > 100'000'000) {
                 std::cerr << "error: --nodes needs an integer in [1, 100000000]\n" << kUsage;

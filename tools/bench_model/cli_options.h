@@ -12,6 +12,8 @@ struct CliOptions {
     std::int64_t nodes = 50000;
     double weight_mb = 500.0;  // megabytes of 1,000,000 bytes
     bool external = false;
+    // --chain N: instead of the network, a chain of N foldable nodes (chain.h).
+    std::int64_t chain = 0;
 };
 
 // Returns the options, or nullopt after printing the problem (or --help) to stderr.

@@ -1,6 +1,7 @@
 // passscope-make-large-model: writes a large, deterministic, checker-valid ONNX model
 // for load/pass/render benchmarks. See network.cpp for what the graph looks like and
 // network_plan.cpp for how N nodes / M megabytes are turned into layer sizes.
+#include "chain.h"
 #include "cli_options.h"
 #include "network.h"
 #include "network_plan.h"
@@ -38,7 +39,17 @@ void write_model(const onnx::ModelProto& model, const std::string& path) {
     if (out.fail()) throw std::runtime_error("writing " + path + " failed");
 }
 
+int run_chain(const bm::CliOptions& options) {
+    const onnx::ModelProto model = bm::foldable_chain(options.chain);
+    write_model(model, options.output_path);
+    onnx::checker::check_model(model);
+    std::printf("%s: chain of %lld nodes, model_file_bytes=%lld\n", options.output_path.c_str(),
+                static_cast<long long>(options.chain), static_cast<long long>(model.ByteSizeLong()));
+    return 0;
+}
+
 int run(const bm::CliOptions& options) {
+    if (options.chain > 0) return run_chain(options);
     const auto start = std::chrono::steady_clock::now();
     const bm::NetworkPlan plan = bm::plan_network(options.nodes, options.weight_mb);
     if (!options.external && plan.float_bytes >= kProtobufLimit) {

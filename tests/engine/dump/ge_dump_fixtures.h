@@ -1,6 +1,6 @@
 #pragma once
 // Where the GE dump fixtures live (tests/fixtures/ge_dumps/, made by passscope-make-ge-dumps) and
-// small lookups the dump tests share.
+// small readers the dump tests share (node lookups are engine_helpers.h's).
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,11 +17,6 @@ inline std::filesystem::path convNet() {
     return fixtures() / "conv_net";
 }
 
-inline const Node* byName(const Graph& g, const std::string& name) {
-    for (const Node* n : g.nodes())
-        if (n->name() == name) return n;
-    return nullptr;
-}
 
 // 1-based line of the first line of `path` that contains `needle`, 0 when none does.
 inline int lineContaining(const std::filesystem::path& path, const std::string& needle) {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "dump/ge_dump.h"
+#include "engine_helpers.h"
 #include "ge_dump_fixtures.h"
 #include "io/model_loader.h"
 #include "io/onnx_export.h"
@@ -13,6 +14,7 @@
 using namespace passscope;
 using namespace passscope::dump;
 using namespace passscope::test::dump;
+using passscope::test::byName;
 
 namespace {
 
