@@ -184,6 +184,11 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     // A model that passed the loader's guards can still reach here with a hazard made by a pass;
     // then the model keeps the descriptions it has (inference_guards.h).
     if (auto hazard = findModelHazard(proto)) {
+        // At load: the loader's own check saw only the declared graph inputs, but toProto lists an
+        // IR < 4 model's weights as graph inputs too (IR 3 requires it), so a node fed a weight of
+        // a type its op does not take is first seen here. Refused, as the same model is when its
+        // export is read again; a warning here let `optimize` write a model nobody can load.
+        if (onGuard == GuardFinding::Refuse) throw ModelError(*hazard);
         diag.warn("shape inference skipped: " + *hazard);
         return;
     }

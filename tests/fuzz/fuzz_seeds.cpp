@@ -13,6 +13,9 @@
 //   tensor_pb_input        TensorProtos of every ONNX dtype, typed fields and raw_data, and the
 //                          libonnx-testdata input files
 //   external_data          entries for every kind of file the target's folder holds
+//   node_data              Model Explorer node data (thresholds, gradient, graph-keyed) and
+//                          Polygraphy RunResults (two runners, the bare list) naming the nodes
+//                          and outputs of the model the target lays them on
 //   session_file           sessions written by saveSession (when built with QtCore)
 //
 // The dictionaries: field names and enum values of the ONNX and GE protobuf schemas (protobuf text),
@@ -198,6 +201,74 @@ void addNpy(SeedWriter& w) {
     w.add("npy_input", "v3.npy", npyFile(3, "<i8", "(1, 2, 1)", 16, false));
     w.add("npy_input", "fortran.npy", npyFile(1, "<f4", "(2, 2)", 16, true));
     w.add("npy_input", "big_endian.npy", npyFile(1, ">f4", "(2,)", 8, false));
+}
+
+// ---- other tools' node data (Model Explorer, Polygraphy) ----
+
+std::string base64(const std::string& bytes) {
+    static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        uint32_t v = static_cast<uint8_t>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 1]) << 8;
+        if (i + 2 < bytes.size()) v |= static_cast<uint8_t>(bytes[i + 2]);
+        out += digits[(v >> 18) & 63];
+        out += digits[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? digits[(v >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? digits[v & 63] : '=';
+    }
+    return out;
+}
+
+// Keys naming what the node_data target lays the data on (target_node_data.cpp: the first
+// generated seed with a subgraph): node names and output names, in the main graph and the bodies.
+std::vector<std::string> nodeDataKeys() {
+    std::vector<std::string> keys;
+    std::function<void(const onnx::GraphProto&)> walk = [&](const onnx::GraphProto& g) {
+        for (const auto& n : g.node()) {
+            if (!n.name().empty()) keys.push_back(n.name());
+            for (const auto& o : n.output()) keys.push_back(o);
+            for (const auto& a : n.attribute())
+                if (a.has_g()) walk(a.g());
+        }
+    };
+    for (const fuzz::SeedModel& seed : fuzz::generatedSeeds()) {
+        bool bodies = false;
+        for (const auto& n : seed.proto.graph().node())
+            for (const auto& a : n.attribute()) bodies |= a.has_g();
+        if (!bodies) continue;
+        walk(seed.proto.graph());
+        break;
+    }
+    return keys;
+}
+
+void addNodeData(SeedWriter& w) {
+    const std::vector<std::string> keys = nodeDataKeys();
+    nlohmann::json results = nlohmann::json::object();
+    for (size_t i = 0; i < keys.size(); ++i) results[keys[i]] = {{"value", 0.5 * static_cast<double>(i)}};
+    w.add("node_data", "me_thresholds.json",
+          nlohmann::json{{"results", results},
+                         {"thresholds",
+                          {{{"value", 1}, {"bgColor", "#00ff00"}}, {{"value", 4}, {"bgColor", "#ff0000"}}}}}
+              .dump(1));
+    w.add("node_data", "me_gradient.json",
+          nlohmann::json{{"main",
+                          {{"results", results},
+                           {"gradient",
+                            {{{"stop", 0}, {"bgColor", "#0000ff"}}, {{"stop", 1}, {"bgColor", "#ffff00"}}}}}}}
+              .dump(1));
+    nlohmann::json outputs = nlohmann::json::object();
+    size_t i = 0;
+    for (const std::string& key : keys) {
+        const bool wide = i++ % 2 == 0;
+        outputs[key] = {{"array", base64(npyFile(1, wide ? "<f4" : "<i8", "(2,)", wide ? 8 : 16, false))},
+                        {"polygraphy_class", "ndarray"}};
+    }
+    const nlohmann::json runner = nlohmann::json::array({{{"outputs", outputs}, {"runtime", 0.01}}});
+    w.add("node_data", "polygraphy.json",
+          nlohmann::json{{"lst", {{"onnxrt-runner", runner}, {"trt-runner", runner}}}}.dump(1));
+    w.add("node_data", "polygraphy_bare.json", nlohmann::json::array({{"onnxrt-runner", {outputs}}}).dump(1));
 }
 
 void addTensorProtos(SeedWriter& w) {
@@ -418,6 +489,12 @@ void writeDictionaries(const fs::path& out) {
     for (const char* w : {"\x93NUMPY", "'descr': ", "'fortran_order': ", "'shape': ", "True", "False", "<f4",
                           "|b1", "<f2", ">i8", "(1,)", "(0, 3)"})
         npy.add(w);
+    Dictionary& nodeData = dicts["node_data"];
+    nodeData.harvest(seeds / "node_data");
+    for (const char* w : {"\"results\"", "\"value\"", "\"thresholds\"", "\"gradient\"", "\"stop\"",
+                          "\"bgColor\"", "\"lst\"", "\"outputs\"", "\"array\"", "\"polygraphy_class\"",
+                          "\"ndarray\"", "NaN", "Infinity", "-1e309", "\"#zzzzzz\""})
+        nodeData.add(w);
     Dictionary& ext = dicts["external_data"];
     for (const char* w : {"location=", "offset=",    "length=", "checksum=",   "basepath=",
                           "dtype=",    "dims=",      "---",     "weights.bin", "sub/inner.bin",
@@ -447,6 +524,7 @@ int main(int argc, char** argv) {
         addNpy(w);
         addTensorProtos(w);
         addExternalData(w);
+        addNodeData(w);
         addSessions(w);
         writeDictionaries(out);
         for (const auto& [target, n] : w.counts()) std::cout << target << ": " << n << " seeds\n";

@@ -52,3 +52,5 @@ void checkLoadedModel(std::string_view target, const Model& model) {
         finding(target, std::string("the model loads but its ONNX export does not: ") + e.what());
     }
 }
+
+}  // namespace passscope::fuzz

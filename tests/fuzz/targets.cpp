@@ -13,6 +13,7 @@ const std::vector<FuzzTarget>& fuzzTargets() {
         {"tensor_pb_input", fuzzTensorPbInput},
         {"external_data", fuzzExternalData},
         {"pipeline", fuzzPipeline},
+        {"node_data", fuzzNodeData},
 #ifdef PASSSCOPE_FUZZ_WITH_QT
         {"session_file", fuzzSessionFile},
 #endif

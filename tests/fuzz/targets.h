@@ -7,8 +7,9 @@
 // session that does not read back as it was saved, a model that does not load back).
 //
 // Each target is linked into its own libFuzzer program (libfuzzer_main.cpp, clang only) and, all
-// together, into passscope-fuzz-replay (replay_main.cpp, any compiler), which runs files through
-// a target: `make test` replays the seeds and the reproducers of past findings with it.
+// together, into passscope-fuzz-replay (replay_main.cpp), which runs files through a target (a
+// saved finding, again, under a debugger). Each finding fixed is also a test of engine_tests
+// (tests/engine/test_fuzz_findings.cpp), so `make test` runs the reproducers without clang.
 #pragma once
 
 #include <cstddef>
@@ -31,6 +32,7 @@ int fuzzNpyInput(const uint8_t* data, size_t size);       // a .npy input file
 int fuzzTensorPbInput(const uint8_t* data, size_t size);  // a .pb (TensorProto) input file
 int fuzzExternalData(const uint8_t* data, size_t size);   // external_data entries against a folder
 int fuzzPipeline(const uint8_t* data, size_t size);       // load, pipeline, journal, export, reload
+int fuzzNodeData(const uint8_t* data, size_t size);       // Model Explorer / Polygraphy node data JSON
 #ifdef PASSSCOPE_FUZZ_WITH_QT
 int fuzzSessionFile(const uint8_t* data, size_t size);  // a session file (views/session, QtCore)
 #endif
