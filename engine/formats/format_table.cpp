@@ -198,7 +198,7 @@ FormatTable FormatTable::parse(std::string_view text, const std::string& source)
     json doc;
     try {
         doc = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number past double
         parser.fail("", std::string("not valid JSON (") + e.what() + ")");
     }
     if (!doc.is_object()) parser.fail("", "expected a JSON object at the top level, got " + kindOf(doc));

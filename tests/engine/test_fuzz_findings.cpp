@@ -57,3 +57,27 @@ TEST(FuzzFindings, AnIr3WeightOfAWrongTypeIsRefusedAtLoadNotAfterExport) {
         EXPECT_NE(std::string(e.what()).find("takes tensor(int64)"), std::string::npos) << e.what();
     }
 }
+
+// pipeline: a Size node declaring three outputs (the checker warns at load, as it should for a
+// file a user only wants to look at) whose extra outputs are graph outputs. DimensionComputePass
+// folded it from the static input shape into one constant and removed the node, so `optimize`
+// built a graph with outputs nobody produced and refused to write it ("would not read back").
+// The malformed node now stays, with the reason, and the rest of the model is optimized.
+TEST(FuzzFindings, AShapeOpWithExtraOutputsIsNotFoldedAway) {
+    onnx::ModelProto m = test::emptyModel();
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {6});
+    test::addNode(g, "Size", {"x"}, {"n", "extra_1", "extra_2"}, "size3");
+    for (const char* out : {"n", "extra_1", "extra_2"})
+        test::addTensorValue(g.mutable_output(), out, onnx::TensorProto::INT64, {});
+    Model model = test::loadProto(m, "fuzz_size_outputs");
+    Journal journal;
+    runPipeline(model, PipelineOptions{}, &journal);
+    EXPECT_EQ(io::readBackProblem(model).value_or(""), "");
+    ASSERT_NE(test::byName(*model.graph, "size3"), nullptr) << "the node was folded away";
+    bool reasonGiven = false;
+    for (const JournalStep& step : journal.steps())
+        for (const UnfoldedNode& u : step.unfolded)
+            reasonGiven |= u.detail.find("it has 3 outputs; Size has one") != std::string::npos;
+    EXPECT_TRUE(reasonGiven);
+}

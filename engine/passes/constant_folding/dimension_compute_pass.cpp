@@ -38,6 +38,13 @@ NodePass::NodeResult DimensionComputePass::runOnNode(Graph& g, NodeId id, PassCo
     const Node& n = g.node(id);
     if (!op::isShapeOp(n.opType(), n.domain())) return {};
     if (n.inputs().empty() || !folding::foldable(n, ctx)) return {};
+    if (n.outputs().size() != 1) {
+        // A malformed node (the checker warned at load): its other outputs have no value to take.
+        ctx.notFolded(
+            n, NotFoldedReason::KernelRefused,
+            "it has " + std::to_string(n.outputs().size()) + " outputs; " + n.opType() + " has one");
+        return {};
+    }
     const NodeOutput* in = g.value(n.input(0));
     if (!in) return {};
     auto value = computeFromShape(n, in->desc.originShape, ctx.opset(n.domain()));

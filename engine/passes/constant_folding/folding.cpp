@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <set>
+#include <stdexcept>
 
 #include "ir/buffer.h"
 #include "ir/op_traits.h"
@@ -241,6 +242,13 @@ void deleteIfOrphanConstant(Graph& g, NodeId id, PassContext& ctx) {
 
 std::vector<NodeId> replaceWithConstants(Graph& g, NodeId id, std::vector<Tensor> values, PassContext& ctx) {
     const Node& n = g.node(id);
+    // The node is removed: an output read by anyone must get a constant, or its readers (a graph
+    // output among them) would be left without a producer. A pass that gets here is wrong.
+    for (size_t i = values.size(); i < n.outputs().size(); ++i)
+        if (!n.output(i).uses.empty())
+            throw std::logic_error("folding " + n.displayName() + " gave " + std::to_string(values.size()) +
+                                   " values for its " + std::to_string(n.outputs().size()) +
+                                   " outputs, and output " + std::to_string(i) + " is read");
     // Provenance: this node plus whatever its constant inputs were folded from.
     std::vector<std::string> provenance{n.displayName()};
     std::set<std::string> seen{n.displayName()};

@@ -106,6 +106,8 @@ TEST(FormatTable, AUserTableReplacesTheBundledOne) {
 TEST(FormatTable, AMalformedTableIsRefusedNamingFileKeyAndWhatWasExpected) {
     expectError("{ \"ops\": { \"Conv\": ", {"my_table.json", "not valid JSON"});
     expectError("[1, 2]", {"my_table.json", "expected a JSON object at the top level", "an array"});
+    // A number past double (fuzz finding, format_table): json::out_of_range, not a parse_error.
+    expectError("{ \"format_table\": 6.6e8888 }", {"my_table.json", "not valid JSON", "number overflow"});
     expectError(R"({"format_table": 2, "ops": {}})", {"format_table:", "table version 1", "the number 2"});
     expectError(R"({"opz": {}})", {"opz: unknown key", "ops"});
     expectError(R"({"description": "x"})", {"ops: missing"});
