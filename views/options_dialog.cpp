@@ -22,7 +22,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include "compile/run_pipeline.h"
+#include "compile/pipeline_registry.h"
 
 namespace passscope::views {
 
@@ -36,20 +36,6 @@ enum ShapeColumn { NameColumn = 0, DimsColumn = 1 };
 
 const QColor kErrorText(0xb7, 0x1c, 0x1c);
 const QColor kErrorBackground(0xff, 0xeb, 0xee);
-
-// Every pass of the pipeline at its defaults, first occurrence of each name, in stage order
-// (the same pass runs in several stages, pipeline_registry.cpp).
-std::vector<std::unique_ptr<Pass>> pipelinePasses() {
-    std::vector<std::unique_ptr<Pass>> passes;
-    for (Stage& stage : buildPipeline(PipelineOptions{}))
-        for (std::unique_ptr<Pass>& pass : stage.passes) {
-            const std::string name = pass->name();
-            const bool seen = std::any_of(passes.begin(), passes.end(),
-                                          [&](const std::unique_ptr<Pass>& p) { return p->name() == name; });
-            if (!seen) passes.push_back(std::move(pass));
-        }
-    return passes;
-}
 
 QString joinDims(const std::vector<int64_t>& dims) {
     QStringList parts;
@@ -73,7 +59,7 @@ OptionsDialog::OptionsDialog(const PipelineOptions& current, QStringList graphIn
       current_(current),
       graphInputs_(std::move(graphInputNames)),
       graphOutputs_(std::move(graphOutputNames)),
-      passes_(pipelinePasses()),
+      passes_(pipelinePasses(current.target)),
       passSwitches_(current.passSwitches) {
     setWindowTitle(tr("Pipeline Options"));
     setObjectName(QStringLiteral("optionsDialog"));
@@ -202,6 +188,8 @@ QWidget* OptionsDialog::createGeneralGroup() {
     target_->setToolTip(withKey(tr("The graph the pipeline produces: ONNX operators or GE's."),
                                 QStringLiteral("passscope.target")));
     connect(target_, &QComboBox::currentIndexChanged, this, [this] {
+        passes_ = pipelinePasses(static_cast<Target>(target_->currentData().toInt()));
+        fillPassList();
         refreshPassStates();
         updateFormatsEnabled();
     });
@@ -214,11 +202,7 @@ QWidget* OptionsDialog::createPassesGroup() {
     auto* layout = new QVBoxLayout(group);
     passList_ = new QListWidget(group);
     passList_->setObjectName(QStringLiteral("passList"));
-    for (const std::unique_ptr<Pass>& pass : passes_) {
-        auto* item = new QListWidgetItem(QString::fromStdString(pass->name()), passList_);
-        item->setData(kNameRole, QString::fromStdString(pass->name()));
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-    }
+    fillPassList();
     connect(passList_, &QListWidget::itemChanged, this, &OptionsDialog::onPassItemChanged);
     layout->addWidget(passList_);
 
@@ -444,6 +428,18 @@ PipelineOptions OptionsDialog::generalOptions() const {
     o.target = static_cast<Target>(target_->currentData().toInt());
     o.passSwitches.clear();
     return o;
+}
+
+// One row per pass the chosen target's pipeline may run (a pass.<Name> switch of the other
+// target's passes is kept, not shown).
+void OptionsDialog::fillPassList() {
+    const QSignalBlocker blocker(passList_);  // rows being made are not switches
+    passList_->clear();
+    for (const std::unique_ptr<Pass>& pass : passes_) {
+        auto* item = new QListWidgetItem(QString::fromStdString(pass->name()), passList_);
+        item->setData(kNameRole, QString::fromStdString(pass->name()));
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+    }
 }
 
 // A pass with a switch shows it (in bold); the others show what the level and folding decide.

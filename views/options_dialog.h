@@ -65,6 +65,7 @@ class OptionsDialog : public QDialog {
     // The options from the general widgets only (no pass switches): what decides the passes
     // that follow the level.
     PipelineOptions generalOptions() const;
+    void fillPassList();
     void refreshPassStates();
     void onPassItemChanged(QListWidgetItem* item);
     void followLevelForAllPasses();
@@ -77,8 +78,8 @@ class OptionsDialog : public QDialog {
     const PipelineOptions current_;
     const QStringList graphInputs_;
     const QStringList graphOutputs_;
-    // One instance per pass of the pipeline (de-duplicated, in order): enabled() tells whether a
-    // pass without a pass.<Name> switch runs at the chosen level.
+    // One instance per pass the chosen target's pipeline may run (pipelinePasses, in order):
+    // enabled() tells whether a pass without a pass.<Name> switch runs at the chosen level.
     std::vector<std::unique_ptr<Pass>> passes_;
     std::map<std::string, bool> passSwitches_;  // starts as current_.passSwitches
     bool refreshingPasses_ = false;
