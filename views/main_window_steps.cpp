@@ -103,7 +103,7 @@ void MainWindow::createPipelineActions() {
         QStringList inputs;  // the graph inputs are its Data nodes (IR < 4 also lists Consts)
         const Graph& graph = *document_->loadedModel()->model.graph;
         for (NodeId id : graph.inputs())
-            if (const Node* n = graph.findNode(id); n && n->opType() == op::kData)
+            if (const Node* n = graph.findNode(id); n && op::isData(n->opType(), n->domain()))
                 inputs << QString::fromStdString(n->name());
         QStringList outputs;  // storage formats are set on graph inputs and outputs by name
         for (const std::string& name : graph.outputNames()) outputs << QString::fromStdString(name);

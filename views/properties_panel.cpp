@@ -98,12 +98,10 @@ QString PropertiesPanel::pipelineSection(const Node& node, const NodeNotes& note
             for (const std::string& n : *names) list << QString::fromStdString(n);
             rows += row(tr("Folded from"), esc(list.join(QStringLiteral(", "))));
         }
-    if (node.findAttr(op::attr::kPotentialConst))
+    if (op::isPotentialConst(node))
         rows += row(tr("Potential constant"),
                     esc(tr("marked by %1").arg(QString::fromStdString(op::potentialConstSource(node)))));
-    if (const Attribute* f = node.findAttr(op::attr::kDoNotConstantFolding);
-        f && attributeValueText(*f) != QStringLiteral("0"))
-        rows += row(tr("Folding"), esc(tr("switched off (_do_not_constant_folding)")));
+    if (op::doNotFold(node)) rows += row(tr("Folding"), esc(tr("switched off (_do_not_constant_folding)")));
     if (!notes.whyNotFolded.isEmpty()) {
         QString why = notes.whyNotFolded;
         if (!notes.whyNotFoldedDetail.isEmpty()) why += QStringLiteral(": ") + notes.whyNotFoldedDetail;
@@ -233,14 +231,14 @@ QString PropertiesPanel::numericSection(const NumericNote& note) const {
 // means) stays the same. Its input side is the producer's output description, its output side
 // its own output description.
 QString PropertiesPanel::transDataSection(const Graph& graph, const Node& node) const {
-    if (node.opType() != op::kTransData || node.domain() != op::kGeDomain) return {};
-    auto text = [&](const char* name) {
+    if (!op::isTransData(node.opType(), node.domain())) return {};
+    auto text = [&](std::string_view name) {
         const Attribute* a = node.findAttr(name);
         if (const auto* s = a ? std::get_if<std::string>(&a->value) : nullptr)
             return QString::fromStdString(*s);
         return a ? attributeValueText(*a) : tr("(not set)");
     };
-    const QString src = text("src_format"), dst = text("dst_format");
+    const QString src = text(op::attr::kSrcFormat), dst = text(op::attr::kDstFormat);
     QString rows =
         row(tr("Converts"), QStringLiteral("<span class=\"mono\">%1 → %2</span>").arg(esc(src), esc(dst)));
     if (const Attribute* groups = node.findAttr("groups");
