@@ -1,8 +1,5 @@
 #include "step_controller.h"
 
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace passscope::views {
 
 struct StepController::Prepared {
@@ -12,36 +9,45 @@ struct StepController::Prepared {
     std::unique_ptr<JournalCursor> before;  // at position_ - 1
 };
 
-StepController::StepController(QObject* parent) : QObject(parent) {}
+StepController::StepController(QObject* parent) : QObject(parent), job_(this) {}
 StepController::~StepController() = default;
 
+// Off the UI thread: the diagram walks the "after" cursor over every step (it ends at the last
+// position), so only two copies of the graph are made.
+StepController::Outcome StepController::prepare(std::shared_ptr<const PipelineResult> result) {
+    Outcome out;
+    out.error = errorOf(
+        [&] {
+            auto p = std::make_shared<Prepared>();
+            p->result = result;
+            const Graph& finalGraph = *result->optimized.graph;
+            p->after = std::make_unique<JournalCursor>(result->journal, finalGraph);
+            p->diagram = DiagramModel::build(result->journal, *p->after);
+            p->before = std::make_unique<JournalCursor>(result->journal, finalGraph);
+            out.prepared = std::move(p);
+        },
+        tr("Not enough memory to prepare the steps of the run."),
+        tr("Unknown error while preparing the steps of the run."),
+        [](const QString& what) { return tr("Cannot prepare the steps of the run: %1").arg(what); });
+    return out;
+}
+
 void StepController::setResult(std::shared_ptr<const PipelineResult> result, size_t position) {
-    const quint64 generation = ++generation_;
-    auto* watcher = new QFutureWatcher<std::shared_ptr<Prepared>>(this);
-    connect(watcher, &QFutureWatcher<std::shared_ptr<Prepared>>::finished, this,
-            [this, watcher, generation, position] {
-                watcher->deleteLater();
-                if (generation != generation_) return;  // superseded
-                prepared_ = watcher->result();
-                position_ = prepared_->after->position();
-                place(position);  // ready() is the one signal of this change: no positionChanged() too
-                emit ready();
-            });
-    watcher->setFuture(QtConcurrent::run([result] {
-        auto p = std::make_shared<Prepared>();
-        p->result = result;
-        const Graph& finalGraph = *result->optimized.graph;
-        // The diagram walks the "after" cursor over every step (it ends at the last position), so
-        // only two copies of the graph are made.
-        p->after = std::make_unique<JournalCursor>(result->journal, finalGraph);
-        p->diagram = DiagramModel::build(result->journal, *p->after);
-        p->before = std::make_unique<JournalCursor>(result->journal, finalGraph);
-        return p;
-    }));
+    job_.start([result](const std::atomic<bool>&) { return prepare(result); },
+               [this, position](const Outcome& outcome, bool) {
+                   if (!outcome.prepared) {
+                       emit failed(outcome.error);
+                       return;
+                   }
+                   prepared_ = outcome.prepared;
+                   position_ = prepared_->after->position();
+                   place(position);  // ready() is the one signal of this change: no positionChanged() too
+                   emit ready();
+               });
 }
 
 void StepController::clear() {
-    ++generation_;
+    job_.abandon();
     prepared_.reset();
     position_ = 0;
     marks_ = {};

@@ -36,6 +36,8 @@ ModelDocument::ModelDocument(QObject* parent)
         forgetMemoryPlan();  // a new run: its result may sit where the last one did
         emit pipelineFinished();
     });
+    // A run whose steps cannot be shown failed as far as the user can tell.
+    connect(steps_, &StepController::failed, this, &ModelDocument::pipelineFailed);
     connect(steps_, &StepController::positionChanged, this, &ModelDocument::positionChanged);
 }
 
