@@ -17,7 +17,6 @@ inline std::filesystem::path convNet() {
     return fixtures() / "conv_net";
 }
 
-
 // 1-based line of the first line of `path` that contains `needle`, 0 when none does.
 inline int lineContaining(const std::filesystem::path& path, const std::string& needle) {
     std::ifstream in(path);
