@@ -17,14 +17,14 @@
 #include <QUrl>
 
 #include "document/model_document.h"
+#include "document/step_controller.h"
 #include "io/model_loader.h"
 #include "main_window.h"
-#include "node_filter_proxy_model.h"
-#include "node_table_model.h"
-#include "properties_panel.h"
-#include "recent_files.h"
+#include "panels/node_filter_proxy_model.h"
+#include "panels/node_table_model.h"
+#include "panels/properties_panel.h"
 #include "runner/pipeline_result.h"
-#include "step_controller.h"
+#include "window/recent_files.h"
 
 using passscope::views::LoadedModel;
 using passscope::views::MainWindow;

@@ -17,15 +17,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "document/search_rule.h"
+#include "document/step_controller.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
-#include "node_filter_proxy_model.h"
-#include "node_table_model.h"
+#include "panels/node_filter_proxy_model.h"
+#include "panels/node_table_model.h"
 #include "pipeline/pass_stats.h"
 #include "runner/pipeline_result.h"
-#include "search_rule.h"
 #include "session/session_file.h"
-#include "step_controller.h"
 
 using namespace passscope;
 using passscope::views::ModelDocument;

@@ -19,9 +19,9 @@
 #include <QTest>
 
 #include "compile/run_pipeline.h"
+#include "dialogs/options_dialog.h"
 #include "ir/op_types.h"
 #include "main_window.h"
-#include "options_dialog.h"
 #include "runner/pipeline_result.h"
 
 using passscope::OptLevel;

@@ -19,7 +19,7 @@
 #include "item_style.h"
 #include "layout/nested_layout.h"
 #include "node_item.h"
-#include "tensor_stats.h"
+#include "text/tensor_stats.h"
 
 namespace passscope::views {
 

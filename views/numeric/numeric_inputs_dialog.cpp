@@ -9,10 +9,10 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "desc_text.h"
 #include "ir/graph.h"
 #include "ir/op_types.h"
 #include "numeric/input_files.h"
+#include "text/desc_text.h"
 
 namespace passscope::views {
 
