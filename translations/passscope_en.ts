@@ -882,15 +882,18 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>passscope::views::LayoutWorker</name>
+    <message>
+        <source>Not enough memory for the layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error in the layout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>passscope::views::MainWindow</name>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>PassScope</source>
         <translation type="unfinished"></translation>
@@ -940,22 +943,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a model to see what the graph compiler does to it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter by node name or op type (regular expression)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Case-insensitive unless the pattern contains an upper-case letter.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
@@ -968,31 +955,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show the warnings reported while loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Ready</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No Recent Models</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1000,83 +963,8 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loaded in %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Read %1, check %2, import %3, shape inference %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n warning</numerusform>
-            <numerusform>%n warnings</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Warnings (%1)</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1: %n node(s)</source>
-        <translation>
-            <numerusform>Opened %1: %n node</numerusform>
-            <numerusform>Opened %1: %n nodes</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Open Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PassScope could not open “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not a valid regular expression (%1): matching the text literally.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n node</numerusform>
-            <numerusform>%n nodes</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n node(s)</source>
-        <translation>
-            <numerusform>%1 of %n node</numerusform>
-            <numerusform>%1 of %n nodes</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>About PassScope</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pipeline cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Layout failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Laying out %n box(es)…</source>
-        <translation>
-            <numerusform>Laying out %n box…</numerusform>
-            <numerusform>Laying out %n boxes…</numerusform>
-        </translation>
     </message>
     <message>
         <source>&amp;Export</source>
@@ -1155,34 +1043,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Search: name, op type or regex</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Running the pipeline…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Pipeline finished: %n pass run(s) in %1 s</source>
-        <translation>
-            <numerusform>Pipeline finished: %n pass run in %1 s</numerusform>
-            <numerusform>Pipeline finished: %n pass runs in %1 s</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Laid out in %1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The pipeline failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pipeline Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The pipeline could not run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1194,30 +1055,11 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>added by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>changed by this step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>(made by a pass: folding can only be switched off on nodes of the loaded model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open Body “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n match(es)</source>
-        <translation>
-            <numerusform>%n match</numerusform>
-            <numerusform>%n matches</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1237,74 +1079,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PassScope sessions (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Save Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Session saved to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Open Session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Optimized Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Export the Model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model at step %1 written to %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Export the Report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Picture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could Not Export the Picture</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The new language takes effect when PassScope starts again.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Variable Memory</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1321,15 +1095,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loading cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Cancel Loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1341,23 +1107,11 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compare With</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open GE &amp;Dump Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE&apos;s compile stages</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open GE Dump Folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1377,78 +1131,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The step shown marks no node</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>added</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>changed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Change %1 of %2: %3 (%4)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) (%1: next)</source>
-        <translation>
-            <numerusform>%n change (%1: next)</numerusform>
-            <numerusform>%n changes (%1: next)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Find First &amp;Divergent Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot find the first divergent step: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step was cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>First Divergent Step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show step %1 with the numeric difference overlay?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>computing step %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Numeric difference: cannot evaluate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1476,14 +1159,6 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Load Node Data</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Load Node Data &amp;Folder…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1492,26 +1167,7 @@ Double-click to close this scope.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Node Data Folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Clear Node Data</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read node data: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Numeric inputs: %n input(s) from files</source>
-        <translation>
-            <numerusform>Numeric inputs: %n input from files</numerusform>
-            <numerusform>Numeric inputs: %n inputs from files</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No pass run changed the graph outputs (on the numeric input files)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1626,6 +1282,14 @@ Double-click to close this scope.</source>
         <source>Numeric inputs: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>added by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -1667,6 +1331,35 @@ Double-click to close this scope.</source>
     <message>
         <source>Outputs</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NodesPanel</name>
+    <message>
+        <source>Filter by node name or op type (regular expression)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Case-insensitive unless the pattern contains an upper-case letter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression (%1): matching the text literally.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n node(s)</source>
+        <translation>
+            <numerusform>%1 of %n node</numerusform>
+            <numerusform>%1 of %n nodes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1732,6 +1425,76 @@ Double-click to close this scope.</source>
     </message>
     <message>
         <source>Input “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericView</name>
+    <message>
+        <source>Finding the first divergent step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot find the first divergent step: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read node data: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load Node Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node Data Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Numeric inputs: %n input(s) from files</source>
+        <translation>
+            <numerusform>Numeric inputs: %n input from files</numerusform>
+            <numerusform>Numeric inputs: %n inputs from files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on the numeric input files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First Divergent Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show step %1 with the numeric difference overlay?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Numeric difference: cannot evaluate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computing step %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2418,6 +2181,84 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>passscope::views::RecentMenu</name>
+    <message>
+        <source>No Recent Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::SearchBar</name>
+    <message>
+        <source>Search: name, op type or regex</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n match</numerusform>
+            <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::StepController</name>
+    <message>
+        <source>Not enough memory to prepare the steps of the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown error while preparing the steps of the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot prepare the steps of the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::StepFollower</name>
+    <message>
+        <source>The step shown marks no node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) (%1: next)</source>
+        <translation>
+            <numerusform>%n change (%1: next)</numerusform>
+            <numerusform>%n changes (%1: next)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>passscope::views::SummaryPanel</name>
     <message>
         <source>No model loaded.</source>
@@ -2730,6 +2571,215 @@ Double-click to close this scope.</source>
     <message>
         <source>Var key</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WelcomePage</name>
+    <message>
+        <source>Open a model to see what the graph compiler does to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WindowDialogs</name>
+    <message>
+        <source>Open Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open GE Dump Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PassScope sessions (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Open Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model at step %1 written to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Export the Picture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new language takes effect when PassScope starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could Not Open Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PassScope could not open “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pipeline could not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About PassScope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WindowStatus</name>
+    <message>
+        <source>Show the warnings reported while loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %n node(s)</source>
+        <translation>
+            <numerusform>Opened %1: %n node</numerusform>
+            <numerusform>Opened %1: %n nodes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipeline finished: %n pass run(s) in %1 s</source>
+        <translation>
+            <numerusform>Pipeline finished: %n pass run in %1 s</numerusform>
+            <numerusform>Pipeline finished: %n pass runs in %1 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n box(es)…</source>
+        <translation>
+            <numerusform>Laying out %n box…</numerusform>
+            <numerusform>Laying out %n boxes…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laid out in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read %1, check %2, import %3, shape inference %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n warning</numerusform>
+            <numerusform>%n warnings</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -871,15 +871,18 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>passscope::views::LayoutWorker</name>
+    <message>
+        <source>Not enough memory for the layout.</source>
+        <translation>内存不足，无法布局。</translation>
+    </message>
+    <message>
+        <source>Unknown error in the layout.</source>
+        <translation>布局时发生未知错误。</translation>
+    </message>
+</context>
+<context>
     <name>passscope::views::MainWindow</name>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
     <message>
         <source>PassScope</source>
         <translation>PassScope</translation>
@@ -929,22 +932,6 @@ Double-click to close this scope.</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>Open a model to see what the graph compiler does to it</source>
-        <translation>打开一个模型，查看图编译器对它做了什么</translation>
-    </message>
-    <message>
-        <source>Open Model…</source>
-        <translation>打开模型…</translation>
-    </message>
-    <message>
-        <source>Filter by node name or op type (regular expression)</source>
-        <translation>按节点名称或算子类型筛选（正则表达式）</translation>
-    </message>
-    <message>
-        <source>Case-insensitive unless the pattern contains an upper-case letter.</source>
-        <translation>模式中不含大写字母时不区分大小写。</translation>
-    </message>
-    <message>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -957,110 +944,16 @@ Double-click to close this scope.</source>
         <translation>警告</translation>
     </message>
     <message>
-        <source>Show the warnings reported while loading</source>
-        <translation>显示加载时报告的警告</translation>
-    </message>
-    <message>
         <source>Ready</source>
         <translation>就绪</translation>
-    </message>
-    <message>
-        <source>No Recent Models</source>
-        <translation>没有最近打开的模型</translation>
-    </message>
-    <message>
-        <source>&amp;Clear List</source>
-        <translation>清除列表(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Open Model</source>
-        <translation>打开模型</translation>
-    </message>
-    <message>
-        <source>ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)</source>
-        <translation>ONNX 模型 (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
     </message>
     <message>
         <source>%1 — PassScope</source>
         <translation>%1 — PassScope</translation>
     </message>
     <message>
-        <source>Loaded in %1</source>
-        <translation>加载用时 %1</translation>
-    </message>
-    <message>
-        <source>Read %1, check %2, import %3, shape inference %4</source>
-        <translation>读取 %1，检查 %2，导入 %3，形状推导 %4</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n 条警告</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Warnings (%1)</source>
         <translation>警告 (%1)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1: %n node(s)</source>
-        <translation>
-            <numerusform>已打开 %1：%n 个节点</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Could not open %1</source>
-        <translation>无法打开 %1</translation>
-    </message>
-    <message>
-        <source>Could Not Open Model</source>
-        <translation>无法打开模型</translation>
-    </message>
-    <message>
-        <source>PassScope could not open “%1”.</source>
-        <translation>PassScope 无法打开“%1”。</translation>
-    </message>
-    <message>
-        <source>Not a valid regular expression (%1): matching the text literally.</source>
-        <translation>不是有效的正则表达式（%1）：按字面文本匹配。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 个节点</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n node(s)</source>
-        <translation>
-            <numerusform>%1 / %n 个节点</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>About PassScope</source>
-        <translation>关于 PassScope</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;查看图编译器的优化 Pass 对 ONNX 模型做了什么：常量折叠、格式细化、TransData 插入、死代码消除与公共子表达式消除。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建，运行于 Qt %3。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Pipeline cancelled</source>
-        <translation>流水线已取消</translation>
-    </message>
-    <message>
-        <source>Layout failed: %1</source>
-        <translation>布局失败：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Laying out %n box(es)…</source>
-        <translation>
-            <numerusform>正在布局 %n 个框…</numerusform>
-        </translation>
     </message>
     <message>
         <source>&amp;Export</source>
@@ -1139,34 +1032,8 @@ Double-click to close this scope.</source>
         <translation>叠加层：</translation>
     </message>
     <message>
-        <source>Search: name, op type or regex</source>
-        <translation>搜索：名称、算子类型或正则表达式</translation>
-    </message>
-    <message>
-        <source>Running the pipeline…</source>
-        <translation>正在运行流水线…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Pipeline finished: %n pass run(s) in %1 s</source>
-        <translation>
-            <numerusform>流水线已完成：%n 次 Pass 运行，用时 %1 秒</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Laid out in %1 s</source>
-        <translation>布局用时 %1 秒</translation>
-    </message>
-    <message>
         <source>The pipeline failed: %1</source>
         <translation>流水线运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Pipeline Failed</source>
-        <translation>流水线运行失败</translation>
-    </message>
-    <message>
-        <source>The pipeline could not run.</source>
-        <translation>流水线无法运行。</translation>
     </message>
     <message>
         <source>Folding switched off for %1; running again…</source>
@@ -1177,30 +1044,12 @@ Double-click to close this scope.</source>
         <translation>已开启 %1 的常量折叠，正在重新运行…</translation>
     </message>
     <message>
-        <source>added by this step</source>
-        <translation>由本步骤添加</translation>
-    </message>
-    <message>
-        <source>changed by this step</source>
-        <translation>由本步骤修改</translation>
-    </message>
-    <message>
         <source>(made by a pass: folding can only be switched off on nodes of the loaded model)</source>
         <translation>（由 Pass 生成：只能对已加载模型中的节点关闭常量折叠）</translation>
     </message>
     <message>
         <source>Open Body “%1”</source>
         <translation>打开子图“%1”</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n match(es)</source>
-        <translation>
-            <numerusform>%n 个匹配项</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>Open &amp;Session…</source>
@@ -1219,74 +1068,6 @@ Double-click to close this scope.</source>
         <translation>视图图片（SVG、PNG）(&amp;P)…</translation>
     </message>
     <message>
-        <source>Save Session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>PassScope sessions (*.json)</source>
-        <translation>PassScope 会话 (*.json)</translation>
-    </message>
-    <message>
-        <source>Could Not Save Session</source>
-        <translation>无法保存会话</translation>
-    </message>
-    <message>
-        <source>Session saved to %1</source>
-        <translation>会话已保存到 %1</translation>
-    </message>
-    <message>
-        <source>Open Session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Could Not Open Session</source>
-        <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>Export Optimized Model</source>
-        <translation>导出优化后的模型</translation>
-    </message>
-    <message>
-        <source>Could Not Export the Model</source>
-        <translation>无法导出模型</translation>
-    </message>
-    <message>
-        <source>Model at step %1 written to %2</source>
-        <translation>第 %1 步的模型已写入 %2</translation>
-    </message>
-    <message>
-        <source>Export Report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Could Not Export the Report</source>
-        <translation>无法导出报告</translation>
-    </message>
-    <message>
-        <source>Export Picture</source>
-        <translation>导出图片</translation>
-    </message>
-    <message>
-        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
-        <translation>SVG 图片 (*.svg);;PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Could Not Export the Picture</source>
-        <translation>无法导出图片</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The new language takes effect when PassScope starts again.</source>
-        <translation>新语言将在 PassScope 重新启动后生效。</translation>
-    </message>
-    <message>
         <source>Variable Memory</source>
         <translation>变量内存</translation>
     </message>
@@ -1303,16 +1084,8 @@ Double-click to close this scope.</source>
         <translation>保存会话(&amp;V)…</translation>
     </message>
     <message>
-        <source>Loading cancelled</source>
-        <translation>已取消加载</translation>
-    </message>
-    <message>
         <source>&amp;Cancel Loading</source>
         <translation>取消加载(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
-        <translation>匹配节点名称和算子类型，与节点表的过滤规则相同：含有正则表达式字符的模式按正则表达式处理；除非模式中含有大写字母，否则不区分大小写。按 Enter 跳到下一个匹配项。</translation>
     </message>
     <message>
         <source>Compare &amp;With…</source>
@@ -1323,24 +1096,12 @@ Double-click to close this scope.</source>
         <translation>将当前模型与另一个模型并排显示，并标出差异</translation>
     </message>
     <message>
-        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
-        <translation>选择 文件 ▸ 打开…（%1）、从最近文件中选择一个模型，或将 ONNX 文件（或 GE 图 dump 文件夹）拖放到此窗口。</translation>
-    </message>
-    <message>
-        <source>Compare With</source>
-        <translation>与其他模型比较</translation>
-    </message>
-    <message>
         <source>Open GE &amp;Dump Folder…</source>
         <translation>打开 GE &amp;Dump 文件夹…</translation>
     </message>
     <message>
         <source>Open a folder of GE graph dumps (DUMP_GE_GRAPH) and step through GE&apos;s compile stages</source>
         <translation>打开一个 GE 图 dump 文件夹（DUMP_GE_GRAPH），逐个阶段查看 GE 的编译过程</translation>
-    </message>
-    <message>
-        <source>Open GE Dump Folder</source>
-        <translation>打开 GE Dump 文件夹</translation>
     </message>
     <message>
         <source>Next C&amp;hange</source>
@@ -1359,78 +1120,8 @@ Double-click to close this scope.</source>
         <translation>按数据流顺序选择该步骤改变的上一个节点</translation>
     </message>
     <message>
-        <source>The step shown marks no node</source>
-        <translation>当前步骤没有标记任何节点</translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation>已删除</translation>
-    </message>
-    <message>
-        <source>added</source>
-        <translation>已添加</translation>
-    </message>
-    <message>
-        <source>changed</source>
-        <translation>已修改</translation>
-    </message>
-    <message>
-        <source>Change %1 of %2: %3 (%4)</source>
-        <translation>第 %1 个变化,共 %2 个:%3(%4)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) (%1: next)</source>
-        <translation>
-            <numerusform>%n 个变化(%1:下一个)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
-        <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt);;GE 图 dump (ge_onnx_*.pbtxt)</translation>
-    </message>
-    <message>
         <source>Find First &amp;Divergent Step</source>
         <translation>查找首个发散步骤(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step…</source>
-        <translation>正在查找首个发散步骤…</translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
-        <translation>正在查找首个发散步骤：对第 %1 步之后的图求值…</translation>
-    </message>
-    <message>
-        <source>Cannot find the first divergent step: %1</source>
-        <translation>无法查找首个发散步骤：%1</translation>
-    </message>
-    <message>
-        <source>Finding the first divergent step was cancelled</source>
-        <translation>已取消查找首个发散步骤</translation>
-    </message>
-    <message>
-        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
-        <translation>没有 Pass 运行改变图的输出（基于固定种子的随机输入）</translation>
-    </message>
-    <message>
-        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
-        <translation>第 %1 步 %2（阶段 %3）是图输出首次与原始图不同的步骤</translation>
-    </message>
-    <message>
-        <source>First Divergent Step</source>
-        <translation>首个发散步骤</translation>
-    </message>
-    <message>
-        <source>Show step %1 with the numeric difference overlay?</source>
-        <translation>用数值差异叠加层显示第 %1 步吗？</translation>
-    </message>
-    <message>
-        <source>computing step %1…</source>
-        <translation>正在计算第 %1 步…</translation>
-    </message>
-    <message>
-        <source>Numeric difference: cannot evaluate %1</source>
-        <translation>数值差异：无法求值 %1</translation>
     </message>
     <message>
         <source>&amp;Node Data</source>
@@ -1457,14 +1148,6 @@ Double-click to close this scope.</source>
         <translation>在图上显示其他工具的逐节点数值：Model Explorer 节点数据、Polygraphy 保存的输出（JSON）或张量文件；两个文件按其差异着色</translation>
     </message>
     <message>
-        <source>Load Node Data</source>
-        <translation>加载节点数据</translation>
-    </message>
-    <message>
-        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
-        <translation>节点数据 (*.json *.pb *.npy *.tensorproto);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Load Node Data &amp;Folder…</source>
         <translation>加载节点数据文件夹(&amp;F)…</translation>
     </message>
@@ -1473,26 +1156,8 @@ Double-click to close this scope.</source>
         <translation>逐张量文件的文件夹（ONNX Runtime 的 .tensorproto 转储、.pb、.npy）；与已加载的一起显示，以比较两次运行</translation>
     </message>
     <message>
-        <source>Node Data Folder</source>
-        <translation>节点数据文件夹</translation>
-    </message>
-    <message>
         <source>&amp;Clear Node Data</source>
         <translation>清除节点数据(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Cannot read node data: %1</source>
-        <translation>无法读取节点数据：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Numeric inputs: %n input(s) from files</source>
-        <translation>
-            <numerusform>数值输入：%n 个输入来自文件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No pass run changed the graph outputs (on the numeric input files)</source>
-        <translation>没有 pass 运行改变图的输出（在数值输入文件上）</translation>
     </message>
 </context>
 <context>
@@ -1606,6 +1271,14 @@ Double-click to close this scope.</source>
         <source>Numeric inputs: %1</source>
         <translation>数值输入：%1</translation>
     </message>
+    <message>
+        <source>added by this step</source>
+        <translation>由本步骤添加</translation>
+    </message>
+    <message>
+        <source>changed by this step</source>
+        <translation>由本步骤修改</translation>
+    </message>
 </context>
 <context>
     <name>passscope::views::ModelLoader</name>
@@ -1647,6 +1320,33 @@ Double-click to close this scope.</source>
     <message>
         <source>Outputs</source>
         <translation>输出</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NodesPanel</name>
+    <message>
+        <source>Filter by node name or op type (regular expression)</source>
+        <translation>按节点名称或算子类型筛选（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Case-insensitive unless the pattern contains an upper-case letter.</source>
+        <translation>模式中不含大写字母时不区分大小写。</translation>
+    </message>
+    <message>
+        <source>Not a valid regular expression (%1): matching the text literally.</source>
+        <translation>不是有效的正则表达式（%1）：按字面文本匹配。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n node(s)</source>
+        <translation>
+            <numerusform>%1 / %n 个节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1713,6 +1413,75 @@ Double-click to close this scope.</source>
     <message>
         <source>Input “%1”: %2</source>
         <translation>输入“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::NumericView</name>
+    <message>
+        <source>Finding the first divergent step…</source>
+        <translation>正在查找首个发散步骤…</translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step: evaluating the graph after step %1…</source>
+        <translation>正在查找首个发散步骤：对第 %1 步之后的图求值…</translation>
+    </message>
+    <message>
+        <source>Cannot find the first divergent step: %1</source>
+        <translation>无法查找首个发散步骤：%1</translation>
+    </message>
+    <message>
+        <source>Finding the first divergent step was cancelled</source>
+        <translation>已取消查找首个发散步骤</translation>
+    </message>
+    <message>
+        <source>Cannot read node data: %1</source>
+        <translation>无法读取节点数据：%1</translation>
+    </message>
+    <message>
+        <source>Load Node Data</source>
+        <translation>加载节点数据</translation>
+    </message>
+    <message>
+        <source>Node data (*.json *.pb *.npy *.tensorproto);;All files (*)</source>
+        <translation>节点数据 (*.json *.pb *.npy *.tensorproto);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Node Data Folder</source>
+        <translation>节点数据文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>Numeric inputs: %n input(s) from files</source>
+        <translation>
+            <numerusform>数值输入：%n 个输入来自文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on the numeric input files)</source>
+        <translation>没有 pass 运行改变图的输出（在数值输入文件上）</translation>
+    </message>
+    <message>
+        <source>No pass run changed the graph outputs (on seeded random inputs)</source>
+        <translation>没有 Pass 运行改变图的输出（基于固定种子的随机输入）</translation>
+    </message>
+    <message>
+        <source>Step %1, %2 (stage %3), is the first whose graph outputs differ from the original&apos;s</source>
+        <translation>第 %1 步 %2（阶段 %3）是图输出首次与原始图不同的步骤</translation>
+    </message>
+    <message>
+        <source>First Divergent Step</source>
+        <translation>首个发散步骤</translation>
+    </message>
+    <message>
+        <source>Show step %1 with the numeric difference overlay?</source>
+        <translation>用数值差异叠加层显示第 %1 步吗？</translation>
+    </message>
+    <message>
+        <source>Numeric difference: cannot evaluate %1</source>
+        <translation>数值差异：无法求值 %1</translation>
+    </message>
+    <message>
+        <source>computing step %1…</source>
+        <translation>正在计算第 %1 步…</translation>
     </message>
 </context>
 <context>
@@ -2396,6 +2165,82 @@ Double-click to close this scope.</source>
     </message>
 </context>
 <context>
+    <name>passscope::views::RecentMenu</name>
+    <message>
+        <source>No Recent Models</source>
+        <translation>没有最近打开的模型</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::SearchBar</name>
+    <message>
+        <source>Search: name, op type or regex</source>
+        <translation>搜索：名称、算子类型或正则表达式</translation>
+    </message>
+    <message>
+        <source>Matches node names and op types, as the node table&apos;s filter does: a pattern with regex characters is a regular expression; case is ignored unless the pattern has an upper-case letter. Enter jumps to the next match.</source>
+        <translation>匹配节点名称和算子类型，与节点表的过滤规则相同：含有正则表达式字符的模式按正则表达式处理；除非模式中含有大写字母，否则不区分大小写。按 Enter 跳到下一个匹配项。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::StepController</name>
+    <message>
+        <source>Not enough memory to prepare the steps of the run.</source>
+        <translation>内存不足，无法准备本次运行的步骤。</translation>
+    </message>
+    <message>
+        <source>Unknown error while preparing the steps of the run.</source>
+        <translation>准备本次运行的步骤时发生未知错误。</translation>
+    </message>
+    <message>
+        <source>Cannot prepare the steps of the run: %1</source>
+        <translation>无法准备本次运行的步骤：%1</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::StepFollower</name>
+    <message>
+        <source>The step shown marks no node</source>
+        <translation>当前步骤没有标记任何节点</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已添加</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2: %3 (%4)</source>
+        <translation>第 %1 个变化,共 %2 个:%3(%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) (%1: next)</source>
+        <translation>
+            <numerusform>%n 个变化(%1:下一个)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>passscope::views::SummaryPanel</name>
     <message>
         <source>No model loaded.</source>
@@ -2703,6 +2548,211 @@ Double-click to close this scope.</source>
     <message>
         <source>Var key</source>
         <translation>变量键</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WelcomePage</name>
+    <message>
+        <source>Open a model to see what the graph compiler does to it</source>
+        <translation>打开一个模型，查看图编译器对它做了什么</translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open… (%1), pick a recent model, or drop an ONNX file (or a folder of GE graph dumps) on this window.</source>
+        <translation>选择 文件 ▸ 打开…（%1）、从最近文件中选择一个模型，或将 ONNX 文件（或 GE 图 dump 文件夹）拖放到此窗口。</translation>
+    </message>
+    <message>
+        <source>Open Model…</source>
+        <translation>打开模型…</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WindowDialogs</name>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;All files (*)</source>
+        <translation>ONNX 模型 (*.onnx *.pb *.onnxtxt *.pbtxt *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open GE Dump Folder</source>
+        <translation>打开 GE Dump 文件夹</translation>
+    </message>
+    <message>
+        <source>Compare With</source>
+        <translation>与其他模型比较</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>PassScope sessions (*.json)</source>
+        <translation>PassScope 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>Could Not Save Session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1</source>
+        <translation>会话已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Could Not Open Session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Export Optimized Model</source>
+        <translation>导出优化后的模型</translation>
+    </message>
+    <message>
+        <source>ONNX models (*.onnx);;ONNX text (*.onnxtxt *.txt);;GE graph dump (ge_onnx_*.pbtxt)</source>
+        <translation>ONNX 模型 (*.onnx);;ONNX 文本 (*.onnxtxt *.txt);;GE 图 dump (ge_onnx_*.pbtxt)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Model</source>
+        <translation>无法导出模型</translation>
+    </message>
+    <message>
+        <source>Model at step %1 written to %2</source>
+        <translation>第 %1 步的模型已写入 %2</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Report</source>
+        <translation>无法导出报告</translation>
+    </message>
+    <message>
+        <source>Export Picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>SVG pictures (*.svg);;PNG images (*.png)</source>
+        <translation>SVG 图片 (*.svg);;PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Could Not Export the Picture</source>
+        <translation>无法导出图片</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language takes effect when PassScope starts again.</source>
+        <translation>新语言将在 PassScope 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Could Not Open Model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <source>PassScope could not open “%1”.</source>
+        <translation>PassScope 无法打开“%1”。</translation>
+    </message>
+    <message>
+        <source>Pipeline Failed</source>
+        <translation>流水线运行失败</translation>
+    </message>
+    <message>
+        <source>The pipeline could not run.</source>
+        <translation>流水线无法运行。</translation>
+    </message>
+    <message>
+        <source>About PassScope</source>
+        <translation>关于 PassScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;See what a graph compiler&apos;s optimisation passes do to an ONNX model: constant folding, format refinement, TransData insertion, dead code and common subexpression elimination.&lt;/p&gt;&lt;p&gt;Built with Qt %2, running on Qt %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PassScope %1&lt;/h3&gt;&lt;p&gt;查看图编译器的优化 Pass 对 ONNX 模型做了什么：常量折叠、格式细化、TransData 插入、死代码消除与公共子表达式消除。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建，运行于 Qt %3。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>passscope::views::WindowStatus</name>
+    <message>
+        <source>Show the warnings reported while loading</source>
+        <translation>显示加载时报告的警告</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %n node(s)</source>
+        <translation>
+            <numerusform>已打开 %1：%n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>已取消加载</translation>
+    </message>
+    <message>
+        <source>Running the pipeline…</source>
+        <translation>正在运行流水线…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pipeline finished: %n pass run(s) in %1 s</source>
+        <translation>
+            <numerusform>流水线已完成：%n 次 Pass 运行，用时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Pipeline cancelled</source>
+        <translation>流水线已取消</translation>
+    </message>
+    <message numerus="yes">
+        <source>Laying out %n box(es)…</source>
+        <translation>
+            <numerusform>正在布局 %n 个框…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Laid out in %1 s</source>
+        <translation>布局用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>Layout failed: %1</source>
+        <translation>布局失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Loaded in %1</source>
+        <translation>加载用时 %1</translation>
+    </message>
+    <message>
+        <source>Read %1, check %2, import %3, shape inference %4</source>
+        <translation>读取 %1，检查 %2，导入 %3，形状推导 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 条警告</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

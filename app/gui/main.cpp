@@ -32,8 +32,8 @@
 #include "graph/graph_scene.h"
 #include "graph/overlay.h"
 #include "graph/view_census.h"
-#include "localization.h"
 #include "main_window.h"
+#include "text/localization.h"
 
 namespace {
 

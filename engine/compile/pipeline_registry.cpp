@@ -7,6 +7,8 @@
 // format passes; OptimizeStage2's folding turns TransData on constant weights into constants).
 #include "compile/pipeline_registry.h"
 
+#include <algorithm>
+
 #include "passes/cleanup/common_subexpression_elimination_pass.h"
 #include "passes/cleanup/constant_fuse_same_pass.h"
 #include "passes/cleanup/ctrl_edge_transfer_pass.h"
@@ -55,14 +57,21 @@
 namespace passscope {
 namespace {
 
-void add(Stage& stage, std::unique_ptr<Pass> pass, const PipelineOptions& options) {
-    if (pass->enabled(options)) stage.passes.push_back(std::move(pass));
+// Which passes a composition keeps: those `enabledBy` switches on, or (everyPass) all of them, for the
+// list of what a pipeline may run (pipelinePasses).
+struct Selection {
+    const PipelineOptions& enabledBy;
+    bool everyPass = false;
+};
+
+void add(Stage& stage, std::unique_ptr<Pass> pass, const Selection& options) {
+    if (options.everyPass || pass->enabled(options.enabledBy)) stage.passes.push_back(std::move(pass));
 }
 
 // No-op Slices, arithmetic and Pads, shape-chain Reshape targets and Not feeding a Where
 // (docs/ge-constant-folding.md §14): after folding in OptimizeStage1 and inside every body, so a
 // removal added here runs in both.
-void addNoOpRemovals(Stage& stage, const PipelineOptions& options) {
+void addNoOpRemovals(Stage& stage, const Selection& options) {
     add(stage, std::make_unique<ReshapeTargetFoldingPass>(), options);
     add(stage, std::make_unique<RedundantSliceRemovePass>(), options);
     add(stage, std::make_unique<NoOpArithmeticRemovePass>(), options);
@@ -70,12 +79,10 @@ void addNoOpRemovals(Stage& stage, const PipelineOptions& options) {
     add(stage, std::make_unique<NotWhereFusionPass>(), options);
 }
 
-}  // namespace
-
-std::vector<Stage> buildPipeline(const PipelineOptions& options) {
+std::vector<Stage> composeStages(const Selection& options) {
     std::vector<Stage> stages;
 
-    const bool device = options.target == Target::Ge;
+    const bool device = options.enabledBy.target == Target::Ge;
 
     Stage prepare{"Prepare", {}};  // GraphPrepare::ComputeConstantShape: mark first, fold, take effect
     // GraphPrepare's names_to_passes start with VarIsInitializedOpPass (docs/ge-variables.md §6).
@@ -181,9 +188,30 @@ std::vector<Stage> buildPipeline(const PipelineOptions& options) {
     return stages;
 }
 
+}  // namespace
+
+std::vector<Stage> buildPipeline(const PipelineOptions& options) {
+    return composeStages(Selection{options});
+}
+
+std::vector<std::unique_ptr<Pass>> pipelinePasses(Target target) {
+    PipelineOptions options;
+    options.target = target;
+    std::vector<std::unique_ptr<Pass>> passes;
+    for (Stage& stage : composeStages(Selection{options, /*everyPass=*/true}))
+        for (std::unique_ptr<Pass>& pass : stage.passes) {
+            const std::string name = pass->name();
+            const bool seen = std::any_of(passes.begin(), passes.end(),
+                                          [&](const std::unique_ptr<Pass>& p) { return p->name() == name; });
+            if (!seen) passes.push_back(std::move(pass));
+        }
+    return passes;
+}
+
 // Shapes inside bodies are not re-inferred, so only the passes that need no fresh shapes run there,
 // in the pipeline's order.
-std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& options, bool nested) {
+std::vector<std::unique_ptr<Pass>> buildBodyPipeline(const PipelineOptions& enabledBy, bool nested) {
+    const Selection options{enabledBy};
     Stage body{"Body", {}};
     add(body, std::make_unique<DimensionComputePass>(true), options);
     add(body, std::make_unique<ConstantFoldingPass>(), options);

@@ -43,7 +43,7 @@ std::variant<std::vector<Tensor>, std::string> Evaluator::evaluateNode(
         }
         return std::vector<Tensor>{};
     }
-    if (n.opType() == op::kTransData && n.domain() == op::kGeDomain) {
+    if (op::isTransData(n.opType(), n.domain())) {
         const Tensor* in = n.inputs().empty() || !n.input(0).valid() ? nullptr : valueOf(n.input(0));
         if (!in) return std::string("an input has no value");
         auto value = exec::logicalTransData(g, n, *in);

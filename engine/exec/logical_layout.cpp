@@ -2,6 +2,7 @@
 
 #include "formats/storage_shape.h"
 #include "formats/transdata_layout.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 
@@ -44,8 +45,7 @@ int64_t storageGroupsOf(const Graph& g, const Node& n) {
     for (const NodeOutput& o : n.outputs())
         for (const Use& u : o.uses) {
             const Node& c = g.node(u.node);
-            if (c.opType() == op::kTransData && c.domain() == op::kGeDomain)
-                return formats::transDataSides(c).srcGroups;
+            if (op::isTransData(c.opType(), c.domain())) return formats::transDataSides(c).srcGroups;
         }
     return 1;
 }
@@ -88,8 +88,8 @@ std::variant<Tensor, std::string> logicalTransData(const Graph& g, const Node& t
     if (sameMeaning) return input;
     // A format pass merged a layout change into it (a Transpose folded into the TransData): run
     // the real conversion between the storage layouts and read the result back by its origin.
-    const auto src = formatAttr(td, "src_format");
-    const auto dst = formatAttr(td, "dst_format");
+    const auto src = formatAttr(td, op::attr::kSrcFormat);
+    const auto dst = formatAttr(td, op::attr::kDstFormat);
     const auto outDims = to.originShape.extents();
     if (!src || !dst || !outDims)
         return "TransData changes the logical tensor (" + describe(from.originFormat, from.originShape) +

@@ -39,6 +39,28 @@ class Importer {
     GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth = 0);
 
   private:
+    // One graph being imported: its proto, the Graph made of it, the names it defines, and where it
+    // is (for messages and the nesting bound).
+    struct GraphImport {
+        onnx::GraphProto& proto;
+        std::shared_ptr<Graph> graph;
+        Scope scope;
+        std::string path;
+        std::string where;  // graphLabel(path)
+        int depth = 0;
+        std::unordered_map<std::string, onnx::TensorProto*> initializers;  // by name
+        std::set<std::string> listedInitializers;                          // also listed as graph inputs
+    };
+    // The phases of importGraph, in order.
+    void indexInitializers(GraphImport& gi);
+    void importInputs(GraphImport& gi);
+    void importInitializers(GraphImport& gi);
+    void importSparseInitializers(GraphImport& gi);
+    std::vector<NodeId> declareNodes(GraphImport& gi);
+    void connectNodes(GraphImport& gi, const std::vector<NodeId>& nodeIds);
+    void importOutputs(GraphImport& gi);
+    void applyValueInfo(GraphImport& gi);
+
     Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where,
                               int depth);
     void define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
@@ -72,73 +94,89 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
     // Each subgraph level is a recursion here (and in checkAcyclic); bound it (issue 9).
     if (depth > kMaxGraphNesting)
         throw ModelError(nestingTooDeep("subgraphs nest", kMaxGraphNesting) + ", in the " + graphLabel(path));
-    auto g = std::make_shared<Graph>();
-    g->name = gp.name();
-    g->docString = gp.doc_string();
+    GraphImport gi{gp, std::make_shared<Graph>(), {}, path, graphLabel(path), depth, {}, {}};
+    gi.scope.parent = parent;
+    gi.graph->name = gp.name();
+    gi.graph->docString = gp.doc_string();
     for (const auto& qa : gp.quantization_annotation())
-        g->opaqueQuantizationAnnotations.push_back(qa.SerializeAsString());
-    Scope scope;
-    scope.parent = parent;
-    const std::string where = graphLabel(path);
+        gi.graph->opaqueQuantizationAnnotations.push_back(qa.SerializeAsString());
+    indexInitializers(gi);
+    importInputs(gi);
+    importInitializers(gi);
+    importSparseInitializers(gi);
+    connectNodes(gi, declareNodes(gi));
+    importOutputs(gi);
+    applyValueInfo(gi);
+    return gi.graph;
+}
 
-    std::unordered_map<std::string, onnx::TensorProto*> initializers;
-    for (auto& init : *gp.mutable_initializer()) {
-        if (!initializers.emplace(init.name(), &init).second)
-            throw ModelError("initializer '" + init.name() + "' is defined twice in the " + where);
+void Importer::indexInitializers(GraphImport& gi) {
+    for (auto& init : *gi.proto.mutable_initializer()) {
+        if (!gi.initializers.emplace(init.name(), &init).second)
+            throw ModelError("initializer '" + init.name() + "' is defined twice in the " + gi.where);
     }
-    std::unordered_map<std::string, const onnx::ValueInfoProto*> valueInfos;
-    for (const auto& vi : gp.value_info()) valueInfos.emplace(vi.name(), &vi);
+}
 
-    // Graph inputs: Data nodes; an input with an initializer is an overridable default (IR >= 4)
-    // or, before IR 4 where every initializer had to be listed as an input, a plain constant.
+// Graph inputs: Data nodes; an input with an initializer is an overridable default (IR >= 4)
+// or, before IR 4 where every initializer had to be listed as an input, a plain constant.
+void Importer::importInputs(GraphImport& gi) {
+    Graph& g = *gi.graph;
     std::vector<NodeId> inputs;
-    std::set<std::string> listedInitializers;
-    for (const auto& in : gp.input()) {
-        const std::string what = "graph input '" + in.name() + "' of the " + where;
+    for (const auto& in : gi.proto.input()) {
+        const std::string what = "graph input '" + in.name() + "' of the " + gi.where;
         TensorDesc desc = descFromType(in.type(), what);
-        auto init = initializers.find(in.name());
-        const bool hasInit = init != initializers.end();
-        if (hasInit) listedInitializers.insert(in.name());
+        auto init = gi.initializers.find(in.name());
+        const bool hasInit = init != gi.initializers.end();
+        if (hasInit) gi.listedInitializers.insert(in.name());
         Node* n;
         if (hasInit && irVersion_ < 4) {
-            n = &g->addNode(std::string(op::kConst), "", in.name(), 1);
-            g->setAttribute(n->id(),
-                            Attribute::makeTensor(std::string(op::attr::kValue),
-                                                  tensor(*init->second, "initializer '" + in.name() + "'")));
+            n = &g.addNode(std::string(op::kConst), "", in.name(), 1);
+            g.setAttribute(n->id(),
+                           Attribute::makeTensor(std::string(op::attr::kValue),
+                                                 tensor(*init->second, "initializer '" + in.name() + "'")));
         } else {
-            n = &g->addNode(std::string(op::kData), "", in.name(), 1);
-            g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kIndex),
-                                                        static_cast<int64_t>(inputs.size())));
+            n = &g.addNode(std::string(op::kData), "", in.name(), 1);
+            g.setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kIndex),
+                                                       static_cast<int64_t>(inputs.size())));
             if (hasInit) {
-                g->setAttribute(
+                g.setAttribute(
                     n->id(), Attribute::makeTensor(std::string(op::attr::kValue),
                                                    tensor(*init->second, "initializer '" + in.name() + "'")));
-                g->setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kOverridable), 1));
+                g.setAttribute(n->id(), Attribute::makeInt(std::string(op::attr::kOverridable), 1));
             }
         }
-        g->setOutputName(n->id(), 0, in.name());
-        g->setOutputDesc(n->id(), 0, std::move(desc));
-        g->setOutputDocString(n->id(), 0, in.doc_string());
-        define(scope, in.name(), ValueRef{n->id(), 0, 0}, "graph input '" + in.name() + "'", path);
+        g.setOutputName(n->id(), 0, in.name());
+        g.setOutputDesc(n->id(), 0, std::move(desc));
+        g.setOutputDocString(n->id(), 0, in.doc_string());
+        define(gi.scope, in.name(), ValueRef{n->id(), 0, 0}, "graph input '" + in.name() + "'", gi.path);
         inputs.push_back(n->id());
     }
-    g->setInputs(inputs);
+    g.setInputs(inputs);
+}
 
-    for (auto& init : *gp.mutable_initializer()) {
-        if (listedInitializers.count(init.name())) continue;
+// The initializers no graph input lists: Const nodes, FileConstant when the bytes are external.
+void Importer::importInitializers(GraphImport& gi) {
+    Graph& g = *gi.graph;
+    for (auto& init : *gi.proto.mutable_initializer()) {
+        if (gi.listedInitializers.count(init.name())) continue;
         const std::string what = "initializer '" + init.name() + "'";
         Tensor t = tensor(init, what);
         const bool external = t.external().has_value();
-        Node& n = g->addNode(std::string(external ? op::kFileConstant : op::kConst), "", init.name(), 1);
-        g->setOutputName(n.id(), 0, init.name());
-        g->setOutputDesc(n.id(), 0, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())));
-        g->setAttribute(n.id(), Attribute::makeTensor(std::string(op::attr::kValue), std::move(t)));
-        define(scope, init.name(), ValueRef{n.id(), 0, 0}, what, path);
+        Node& n = g.addNode(std::string(external ? op::kFileConstant : op::kConst), "", init.name(), 1);
+        g.setOutputName(n.id(), 0, init.name());
+        g.setOutputDesc(n.id(), 0, TensorDesc::tensor(t.dtype(), Shape::fromExtents(t.dims())));
+        g.setAttribute(n.id(), Attribute::makeTensor(std::string(op::attr::kValue), std::move(t)));
+        define(gi.scope, init.name(), ValueRef{n.id(), 0, 0}, what, gi.path);
     }
-    for (const auto& sparse : gp.sparse_initializer()) {
+}
+
+// Sparse initializers: Const nodes holding the proto as it is (the engine does not compute on them).
+void Importer::importSparseInitializers(GraphImport& gi) {
+    Graph& g = *gi.graph;
+    for (const auto& sparse : gi.proto.sparse_initializer()) {
         const std::string name = sparse.values().name();
-        Node& n = g->addNode(std::string(op::kConst), "", name, 1);
-        g->setOutputName(n.id(), 0, name);
+        Node& n = g.addNode(std::string(op::kConst), "", name, 1);
+        g.setOutputName(n.id(), 0, name);
         TensorDesc desc;
         desc.kind = ValueKind::SparseTensor;
         desc.dtype = isKnownDataType(sparse.values().data_type())
@@ -151,86 +189,99 @@ GraphPtr Importer::importGraph(onnx::GraphProto& gp, const Scope* parent, const 
         for (int64_t d : sparse.dims())
             tp.mutable_sparse_tensor_type()->mutable_shape()->add_dim()->set_dim_value(d);
         desc.opaqueType = tp.SerializeAsString();
-        g->setOutputDesc(n.id(), 0, desc);
-        g->setAttribute(n.id(), Attribute{std::string(op::attr::kSparseValue),
-                                          AttrKind::SparseTensor,
-                                          OpaqueProto{sparse.SerializeAsString()},
-                                          {},
-                                          {}});
-        define(scope, name, ValueRef{n.id(), 0, 0}, "sparse initializer '" + name + "'", path);
+        g.setOutputDesc(n.id(), 0, desc);
+        g.setAttribute(n.id(), Attribute{std::string(op::attr::kSparseValue),
+                                         AttrKind::SparseTensor,
+                                         OpaqueProto{sparse.SerializeAsString()},
+                                         {},
+                                         {}});
+        define(gi.scope, name, ValueRef{n.id(), 0, 0}, "sparse initializer '" + name + "'", gi.path);
     }
+}
 
-    // Nodes, in two sweeps: every output name first (so order in the file does not matter and a
-    // cycle is reported as a cycle), then inputs and attributes.
+// Nodes, in two sweeps: every output name first (so order in the file does not matter and a
+// cycle is reported as a cycle), then inputs and attributes (connectNodes).
+std::vector<NodeId> Importer::declareNodes(GraphImport& gi) {
+    Graph& g = *gi.graph;
     std::vector<NodeId> nodeIds;
-    nodeIds.reserve(gp.node_size());
-    for (const auto& np : gp.node()) {
+    nodeIds.reserve(gi.proto.node_size());
+    for (const auto& np : gi.proto.node()) {
         // An ONNX op exported with device-layout tensors (op::kDeviceDomain) is the ONNX op again.
         // The domain is canonical from here on: ONNX's default domain is "" however the file spells
         // it, and an ONNX op on a device layout is read back into it.
         const std::string domain =
             np.domain() == op::kDeviceDomain ? std::string() : std::string(op::canonicalDomain(np.domain()));
-        Node& n = g->addNode(np.op_type(), domain, np.name(), static_cast<size_t>(np.output_size()));
-        g->setDocString(n.id(), np.doc_string());
+        Node& n = g.addNode(np.op_type(), domain, np.name(), static_cast<size_t>(np.output_size()));
+        g.setDocString(n.id(), np.doc_string());
         const std::string label = "node '" + n.displayName() + "' (" + np.op_type() + ")";
         for (int i = 0; i < np.output_size(); ++i) {
             const std::string& out = np.output(i);
             if (out.empty()) continue;
-            g->setOutputName(n.id(), static_cast<size_t>(i), out);
-            define(scope, out, ValueRef{n.id(), static_cast<uint32_t>(i), 0}, label, path);
+            g.setOutputName(n.id(), static_cast<size_t>(i), out);
+            define(gi.scope, out, ValueRef{n.id(), static_cast<uint32_t>(i), 0}, label, gi.path);
         }
         nodeIds.push_back(n.id());
     }
-    for (int k = 0; k < gp.node_size(); ++k) {
-        auto& np = *gp.mutable_node(k);
+    return nodeIds;
+}
+
+void Importer::connectNodes(GraphImport& gi, const std::vector<NodeId>& nodeIds) {
+    Graph& g = *gi.graph;
+    for (int k = 0; k < gi.proto.node_size(); ++k) {
+        auto& np = *gi.proto.mutable_node(k);
         const NodeId id = nodeIds[static_cast<size_t>(k)];
-        const std::string label = "node '" + g->node(id).displayName() + "' (" + np.op_type() + ")";
+        const std::string label = "node '" + g.node(id).displayName() + "' (" + np.op_type() + ")";
         std::vector<ValueRef> refs(static_cast<size_t>(np.input_size()));
         for (int i = 0; i < np.input_size(); ++i) {
             const std::string& in = np.input(i);
             if (in.empty()) continue;  // omitted optional input
-            auto ref = scope.lookup(in);
+            auto ref = gi.scope.lookup(in);
             if (!ref)
-                throw ModelError(label + " in the " + where + " reads '" + in +
+                throw ModelError(label + " in the " + gi.where + " reads '" + in +
                                  "', which no node, graph input or initializer produces (no producer)");
             refs[static_cast<size_t>(i)] = *ref;
         }
         // Bulk construction: use lists are rebuilt once at the end (Graph::rebuildUses).
-        g->setInputsUnlinked(id, std::move(refs));
+        g.setInputsUnlinked(id, std::move(refs));
         for (auto& ap : *np.mutable_attribute())
-            g->setAttribute(id, importAttribute(ap, scope, label + " attribute '" + ap.name() + "'", depth));
+            g.setAttribute(id,
+                           importAttribute(ap, gi.scope, label + " attribute '" + ap.name() + "'", gi.depth));
     }
+}
 
-    // Graph outputs feed one NetOutput node; their declared types are its input descriptions.
-    Node& out = g->addNode(std::string(op::kNetOutput), "", "", 0);
-    g->setNetOutput(out.id());
+// Graph outputs feed one NetOutput node; their declared types are its input descriptions.
+void Importer::importOutputs(GraphImport& gi) {
+    Graph& g = *gi.graph;
+    Node& out = g.addNode(std::string(op::kNetOutput), "", "", 0);
+    g.setNetOutput(out.id());
     std::vector<TensorDesc> declared;
     std::vector<std::string> outputNames;
-    for (const auto& o : gp.output()) {
+    for (const auto& o : gi.proto.output()) {
         outputNames.push_back(o.name());
-        auto ref = scope.lookup(o.name());
+        auto ref = gi.scope.lookup(o.name());
         if (!ref)
-            throw ModelError("graph output '" + o.name() + "' of the " + where +
+            throw ModelError("graph output '" + o.name() + "' of the " + gi.where +
                              " is not produced by any node, input or initializer");
-        g->addInput(out.id(), *ref);
+        g.addInput(out.id(), *ref);
         declared.push_back(descFromType(o.type(), "graph output '" + o.name() + "'"));
         if (!o.doc_string().empty() && ref->depth == 0)
-            g->setOutputDocString(ref->node, ref->output, o.doc_string());
+            g.setOutputDocString(ref->node, ref->output, o.doc_string());
     }
-    g->setInputDescs(out.id(), std::move(declared));
-    g->setAttribute(
+    g.setInputDescs(out.id(), std::move(declared));
+    g.setAttribute(
         out.id(),
         Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
+}
 
-    // value_info: descriptions of intermediate values.
-    for (const auto& vi : gp.value_info()) {
-        auto it = scope.values.find(vi.name());
-        if (it == scope.values.end()) continue;  // describes nothing here (allowed by ONNX)
+// value_info: descriptions of intermediate values.
+void Importer::applyValueInfo(GraphImport& gi) {
+    for (const auto& vi : gi.proto.value_info()) {
+        auto it = gi.scope.values.find(vi.name());
+        if (it == gi.scope.values.end()) continue;  // describes nothing here (allowed by ONNX)
         const ValueRef r = it->second;
-        g->setOutputDesc(r.node, r.output, descFromType(vi.type(), "value_info '" + vi.name() + "'"));
-        if (!vi.doc_string().empty()) g->setOutputDocString(r.node, r.output, vi.doc_string());
+        gi.graph->setOutputDesc(r.node, r.output, descFromType(vi.type(), "value_info '" + vi.name() + "'"));
+        if (!vi.doc_string().empty()) gi.graph->setOutputDocString(r.node, r.output, vi.doc_string());
     }
-    return g;
 }
 
 namespace {

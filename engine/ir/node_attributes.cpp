@@ -6,11 +6,12 @@
 namespace passscope::op {
 namespace {
 
-// A flag attribute that is set: an int other than 0, or any value of another kind.
+// The one rule of the flags (node_attributes.h): a number other than 0, or a value of another kind.
 bool flagSet(const Node& n, std::string_view name) {
     const Attribute* a = n.findAttr(name);
     if (!a) return false;
     if (const auto* i = std::get_if<int64_t>(&a->value)) return *i != 0;
+    if (const auto* f = std::get_if<double>(&a->value)) return *f != 0.0;
     return true;
 }
 
@@ -20,12 +21,22 @@ bool isFoldedConstant(const Node& n) {
     return n.hasAttr(attr::kFoldedFrom) || flagSet(n, attr::kIsFromConstantFolding);
 }
 
+// GE's ATTR_NAME_DO_NOT_CONSTANT_FOLDING; PassScope's --no-fold and the GUI set it too.
+bool doNotFold(const Node& n) {
+    return flagSet(n, attr::kDoNotConstantFolding);
+}
+
 bool isPotentialConst(const Node& n) {
-    return n.attrInt(attr::kPotentialConst, 0) != 0;
+    return flagSet(n, attr::kPotentialConst);
 }
 
 std::string potentialConstSource(const Node& n) {
     return n.attrString(attr::kSourcePassOfPotentialConst);
+}
+
+// GE's ATTR_NO_NEED_CONSTANT_FOLDING.
+bool noNeedFolding(const Node& n) {
+    return flagSet(n, attr::kNoNeedConstantFolding);
 }
 
 bool isVariableOp(const Node& n) {
@@ -33,8 +44,13 @@ bool isVariableOp(const Node& n) {
            !n.hasAttr(attr::kRefVarSrcVarName);
 }
 
+// The importer's mark on a graph input that also has an initializer (ONNX IR >= 4).
+bool isOverridableInitializer(const Node& n) {
+    return flagSet(n, attr::kOverridable);
+}
+
 bool isDataVariable(const Node& n) {
-    return isData(n.opType(), n.domain()) && n.attrTensor(attr::kValue) && n.hasAttr(attr::kOverridable);
+    return isData(n.opType(), n.domain()) && n.attrTensor(attr::kValue) && isOverridableInitializer(n);
 }
 
 bool isVariable(const Node& n) {

@@ -30,7 +30,24 @@ inline constexpr std::string_view kRefVarSrcVarName = "ref_var_src_var_name";
 // entry per output, naming the variable that output writes in place ("" where none) — GE sets
 // REF_VAR_SRC_VAR_NAME on the writer's output desc. The output is given that variable's address.
 inline constexpr std::string_view kOutputRefVarSrcVarName = "_output_ref_var_src_var_name";
+// A TransData's (and ReFormat's) formats, as GE names them (docs/ge-formats.md §5): written by
+// TransDataInsertionPass and the variable passes, read by the format passes, the TransData kernel,
+// the logical layout and the properties panel.
+inline constexpr std::string_view kSrcFormat = "src_format";
+inline constexpr std::string_view kDstFormat = "dst_format";
 }  // namespace attr
+
+// The flags (docs/ge-constant-folding.md §6): one predicate each, under one rule: a flag is
+// set when the attribute is there with a number other than 0, or with a value of another kind
+// (GE writes bools, which ONNX has not; a file may carry them as any type).
+// _do_not_constant_folding: the user's (or a GE graph's) "leave this node alone".
+bool doNotFold(const Node& n);
+// no_need_constant_folding: GE's mark on a node that folding need not look at (a Tile made by
+// DecomposeLargeConstPass); also kept by IdentityPass.
+bool noNeedFolding(const Node& n);
+// _is_overridable_initializer: a graph input with a default that callers may override, so not a
+// constant (docs/peer-tools.md §5).
+bool isOverridableInitializer(const Node& n);
 
 // A Const made by folding (it names what it was computed from, or carries GE's
 // _is_from_constant_folding).

@@ -79,6 +79,14 @@ bool isVariableType(std::string_view type, std::string_view domain) {
     return domain == kGeDomain && among(type, kVariables);
 }
 
+bool isTransData(std::string_view type, std::string_view domain) {
+    return domain == kGeDomain && type == kTransData;
+}
+
+bool isFormatConversion(std::string_view type, std::string_view domain) {
+    return domain == kGeDomain && (type == kTransData || type == kReFormat);
+}
+
 bool isDumpConstType(std::string_view type) {
     return type == kConst || type == kConstantOp;
 }

@@ -56,5 +56,10 @@ bool isControlFlow(std::string_view type, std::string_view domain);
 bool isShapeOp(std::string_view type, std::string_view domain);
 // Ops that only relabel dimensions (Squeeze, Unsqueeze, Flatten, Reshape).
 bool isDimensionOp(std::string_view type, std::string_view domain);
+// GE's TransData, which converts a tensor between storage formats (docs/ge-formats.md §5).
+bool isTransData(std::string_view type, std::string_view domain);
+// TransData and GE's ReFormat (which relabels a tensor's format): the nodes that stand between two
+// formats, drawn with a border of their own by the format overlays.
+bool isFormatConversion(std::string_view type, std::string_view domain);
 
 }  // namespace passscope::op

@@ -8,6 +8,7 @@
 
 #include "formats/storage_shape.h"
 #include "formats/transdata_layout.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 
@@ -319,7 +320,7 @@ std::optional<double> inferredBytes(const Node& n) {
 // dst_format (docs/ge-formats.md §6); unpacking to a plain layout never grows.
 std::optional<OutputEstimate> transDataEstimate(const KernelContext& ctx) {
     const Node& n = ctx.node();
-    if (n.domain() != op::kGeDomain || n.opType() != op::kTransData) return std::nullopt;
+    if (!op::isTransData(n.opType(), n.domain())) return std::nullopt;
     const TensorDesc& d = n.output(0).desc;
     if (d.kind == ValueKind::Tensor && elementSize(d.dtype) > 0)
         if (auto e = d.storageShape.extents())
@@ -327,8 +328,8 @@ std::optional<OutputEstimate> transDataEstimate(const KernelContext& ctx) {
                                   "from the output's storage shape"};
     if (!ctx.hasInput(0)) return OutputEstimate{};
     const Tensor& in = ctx.input(0);
-    const auto src = parseFormat(ctx.attrString("src_format", ""));
-    const auto dst = parseFormat(ctx.attrString("dst_format", ""));
+    const auto src = parseFormat(ctx.attrString(op::attr::kSrcFormat, ""));
+    const auto dst = parseFormat(ctx.attrString(op::attr::kDstFormat, ""));
     if (!src || !dst) return OutputEstimate{};
     if (!isInternalFormat(*dst))
         return OutputEstimate{true, inputCount(ctx, 0) * bytesPerElement(in.dtype()), "bounded by its input"};

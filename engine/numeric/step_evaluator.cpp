@@ -22,8 +22,7 @@ bool sameOutputDescs(const Node& a, const Node& b) {
 }
 
 bool readsDescriptions(const Node& n) {
-    return op::isStructural(n.opType(), n.domain()) ||
-           (n.opType() == op::kTransData && n.domain() == op::kGeDomain);
+    return op::isStructural(n.opType(), n.domain()) || op::isTransData(n.opType(), n.domain());
 }
 
 bool sameAttributesDeep(const Node& a, const Node& b);

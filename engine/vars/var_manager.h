@@ -48,6 +48,9 @@ struct VarFusionDecision {
     std::string reason;                     // why it fused / why not
     std::vector<std::string> removedNodes;  // trans nodes removed, in road order
     VarTransRoad transRoad;                 // the road recorded (empty when not fused)
+    // The pass that decided (VariableOpPass): its first run in the journal is where a viewer shows
+    // the decision taking effect, without knowing the pass by name.
+    std::string pass;
     bool operator==(const VarFusionDecision&) const = default;
 };
 

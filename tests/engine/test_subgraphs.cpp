@@ -15,6 +15,7 @@
 #include "graph_equality.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
+#include "measured_models.h"
 #include "model_builders.h"
 #include "pipeline/step_changes.h"
 #include "report/model_info.h"
@@ -364,40 +365,6 @@ TEST(Subgraphs, PipelineOptimizesBodiesAsStepsTheCursorReplays) {
 
 namespace {
 
-// x + (c0 + c + c + ... + c): `links` Adds of constants that all fold, one at a time.
-onnx::ModelProto foldableChain(size_t links) {
-    auto m = emptyModel();
-    auto& g = *m.mutable_graph();
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {4});
-    addFloatInitializer(g, "c0", {4}, {1, 2, 3, 4});
-    addFloatInitializer(g, "c", {4}, {0.5f, 0.5f, 0.5f, 0.5f});
-    std::string last = "c0";
-    for (size_t i = 0; i < links; ++i) {
-        const std::string out = "a" + std::to_string(i);
-        addNode(g, "Add", {last, "c"}, {out}, "add" + std::to_string(i));
-        last = out;
-    }
-    addNode(g, "Add", {"x", last}, {"y"}, "use");
-    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4});
-    return m;
-}
-
-// y = Relu(x), and a chain of `dead` Neg nodes from x that nothing reads.
-onnx::ModelProto deadNodes(size_t dead) {
-    auto m = emptyModel();
-    auto& g = *m.mutable_graph();
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {4});
-    addNode(g, "Relu", {"x"}, {"y"}, "relu");
-    std::string last = "x";
-    for (size_t i = 0; i < dead; ++i) {
-        const std::string out = "d" + std::to_string(i);
-        addNode(g, "Neg", {last}, {out}, "dead" + std::to_string(i));
-        last = out;
-    }
-    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4});
-    return m;
-}
-
 long peakRssMiB() {
     struct rusage u {};
     getrusage(RUSAGE_SELF, &u);
@@ -424,18 +391,6 @@ TEST(Subgraphs, LongFoldableChainAndManyDeadNodesStayLinear) {
         cursor.moveTo(0);
         EXPECT_GE(cursor.graph().nodeCount(), kLinks) << which;
     }
-}
-
-// Writes the stress models for measuring passscope-cli by hand:
-//   PASSSCOPE_STRESS_DIR=/tmp/stress build/tests/engine_tests --gtest_filter='StressModels.*'
-//   /usr/bin/time -v build/bin/passscope-cli optimize /tmp/stress/chain_100k.onnx -o /tmp/out.onnx
-TEST(StressModels, WriteForMeasurement) {
-    const char* dir = std::getenv("PASSSCOPE_STRESS_DIR");
-    if (!dir) GTEST_SKIP() << "set PASSSCOPE_STRESS_DIR to write the stress models";
-    fs::create_directories(dir);
-    writeModel(foldableChain(100000), fs::path(dir) / "chain_100k.onnx");
-    writeModel(foldableChain(20000), fs::path(dir) / "chain_20k.onnx");
-    writeModel(deadNodes(50000), fs::path(dir) / "dead_50k.onnx");
 }
 
 // The ONNX test corpus's control-flow models (If, Loop, Scan, optional and sequence bodies):

@@ -1,4 +1,4 @@
-# views/options_dialog tests (QtTest, offscreen), included by tests/gui/CMakeLists.txt.
+# views/dialogs/options_dialog tests (QtTest, offscreen), included by tests/gui/CMakeLists.txt.
 add_executable(test_options_dialog ${CMAKE_CURRENT_LIST_DIR}/test_options_dialog.cpp)
 target_link_libraries(test_options_dialog PRIVATE passscope_views Qt6::Test)
 target_compile_definitions(test_options_dialog PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")

@@ -25,7 +25,7 @@
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "model_builders.h"
-#include "properties_panel.h"
+#include "panels/properties_panel.h"
 #include "runner/pipeline_result.h"
 
 using namespace passscope;

@@ -8,6 +8,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,12 +17,14 @@
 #include <QUrl>
 
 #include "document/model_document.h"
+#include "document/step_controller.h"
 #include "io/model_loader.h"
 #include "main_window.h"
-#include "node_filter_proxy_model.h"
-#include "node_table_model.h"
-#include "properties_panel.h"
-#include "recent_files.h"
+#include "panels/node_filter_proxy_model.h"
+#include "panels/node_table_model.h"
+#include "panels/properties_panel.h"
+#include "runner/pipeline_result.h"
+#include "window/recent_files.h"
 
 using passscope::views::LoadedModel;
 using passscope::views::MainWindow;
@@ -57,6 +60,7 @@ class TestMainWindow : public QObject {
     void missingFileReportsErrorWithoutDialog();
     void interactiveWindowShowsMessageBox();
     void corruptFileReportsError();
+    void unpreparableStepsShowAnError();
     void failedLoadKeepsPreviousModel();
     void cancelledLoadKeepsPreviousModel();
     void newerLoadSupersedesOlder();
@@ -230,6 +234,39 @@ void TestMainWindow::interactiveWindowShowsMessageBox() {
     QVERIFY(box);
     QVERIFY(box->informativeText().contains(QStringLiteral("model.onnx")));
     box->close();
+}
+
+// The steps of a run are prepared off the UI thread; when that throws (here: a journal that does
+// not replay on its graph), the window says so as for a failed run, in a message box when
+// interactive, and keeps the steps it showed (issue 37: the exception used to terminate).
+void TestMainWindow::unpreparableStepsShowAnError() {
+    MainWindow window;
+    window.show();
+    loadSample(window);
+    if (QTest::currentTestFailed()) return;
+    auto result = std::make_shared<passscope::views::PipelineResult>();
+    passscope::Graph recorded;
+    const passscope::NodeId relu = recorded.addNode("Relu", "", "relu", 1).id();
+    result->journal.begin(recorded);
+    result->journal.beginStep("SomePass", "Prepare", 1);
+    recorded.setAttribute(relu, passscope::Attribute::makeInt("marked", 1));
+    result->journal.endStep(0.0, {}, {});
+    result->journal.end();
+    result->optimized.graph = std::make_shared<passscope::Graph>();  // without the journal's node
+    const size_t positions = window.positionCount();
+
+    QSignalSpy failed(&window, &MainWindow::pipelineFailed);
+    auto* steps = window.document()->findChild<passscope::views::StepController*>();
+    QVERIFY(steps);
+    steps->setResult(result, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kLoadTimeoutMs);
+    QVERIFY(failed.first().first().toString().contains(QStringLiteral("no node with id")));
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("no node with id")));
+    QMessageBox* box = window.findChild<QMessageBox*>();
+    QVERIFY(box);
+    QVERIFY(box->informativeText().contains(QStringLiteral("no node with id")));
+    box->close();
+    QCOMPARE(window.positionCount(), positions);
 }
 
 void TestMainWindow::corruptFileReportsError() {

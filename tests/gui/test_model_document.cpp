@@ -17,13 +17,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "document/search_rule.h"
+#include "document/step_controller.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
-#include "node_filter_proxy_model.h"
-#include "node_table_model.h"
+#include "panels/node_filter_proxy_model.h"
+#include "panels/node_table_model.h"
 #include "pipeline/pass_stats.h"
 #include "runner/pipeline_result.h"
-#include "search_rule.h"
 #include "session/session_file.h"
 
 using namespace passscope;
@@ -73,6 +74,21 @@ std::set<NodeId> idsOf(const std::vector<NodeId>& ids) {
     return {ids.begin(), ids.end()};
 }
 
+// A run whose journal does not replay on its final graph: the step edits a node that graph lacks,
+// so preparing the steps (undoing it) throws std::out_of_range on the worker thread.
+std::shared_ptr<const views::PipelineResult> unreplayableResult() {
+    auto result = std::make_shared<views::PipelineResult>();
+    Graph recorded;
+    const NodeId relu = recorded.addNode("Relu", "", "relu", 1).id();
+    result->journal.begin(recorded);
+    result->journal.beginStep("SomePass", "Prepare", 1);
+    recorded.setAttribute(relu, Attribute::makeInt("marked", 1));
+    result->journal.endStep(0.0, {}, {});
+    result->journal.end();
+    result->optimized.graph = std::make_shared<Graph>();  // without the journal's node
+    return result;
+}
+
 }  // namespace
 
 class TestModelDocument : public QObject {
@@ -86,6 +102,7 @@ class TestModelDocument : public QObject {
     void sessionWithUnloadableModelChangesNothing();
     void exportsModelAndReport();
     void corruptFileFailsAndKeepsModel();
+    void stepsThatCannotBePreparedFail();
     void searchRuleSmartCase();
     void searchRuleRegexAndLiteralDots();
     void searchRuleInvalidRegexIsLiteral();
@@ -405,6 +422,35 @@ void TestModelDocument::corruptFileFailsAndKeepsModel() {
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, kTimeoutMs);
     QCOMPARE(aboutToChange.count(), 0);
     QCOMPARE(doc.loadedModel(), before);
+    QVERIFY(doc.hasSteps());
+    QCOMPARE(doc.positionCount(), positions);
+}
+
+// Preparing the steps runs off the UI thread; what it throws there is a failure the document
+// reports as pipelineFailed(), and the steps shown before stay (issue 37: it used to terminate).
+void TestModelDocument::stepsThatCannotBePreparedFail() {
+    views::StepController steps;
+    QSignalSpy ready(&steps, &views::StepController::ready);
+    QSignalSpy failed(&steps, &views::StepController::failed);
+    steps.setResult(unreplayableResult(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kTimeoutMs);
+    QCOMPARE(ready.count(), 0);
+    QVERIFY(!steps.isReady());
+    const QString message = failed.first().at(0).toString();
+    QVERIFY2(message.contains(QStringLiteral("no node with id")), qPrintable(message));
+
+    ModelDocument doc;
+    openAndWait(doc, kSample);
+    if (QTest::currentTestFailed()) return;
+    const size_t positions = doc.positionCount();
+    auto* controller = doc.findChild<views::StepController*>();
+    QVERIFY(controller);
+    QSignalSpy pipelineFailed(&doc, &ModelDocument::pipelineFailed);
+    QSignalSpy finished(&doc, &ModelDocument::pipelineFinished);
+    controller->setResult(unreplayableResult(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(pipelineFailed.count(), 1, kTimeoutMs);
+    QVERIFY(pipelineFailed.first().at(0).toString().contains(QStringLiteral("no node with id")));
+    QCOMPARE(finished.count(), 0);
     QVERIFY(doc.hasSteps());
     QCOMPARE(doc.positionCount(), positions);
 }

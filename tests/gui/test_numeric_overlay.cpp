@@ -30,7 +30,7 @@
 #include "numeric/numeric_controller.h"
 #include "numeric/numeric_inputs_dialog.h"
 #include "onnx/onnx_pb.h"
-#include "properties_panel.h"
+#include "panels/properties_panel.h"
 #include "runner/pipeline_result.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_panel.h"

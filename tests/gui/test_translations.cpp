@@ -24,14 +24,14 @@
 #include <QXmlStreamReader>
 
 #include "compare/compare_window.h"
+#include "dialogs/options_dialog.h"
 #include "document/model_document.h"
 #include "graph/graph_panel.h"
 #include "graph/graph_view.h"
 #include "graph/legend_widget.h"
 #include "graph/overlay.h"
-#include "localization.h"
 #include "main_window.h"
-#include "options_dialog.h"
+#include "text/localization.h"
 
 using namespace passscope;
 using namespace passscope::views;

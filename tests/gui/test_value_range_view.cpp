@@ -8,7 +8,7 @@
 #include "compile/run_pipeline.h"
 #include "io/model_loader.h"
 #include "model_builders.h"
-#include "properties_panel.h"
+#include "panels/properties_panel.h"
 
 using namespace passscope;
 using namespace passscope::views;

@@ -6,7 +6,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
-#include "model_loader.h"
+#include "document/model_loader.h"
 
 namespace passscope::views {
 namespace {

@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "diff/graph_diff.h"
+#include "document/loaded_model.h"
 #include "graph/step_marks.h"
-#include "loaded_model.h"
 
 namespace passscope::views {
 

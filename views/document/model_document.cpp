@@ -2,13 +2,15 @@
 #include "document/model_document.h"
 #include "compile/run_pipeline.h"
 
+#include "document/model_loader.h"
+#include "document/search_rule.h"
+#include "document/step_controller.h"
 #include "ir/graph_path.h"
-#include "model_loader.h"
 #include "numeric/input_files.h"
+#include "numeric/node_data_overlay.h"
+#include "numeric/numeric_controller.h"
 #include "runner/pipeline_runner.h"
-#include "search_rule.h"
 #include "session/session_file.h"
-#include "step_controller.h"
 
 namespace passscope::views {
 
@@ -16,7 +18,13 @@ ModelDocument::ModelDocument(QObject* parent)
     : QObject(parent),
       loader_(new ModelLoader(this)),
       runner_(new PipelineRunner(this)),
-      steps_(new StepController(this)) {
+      steps_(new StepController(this)),
+      numeric_(new NumericController(this)),
+      nodeData_(std::make_unique<NodeDataOverlay>()) {
+    // The numbers are of the run shown: dropped before anyone hears of a new model or run (these
+    // connections come first), set when its steps are ready.
+    connect(this, &ModelDocument::modelAboutToChange, numeric_, [this] { numeric_->setResult(nullptr); });
+    connect(this, &ModelDocument::pipelineStarted, numeric_, [this] { numeric_->setResult(nullptr); });
     connect(loader_, &ModelLoader::started, this, &ModelDocument::loadStarted);
     connect(loader_, &ModelLoader::loaded, this, &ModelDocument::onLoaded);
     connect(loader_, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
@@ -34,8 +42,11 @@ ModelDocument::ModelDocument(QObject* parent)
     connect(runner_, &PipelineRunner::cancelled, this, &ModelDocument::pipelineCancelled);
     connect(steps_, &StepController::ready, this, [this] {
         forgetMemoryPlan();  // a new run: its result may sit where the last one did
+        numeric_->setResult(steps_->result());
         emit pipelineFinished();
     });
+    // A run whose steps cannot be shown failed as far as the user can tell.
+    connect(steps_, &StepController::failed, this, &ModelDocument::pipelineFailed);
     connect(steps_, &StepController::positionChanged, this, &ModelDocument::positionChanged);
 }
 
@@ -75,7 +86,7 @@ void ModelDocument::onLoaded(std::shared_ptr<const LoadedModel> model,
         if (!setNumericInputs(std::move(files), &problem)) emit warning(problem);
     }
     resolveNumericInputSources();
-    emit numericInputsChanged();
+    numericInputsSet();
     emit modelLoaded(model_->path);
     runPipeline();
 }
@@ -108,8 +119,15 @@ bool ModelDocument::setNumericInputs(NumericInputFiles files, QString* error) {
         return false;
     }
     numericInputs_ = std::move(files);
-    emit numericInputsChanged();
+    numericInputsSet();
     return true;
+}
+
+void ModelDocument::numericInputsSet() {
+    std::map<std::string, std::filesystem::path> files;
+    for (const auto& [name, file] : numericInputs_) files[name] = file.toStdString();
+    numeric_->setInputFiles(std::move(files));
+    emit numericInputsChanged();
 }
 
 void ModelDocument::setNumericInputSources(const QStringList& sources) {

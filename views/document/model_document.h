@@ -3,7 +3,8 @@
 // shell the same way): the loaded model, the pipeline options and run, the step the user stands
 // on, the nodes kept from folding, session files and model and report exports. No widgets here:
 // MainWindow wires these signals to its panels, and tests drive a document on its own.
-// model_document.cpp loads, runs and steps; model_document_files.cpp does sessions and exports.
+// model_document.cpp loads, runs and steps; model_document_files.cpp does sessions and exports;
+// model_document_notes.cpp says what the properties panel shows about a node.
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,9 +14,10 @@
 #include <QString>
 #include <QStringList>
 
+#include "document/loaded_model.h"
+#include "document/node_notes.h"
 #include "graph/step_marks.h"
 #include "ir/node.h"
-#include "loaded_model.h"
 #include "pipeline/options.h"
 #include "vars/var_memory_plan.h"
 
@@ -23,6 +25,8 @@ namespace passscope::views {
 
 class DiagramModel;
 class ModelLoader;
+class NodeDataOverlay;
+class NumericController;
 class PipelineRunner;
 class StepController;
 struct PipelineResult;
@@ -122,6 +126,22 @@ class ModelDocument : public QObject {
     // nullopt when there is none.
     std::optional<std::pair<NodeId, size_t>> nextSearchHit();
 
+    // ---- numbers (docs/bisect.md §6, docs/node-data.md) ----
+    // The numeric overlay's numbers of each step and the bisection, for the run shown (set when
+    // its steps are ready, dropped when a run or model replaces it, fed the numeric inputs).
+    NumericController* numeric() const { return numeric_; }
+    // Other tools' per-node numbers (View ▸ Node Data).
+    NodeDataOverlay& nodeData() const { return *nodeData_; }
+
+    // ---- what the properties panel says (model_document_notes.cpp) ----
+    // About node `id` of `graph` (the graph at the selected position, or the body at scope.body of
+    // it): why it was not folded, what the step did to it, its place in persistent memory, its
+    // numbers against the original's and other tools' number for it.
+    NodeNotes nodeNotes(const Graph& graph, NodeId id, const NoteScope& scope) const;
+    // The numeric overlay's numbers of node `id` (of the body at `body`) at the selected position;
+    // nullopt when there are none (a NetOutput) and none are being computed.
+    std::optional<NumericNote> numericNote(NodeId id, const GraphPath& body) const;
+
     // ---- files (model_document_files.cpp) ----
     // Writes `view` (where the user looks) with the model, options and position filled in.
     bool saveSession(const QString& path, Session view, QString* error) const;
@@ -162,6 +182,7 @@ class ModelDocument : public QObject {
     void dropSession();
     void forgetMemoryPlan() const { plan_ = {}; }
     void resolveNumericInputSources();  // pendingInputSources_ against the loaded model
+    void numericInputsSet();            // the numeric controller gets them; numericInputsChanged()
 
     std::shared_ptr<const LoadedModel> model_;
     std::shared_ptr<const PipelineResult> replayed_;  // a GE dump folder's stages, shown instead of runs
@@ -184,6 +205,8 @@ class ModelDocument : public QObject {
     ModelLoader* loader_;
     PipelineRunner* runner_;
     StepController* steps_;
+    NumericController* numeric_;
+    std::unique_ptr<NodeDataOverlay> nodeData_;
 };
 
 }  // namespace passscope::views

@@ -19,7 +19,7 @@
 #include "item_style.h"
 #include "layout/nested_layout.h"
 #include "node_item.h"
-#include "tensor_stats.h"
+#include "text/tensor_stats.h"
 
 namespace passscope::views {
 
@@ -71,13 +71,6 @@ QString weightLine(const Node& consumer, size_t input, const Node& weight, bool 
         if (stats && !stats->preview.isEmpty()) line += QStringLiteral(" = ") + stats->preview;
     }
     return line;
-}
-
-bool boolAttribute(const Node& n, std::string_view name) {
-    const Attribute* a = n.findAttr(name);
-    if (!a) return false;
-    if (const auto* i = std::get_if<int64_t>(&a->value)) return *i != 0;
-    return true;
 }
 
 // Each node's place in a topological order of the diagram's edges (Kahn's algorithm). Among the
@@ -295,8 +288,8 @@ void GraphScene::applyNodeLooks() {
         look.searchHit = searchHits_.count(id) > 0;
         if (n) {
             look.folded = op::isFoldedConstant(*n);
-            look.potentialConst = boolAttribute(*n, op::attr::kPotentialConst);
-            look.noFold = boolAttribute(*n, op::attr::kDoNotConstantFolding);
+            look.potentialConst = op::isPotentialConst(*n);
+            look.noFold = op::doNotFold(*n);
             bool readsTouchedConstant = false;
             int weights = 0;
             for (size_t i = 0; i < n->inputs().size(); ++i) {
@@ -315,7 +308,7 @@ void GraphScene::applyNodeLooks() {
             if (weights > style::kMaxWeightLines)  // the last line says what does not fit
                 look.weightLines.back() = tr("… and %n more", nullptr, weights - style::kMaxWeightLines + 1);
             look.constantsTouched = readsTouchedConstant;
-            const bool transData = n->opType() == op::kTransData || n->opType() == op::kReFormat;
+            const bool transData = op::isFormatConversion(n->opType(), n->domain());
             const TensorDesc* desc = n->outputs().empty() ? nullptr : &n->output(0).desc;
             switch (overlay_) {
                 case OverlayMode::Changes:
@@ -465,10 +458,12 @@ QGraphicsItem* GraphScene::selectNode(NodeId id) {
 
 QRectF GraphScene::startAnchor() const {
     QRectF inputs, topmost;
-    for (NodeItem* item : nodeItemByIndex_) {
+    for (size_t i = 0; i < nodeItemByIndex_.size(); ++i) {
+        NodeItem* item = nodeItemByIndex_[i];
         if (!item || !item->isVisible()) continue;
         const QRectF r = item->sceneBoundingRect();
-        if (item->opType() == QLatin1String(op::kData)) inputs = inputs.isNull() ? r : inputs.united(r);
+        const DiagramNode& node = diagram_->node(static_cast<int>(i));
+        if (op::isData(node.opType, node.domain)) inputs = inputs.isNull() ? r : inputs.united(r);
         if (topmost.isNull() || r.top() < topmost.top()) topmost = r;
     }
     if (!inputs.isNull()) return inputs;

@@ -24,13 +24,16 @@ ViewCensus takeCensus(const GraphScene& scene, const GraphView& view) {
     ViewCensus census;
     census.zoom = view.zoom();
     const QRectF visible = view.visibleSceneRect();
-    for (const NodeItem* node : scene.nodeItems()) {
+    const std::vector<NodeItem*>& items = scene.nodeItems();
+    for (size_t i = 0; i < items.size(); ++i) {
+        const NodeItem* node = items[i];
         if (!node || !node->isVisible()) continue;
         ++census.boxes;
         if (!mostlyInside(node->sceneBoundingRect(), visible)) continue;
         ++census.inView;
         if (node->titleScreenPixels(census.zoom) >= kLegiblePixels) ++census.labelled;
-        if (node->opType() == QLatin1String(op::kData)) ++census.inputsInView;
+        const DiagramNode& drawn = scene.diagram()->node(static_cast<int>(i));
+        if (op::isData(drawn.opType, drawn.domain)) ++census.inputsInView;
     }
     const double groupTitlePixels = QFontInfo(style::titleFont()).pixelSize() * census.zoom;
     for (QGraphicsItem* item : scene.items()) {

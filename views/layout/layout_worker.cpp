@@ -2,9 +2,7 @@
 
 #include <utility>
 
-#include <QFutureWatcher>
 #include <QThreadPool>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "layout/graphviz_layout.h"
 
@@ -34,58 +32,67 @@ QThreadPool* layoutPool() {
 
 }  // namespace
 
-LayoutWorker::LayoutWorker(LayoutCache* cache, QObject* parent) : QObject(parent), m_cache(cache) {
+LayoutWorker::LayoutWorker(LayoutCache* cache, QObject* parent)
+    : QObject(parent), m_cache(cache), m_job(this, layoutPool()) {
     // By name too, for queued connections made with SIGNAL()/SLOT() and for QSignalSpy.
     qRegisterMetaType<ResultPtr>("std::shared_ptr<const passscope::views::LayoutResult>");
 }
 
-LayoutWorker::~LayoutWorker() {
-    // Jobs still queued skip Graphviz; a running one finishes on its own (it holds only copies).
-    m_wanted->store(0);
-}
+// Jobs still queued skip Graphviz (their cancel flag is set); a running one finishes on its own
+// (it holds only copies) and its outcome is dropped with the job's watcher.
+LayoutWorker::~LayoutWorker() = default;
 
 int LayoutWorker::request(LayoutRequest request) {
     const int ticket = ++m_lastTicket;
-    m_pendingTicket = ticket;
-    m_wanted->store(ticket);
+    m_hitTicket = 0;
+    m_job.abandon();  // superseded: still queued, it skips Graphviz; running, it only fills the cache
 
     const QString key = LayoutCache::keyFor(request);
     if (m_cache && !key.isEmpty()) {
         if (ResultPtr hit = m_cache->find(key)) {
             // Queued so the caller has its ticket before `finished` arrives.
+            m_hitTicket = ticket;
             QMetaObject::invokeMethod(
-                this, [this, ticket, hit] { deliver(ticket, QString(), hit); }, Qt::QueuedConnection);
+                this,
+                [this, ticket, hit] {
+                    if (ticket != m_hitTicket) return;  // superseded or cancelled meanwhile
+                    m_hitTicket = 0;
+                    emit finished(ticket, hit);
+                },
+                Qt::QueuedConnection);
             return ticket;
         }
     }
 
-    auto job = [request = std::move(request), wanted = m_wanted, ticket]() -> ResultPtr {
-        if (wanted->load() != ticket) return nullptr;  // superseded or cancelled while queued
-        return std::make_shared<const LayoutResult>(layoutGraph(request));
-    };
-    // The watcher is a child: if the worker goes first, the result is simply never delivered.
-    auto* watcher = new QFutureWatcher<ResultPtr>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, ticket, key] {
-        ResultPtr result = watcher->future().resultCount() > 0 ? watcher->result() : nullptr;
-        watcher->deleteLater();
-        deliver(ticket, key, std::move(result));
-    });
-    watcher->setFuture(QtConcurrent::run(layoutPool(), std::move(job)));
+    m_job.start(
+        [request = std::move(request)](const std::atomic<bool>& cancel) -> ResultPtr {
+            if (cancel) return nullptr;  // superseded or cancelled while queued
+            LayoutResult result;
+            const QString error =
+                errorOf([&] { result = layoutGraph(request); }, tr("Not enough memory for the layout."),
+                        tr("Unknown error in the layout."));
+            if (!error.isEmpty()) {
+                result = LayoutResult{};
+                result.error = error;
+            }
+            return std::make_shared<const LayoutResult>(std::move(result));
+        },
+        [this, ticket, key](const ResultPtr& result, bool) {
+            keep(key, result);
+            if (result) emit finished(ticket, result);
+        },
+        // A superseded layout is still worth keeping: the user often steps back to it.
+        [this, key](const ResultPtr& result) { keep(key, result); });
     return ticket;
 }
 
 void LayoutWorker::cancel() {
-    m_pendingTicket = 0;
-    m_wanted->store(0);
+    m_hitTicket = 0;
+    m_job.abandon();
 }
 
-void LayoutWorker::deliver(int ticket, const QString& cacheKey, ResultPtr result) {
-    if (!result) return;
-    // A superseded layout is still worth keeping: the user often steps back to it.
-    if (m_cache && !cacheKey.isEmpty() && result->ok) m_cache->insert(cacheKey, result);
-    if (ticket != m_pendingTicket) return;
-    m_pendingTicket = 0;
-    emit finished(ticket, std::move(result));
+void LayoutWorker::keep(const QString& cacheKey, const ResultPtr& result) {
+    if (m_cache && !cacheKey.isEmpty() && result && result->ok) m_cache->insert(cacheKey, result);
 }
 
 std::shared_ptr<const LayoutResult> LayoutWorker::layoutNow(const LayoutRequest& request,

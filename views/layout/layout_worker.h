@@ -1,7 +1,7 @@
 #pragma once
-// Runs layouts off the UI thread for the graph view: one request at a time matters, the newest;
-// results of older ones are dropped, and finished layouts go into a LayoutCache.
-#include <atomic>
+// Runs layouts off the UI thread for the graph view, as a BackgroundJob on a one-thread pool of
+// its own: one request at a time matters, the newest; older ones still queued skip Graphviz, one
+// already running only fills the cache, and finished layouts go into a LayoutCache.
 #include <memory>
 
 #include <QMetaType>
@@ -9,6 +9,7 @@
 
 #include "layout/layout_cache.h"
 #include "layout/layout_types.h"
+#include "runner/background_job.h"
 
 namespace passscope::views {
 
@@ -28,7 +29,7 @@ class LayoutWorker : public QObject {
     // cannot be interrupted; it finishes in the background and only fills the cache.
     void cancel();
     // True from request() until its `finished` is emitted or it is cancelled or superseded.
-    bool busy() const { return m_pendingTicket != 0; }
+    bool busy() const { return m_job.isBusy() || m_hitTicket != 0; }
 
     // Synchronous layout through the same cache, for the headless CLI renderer. Never null.
     static std::shared_ptr<const LayoutResult> layoutNow(const LayoutRequest& request, LayoutCache* cache);
@@ -38,14 +39,13 @@ class LayoutWorker : public QObject {
     void finished(int ticket, std::shared_ptr<const passscope::views::LayoutResult> result);
 
   private:
-    void deliver(int ticket, const QString& cacheKey, std::shared_ptr<const LayoutResult> result);
+    void keep(const QString& cacheKey, const std::shared_ptr<const LayoutResult>& result);
 
     LayoutCache* m_cache;
     int m_lastTicket = 0;
-    int m_pendingTicket = 0;  // 0 = nothing pending
-    // The ticket background jobs should still compute; shared with them so a queued job that
-    // has been superseded skips Graphviz entirely (0 = none).
-    std::shared_ptr<std::atomic<int>> m_wanted = std::make_shared<std::atomic<int>>(0);
+    int m_hitTicket = 0;  // a cache hit on its way through the event loop (0 = none)
+    // Null when a superseded job was still queued (it skipped Graphviz).
+    BackgroundJob<std::shared_ptr<const LayoutResult>> m_job;
 };
 
 }  // namespace passscope::views

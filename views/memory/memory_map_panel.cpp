@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "document/model_document.h"
 #include "memory/memory_labels.h"
 #include "memory/memory_map_view.h"
 #include "memory/var_memory_table_model.h"
@@ -115,6 +116,28 @@ void MemoryMapPanel::fitMapHeight() {
     const int total = std::max(split_->height(), height());
     const int map = std::min(map_->sizeHint().height() + 2, total * 3 / 5);
     split_->setSizes({map, std::max(1, total - map)});
+}
+
+void MemoryMapPanel::attach(const ModelDocument& document) {
+    document_ = &document;
+    connect(&document, &ModelDocument::modelAboutToChange, this, &MemoryMapPanel::clear);
+    auto follow = [this, &document] {
+        if (!visibleRegion().isEmpty()) showPlanOf(document);
+    };
+    connect(&document, &ModelDocument::pipelineFinished, this, follow);
+    connect(&document, &ModelDocument::positionChanged, this, follow);
+}
+
+void MemoryMapPanel::showPlanOf(const ModelDocument& document) {
+    if (const VarMemoryPlan* plan = document.memoryPlanShown())
+        setPlan(*plan);
+    else
+        clear();
+}
+
+void MemoryMapPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (document_) showPlanOf(*document_);
 }
 
 void MemoryMapPanel::resizeEvent(QResizeEvent* event) {

@@ -17,6 +17,7 @@ class QTableView;
 namespace passscope::views {
 
 class MemoryMapView;
+class ModelDocument;
 class VarMemoryTableModel;
 
 class MemoryMapPanel : public QWidget {
@@ -26,6 +27,9 @@ class MemoryMapPanel : public QWidget {
 
     void setPlan(VarMemoryPlan plan);
     void clear();
+    // Follows the plan of the graph at `document`'s selected step while the panel can be seen
+    // (planning hashes every weight).
+    void attach(const ModelDocument& document);
     // Highlights the node's entry in map and table without emitting nodeActivated; false when the
     // node has no entry.
     bool selectNode(NodeId id);
@@ -39,6 +43,7 @@ class MemoryMapPanel : public QWidget {
 
   protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
   private:
     QWidget* makeHeader();
@@ -47,6 +52,7 @@ class MemoryMapPanel : public QWidget {
     void onMapEntryActivated(int entry);
     void onCurrentRowChanged(const QModelIndex& current);
     void selectRow(int entry);
+    void showPlanOf(const ModelDocument& document);
 
     QLabel* header_ = nullptr;
     QCheckBox* logScale_ = nullptr;
@@ -56,6 +62,7 @@ class MemoryMapPanel : public QWidget {
     QTableView* table_ = nullptr;
     VarMemoryTableModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
+    const ModelDocument* document_ = nullptr;
     bool syncing_ = false;    // selecting programmatically: do not re-emit
     bool userSplit_ = false;  // the user moved the splitter: keep their heights
 };

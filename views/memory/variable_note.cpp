@@ -2,9 +2,9 @@
 
 #include <QCoreApplication>
 
-#include "desc_text.h"
 #include "ir/node_attributes.h"
 #include "ir/op_types.h"
+#include "text/desc_text.h"
 
 namespace passscope::views {
 namespace {
@@ -57,6 +57,7 @@ std::optional<VariableNote> variableNote(const Node& node, const VarMemoryPlan* 
             if (d.variable != name) continue;
             note.hasDecision = true;
             note.fused = d.fused;
+            note.decidedBy = QString::fromStdString(d.pass);
             note.reason = QString::fromStdString(d.reason);
             note.removedNodes.clear();
             for (const std::string& n : d.removedNodes) note.removedNodes << QString::fromStdString(n);

@@ -28,8 +28,10 @@ struct VariableNote {
     bool hasDecision = false, fused = false;
     QString reason;
     QStringList removedNodes;
-    // The timeline position right after the VariableOpPass run that decided (0 = unknown), and
-    // the position shown: before it the graph does not show the decision yet.
+    // The pass that decided (VarFusionDecision::pass), the timeline position right after its first
+    // run on the main graph (0 = unknown), and the position shown: before it the graph does not
+    // show the decision yet.
+    QString decidedBy;
     size_t decidedAt = 0, shownAt = 0;
 };
 

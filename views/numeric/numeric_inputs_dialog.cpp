@@ -9,10 +9,10 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "desc_text.h"
 #include "ir/graph.h"
 #include "ir/op_types.h"
 #include "numeric/input_files.h"
+#include "text/desc_text.h"
 
 namespace passscope::views {
 
@@ -32,7 +32,7 @@ NumericInputsDialog::NumericInputsDialog(const Graph& graph, const Files& curren
     int row = 0;
     for (NodeId id : graph.inputs()) {
         const Node& n = graph.node(id);
-        if (n.opType() != op::kData) continue;
+        if (!op::isData(n.opType(), n.domain())) continue;
         const QString name = QString::fromStdString(n.output(0).name);
         grid->addWidget(new QLabel(name, this), row, 0);
         grid->addWidget(new QLabel(descText(n.output(0).desc), this), row, 1);

@@ -5,4 +5,5 @@ list(APPEND VIEWS_SOURCES
     numeric/node_data_overlay.cpp numeric/node_data_overlay.h
     numeric/numeric_session.cpp numeric/numeric_session.h
     numeric/step_numbers.cpp numeric/step_numbers.h
+    numeric/numeric_view.cpp numeric/numeric_view.h
 )

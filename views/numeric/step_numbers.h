@@ -14,7 +14,7 @@
 #include "graph/overlay.h"
 #include "ir/graph_path.h"
 #include "ir/node.h"
-#include "tensor_stats.h"
+#include "text/tensor_stats.h"
 
 namespace passscope::views {
 

@@ -1,11 +1,16 @@
 #pragma once
 // The one way the views run long work off the UI thread (docs/architecture.md §6.1): loading a
 // model or a dump folder (ModelLoader), loading and diffing two models (CompareLoader), running
-// the pipeline (PipelineRunner), evaluating steps numerically (NumericController). A job runs on
-// Qt's pool (QtConcurrent::run), or on a pool of its own kind's (numeric evaluations hold their
-// thread for long and must not starve loading and layout), and hands its outcome back on the
-// owner's thread through a QFutureWatcher. A newer job supersedes the one under way:
-// that one's cancel flag is set and its outcome is dropped when it arrives (a generation counter).
+// the pipeline (PipelineRunner), preparing a run's steps (StepController), laying out a diagram
+// (LayoutWorker), evaluating steps numerically (NumericController). A job runs on Qt's pool
+// (QtConcurrent::run), or on a pool of its own kind's (a layout waits for Graphviz's lock and
+// numeric evaluations hold their thread for long: neither must starve loading), and hands its
+// outcome back on the owner's thread through a QFutureWatcher. A newer job supersedes the one
+// under way: that one's cancel flag is set and its outcome is dropped when it arrives (a
+// generation counter), or handed to a `superseded` callback that wants it (a layout still fills
+// the cache). What the work throws must not reach the owner's thread: the work turns it into a
+// message with errorOf. A job may use threads of its own inside its work (CompareLoader reads its
+// two files at once); it is still one job, cancelled and delivered as one.
 #include <atomic>
 #include <exception>
 #include <functional>
@@ -64,21 +69,31 @@ class BackgroundJob {
     // first. `stopped`: stop() was called for this job (the outcome may be complete anyway).
     template <class Work, class Done>
     void start(Work work, Done done) {
+        start(std::move(work), std::move(done), [](const Outcome&) {});
+    }
+    // As above; `superseded(Outcome)` runs on the owner's thread with the outcome of this job if a
+    // later start() or abandon() came first (instead of dropping it).
+    template <class Work, class Done, class Superseded>
+    void start(Work work, Done done, Superseded superseded) {
         stop();  // the job under way is superseded: stop it, and its outcome is dropped below
         const quint64 generation = ++generation_;
         auto cancel = std::make_shared<CancelFlag>(false);
         cancel_ = cancel;
         busy_ = true;
         auto* watcher = new QFutureWatcher<Outcome>(owner_);
-        QObject::connect(watcher, &QFutureWatcherBase::finished, owner_,
-                         [this, watcher, generation, cancel, done = std::move(done)] {
-                             const Outcome outcome = watcher->result();
-                             watcher->deleteLater();
-                             if (generation != generation_) return;  // superseded or abandoned
-                             busy_ = false;
-                             cancel_.reset();
-                             done(outcome, cancel->load());
-                         });
+        QObject::connect(
+            watcher, &QFutureWatcherBase::finished, owner_,
+            [this, watcher, generation, cancel, done = std::move(done), superseded = std::move(superseded)] {
+                const Outcome outcome = watcher->result();
+                watcher->deleteLater();
+                if (generation != generation_) {  // superseded or abandoned
+                    superseded(outcome);
+                    return;
+                }
+                busy_ = false;
+                cancel_.reset();
+                done(outcome, cancel->load());
+            });
         auto run = [cancel, work = std::move(work)] { return work(*cancel); };
         watcher->setFuture(pool_ ? QtConcurrent::run(pool_, std::move(run))
                                  : QtConcurrent::run(std::move(run)));

@@ -6,7 +6,7 @@
 
 #include <QMetaType>
 
-#include "loaded_model.h"
+#include "document/loaded_model.h"
 #include "pipeline/journal.h"
 #include "pipeline/options.h"
 #include "pipeline/pass_manager.h"

@@ -8,7 +8,7 @@
 #include <QObject>
 #include <QString>
 
-#include "loaded_model.h"
+#include "document/loaded_model.h"
 #include "pipeline/options.h"
 #include "runner/background_job.h"
 #include "runner/pipeline_result.h"

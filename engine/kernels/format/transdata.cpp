@@ -6,6 +6,7 @@
 // tensor is the input itself when the source format is plain, else the node's output description's origin
 // (format and shape), which the insertion pass sets.
 #include "formats/transdata_layout.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/kernel_registry.h"
 
@@ -19,8 +20,8 @@ std::optional<Format> formatAttr(const KernelContext& ctx, std::string_view name
 
 KernelResult transData(const KernelContext& ctx) {
     if (!ctx.hasInput(0)) return KernelResult::unsupported("TransData has no input");
-    const auto src = formatAttr(ctx, "src_format");
-    const auto dst = formatAttr(ctx, "dst_format");
+    const auto src = formatAttr(ctx, op::attr::kSrcFormat);
+    const auto dst = formatAttr(ctx, op::attr::kDstFormat);
     if (!src || !dst) return KernelResult::unsupported("TransData needs src_format and dst_format");
     auto optionalInt = [&](std::string_view name) {
         return ctx.hasAttr(name) ? std::optional<int64_t>(ctx.attrInt(name, 0)) : std::nullopt;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "ir/buffer.h"
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
@@ -140,7 +141,7 @@ bool DecomposeLargeConstPass::run(Graph& g, PassContext& ctx) {
         g.setOutputName(bid, 0, blockName);
         g.setOutputDesc(bid, 0, TensorDesc::tensor(t->dtype(), Shape::fromExtents(blockDims)));
         g.setAttribute(bid, Attribute::makeTensor(std::string(op::attr::kValue), std::move(block)));
-        if (c.attrInt(op::attr::kIsFromConstantFolding, 0) != 0)
+        if (op::isFoldedConstant(c))  // the block stands for a folded constant too
             g.setAttribute(bid, Attribute::makeInt(std::string(op::attr::kIsFromConstantFolding), 1));
         const ValueRef multiplesRef = folding::addInt64Const(g, ctx, base + "/multiples", multiples);
 

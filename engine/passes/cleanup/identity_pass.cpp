@@ -1,5 +1,6 @@
 #include "passes/cleanup/identity_pass.h"
 
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/cleanup/pass_through.h"
@@ -15,7 +16,7 @@ bool isOneOf(const Node& n, std::string_view a, std::string_view b) {
 // An Identity after a subgraph owner stays only at target ge (GE keeps it for the owner's output
 // memory); in an ONNX model it is a plain copy, and ONNX Runtime's EliminateIdentity removes it.
 std::string geKeeps(const Graph& g, const Node& n, bool targetGe) {
-    if (n.attrInt(op::attr::kNoNeedConstantFolding, 0) != 0) return "no_need_constant_folding is set";
+    if (op::noNeedFolding(n)) return "no_need_constant_folding is set";
     const Node* in = g.producer(n.input(0));
     if (in && n.input(0).depth == 0) {
         if (g.parent() && op::isData(in->opType(), in->domain()))

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 #include "passes/cleanup/pass_through.h"
@@ -51,9 +52,7 @@ NodePass::NodeResult NoOpArithmeticRemovePass::runOnNode(Graph& g, NodeId id, Pa
     const std::string& op = n.opType();
     if (!op::isOnnxDomain(n.domain()) || (op != "Add" && op != "Sub" && op != "Mul" && op != "Div"))
         return {};
-    if (n.inputs().size() != 2 || n.outputs().size() != 1 ||
-        n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0)
-        return {};
+    if (n.inputs().size() != 2 || n.outputs().size() != 1 || op::doNotFold(n)) return {};
     const bool commutative = op == "Add" || op == "Mul";
     for (size_t constSide : {size_t{1}, size_t{0}}) {
         if (constSide == 0 && !commutative) break;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 #include "passes/cleanup/pass_through.h"
@@ -28,7 +29,7 @@ std::optional<std::vector<int64_t>> padsOf(const Graph& g, const Node& n) {
 NodePass::NodeResult NoOpPadRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!op::isOnnxOp(n.opType(), n.domain(), "Pad") || n.inputs().empty() || n.outputs().size() != 1 ||
-        n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 || folding::constantValue(g, n.input(0)))
+        op::doNotFold(n) || folding::constantValue(g, n.input(0)))
         return {};  // a constant input is ConstantFoldingPass's
     const std::optional<std::vector<int64_t>> pads = padsOf(g, n);
     if (!pads || pads->empty() || std::any_of(pads->begin(), pads->end(), [](int64_t p) { return p != 0; }))

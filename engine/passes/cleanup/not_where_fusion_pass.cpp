@@ -1,5 +1,6 @@
 #include "passes/cleanup/not_where_fusion_pass.h"
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 
 namespace passscope {
@@ -7,7 +8,7 @@ namespace passscope {
 NodePass::NodeResult NotWhereFusionPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!op::isOnnxOp(n.opType(), n.domain(), "Not") || n.inputs().size() != 1 || n.outputs().size() != 1 ||
-        !n.input(0).valid() || n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0)
+        !n.input(0).valid() || op::doNotFold(n))
         return {};
     const std::vector<Use> uses = n.output(0).uses;
     if (uses.empty()) return {};

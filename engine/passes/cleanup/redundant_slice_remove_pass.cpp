@@ -3,6 +3,7 @@
 #include <limits>
 #include <optional>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 #include "passes/cleanup/pass_through.h"
@@ -56,7 +57,7 @@ NodePass::NodeResult RedundantSliceRemovePass::runOnNode(Graph& g, NodeId id, Pa
     const Node& n = g.node(id);
     if (!op::isOnnxOp(n.opType(), n.domain(), "Slice") || n.inputs().empty() || n.outputs().size() != 1)
         return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0) return {};
+    if (op::doNotFold(n)) return {};
     const NodeOutput* in = g.value(n.input(0));
     if (!in || in->desc.kind != ValueKind::Tensor || folding::constantValue(g, n.input(0)))
         return {};  // constant data: ConstantFoldingPass computes it

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <set>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 #include "passes/cleanup/pass_through.h"
@@ -69,7 +70,7 @@ Perm inverseOf(const Perm& p) {
 // Ops the region may hold: one output, no subgraph, elementwise, or a Reduce keeping its dims.
 bool movable(const Node& n) {
     if (!op::isOnnxDomain(n.domain()) || n.outputs().size() != 1 || !n.subgraphs().empty()) return false;
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 || n.output(0).desc.storageDiffers()) return false;
+    if (op::doNotFold(n) || n.output(0).desc.storageDiffers()) return false;
     if (among(kElementwiseOps, n.opType())) return true;
     return isReduce(n) && n.attrInt("keepdims", 1) == 1;
 }
@@ -285,8 +286,8 @@ std::vector<NodeId> shapeOfSource(Graph& g, PassContext& ctx, NodeId t, const Pe
 NodePass::NodeResult TransposeRoundTripRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& t = g.node(id);
     const std::optional<Perm> perm = permOf(g, t);
-    if (!perm || t.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 ||
-        folding::constantValue(g, t.input(0)) || t.output(0).desc.storageDiffers())
+    if (!perm || op::doNotFold(t) || folding::constantValue(g, t.input(0)) ||
+        t.output(0).desc.storageDiffers())
         return {};  // a constant input is ConstantFoldingPass's
     if (onlyShapesRead(g, id)) {
         ctx.count(kRemoved);

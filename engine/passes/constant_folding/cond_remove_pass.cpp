@@ -3,6 +3,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/body_inlining.h"
@@ -39,7 +40,7 @@ std::optional<bool> conditionValue(const Tensor& t, std::string& why) {
 NodePass::NodeResult CondRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!op::isOnnxOp(n.opType(), n.domain(), "If")) return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0) {
+    if (op::doNotFold(n)) {
         ctx.notFolded(n, NotFoldedReason::UserFlag, "_do_not_constant_folding is set");
         return {};
     }

@@ -19,7 +19,7 @@ bool sharedLargeConstant(const Graph& g, const Node& n) {
 }
 
 bool isTransData(const Node& n) {
-    return n.domain() == op::kGeDomain && n.opType() == op::kTransData;
+    return op::isTransData(n.opType(), n.domain());
 }
 
 // Zero padding a folded TransData added: its value's bytes beyond the origin tensor's.

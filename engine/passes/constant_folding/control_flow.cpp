@@ -1,5 +1,6 @@
 #include "passes/constant_folding/control_flow.h"
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "ir/value_text.h"
 
@@ -20,8 +21,8 @@ std::string describeRuntimeValue(const Graph& g, const ValueRef& ref) {
     std::string text = "'" + (v ? v->name : std::string()) + "'";
     if (!p) return text + " has no producer";
     if (op::isData(p->opType(), p->domain()))
-        return text + (p->hasAttr(op::attr::kOverridable) ? " is an initializer that callers may override"
-                                                          : " is a graph input");
+        return text + (op::isOverridableInitializer(*p) ? " is an initializer that callers may override"
+                                                        : " is a graph input");
     return text + " is computed at run time by '" + p->displayName() + "' (" + p->opType() + ")";
 }
 

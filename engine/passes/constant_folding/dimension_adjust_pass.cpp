@@ -1,5 +1,6 @@
 #include "passes/constant_folding/dimension_adjust_pass.h"
 
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
@@ -34,7 +35,7 @@ bool feedsGraphOutput(const Graph& g, const NodeOutput& out) {
 NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!isDimensionOp(n) || n.inputs().empty() || n.outputs().size() != 1) return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 || !parametersConstant(g, n)) return {};
+    if (op::doNotFold(n) || !parametersConstant(g, n)) return {};
     const NodeOutput* in = g.value(n.input(0));
     if (!in || folding::constantValue(g, n.input(0))) return {};  // constant data: ConstantFolding's job
     auto inDims = staticDims(in);
@@ -59,8 +60,8 @@ NodePass::NodeResult DimensionAdjustPass::runOnNode(Graph& g, NodeId id, PassCon
     // 2. A chain: the producer is another dimension op read only by us; skip it.
     const Node* prev = g.producer(n.input(0));
     if (!prev || n.input(0).depth != 0 || !isDimensionOp(*prev) || prev->outputs().size() != 1 ||
-        prev->output(0).uses.size() != 1 || prev->attrInt(op::attr::kDoNotConstantFolding, 0) != 0 ||
-        !parametersConstant(g, *prev) || prev->inputs().empty())
+        prev->output(0).uses.size() != 1 || op::doNotFold(*prev) || !parametersConstant(g, *prev) ||
+        prev->inputs().empty())
         return {};
     if (std::find(outDims->begin(), outDims->end(), 0) != outDims->end())
         return {};  // 0 means "copy" in Reshape

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "ir/buffer.h"
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "kernels/output_size.h"
@@ -120,7 +121,7 @@ std::optional<std::vector<Tensor>> evaluate(const Node& n, int64_t opset, kernel
 }
 
 std::optional<std::string> storedInDeviceLayout(const Graph& g, const Node& n) {
-    if (n.domain() == op::kGeDomain && n.opType() == op::kTransData) return std::nullopt;
+    if (op::isTransData(n.opType(), n.domain())) return std::nullopt;
     auto differs = [](const TensorDesc& d) { return d.hasType() && d.storageDiffers(); };
     for (size_t i = 0; i < n.inputs().size(); ++i) {
         const NodeOutput* v = n.input(i).valid() ? g.value(n.input(i)) : nullptr;
@@ -163,9 +164,8 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
                                  "') is computed at run time";
             if (p) {
                 if (op::isData(p->opType(), p->domain()))
-                    detail += p->hasAttr(op::attr::kOverridable)
-                                  ? " (an initializer that callers may override)"
-                                  : " (graph input)";
+                    detail += op::isOverridableInitializer(*p) ? " (an initializer that callers may override)"
+                                                               : " (graph input)";
                 else
                     detail += " by '" + p->displayName() + "' (" + p->opType() + ")";
             }
@@ -180,11 +180,11 @@ std::optional<std::vector<std::optional<Tensor>>> constantInputs(const Graph& g,
 }
 
 bool foldable(const Node& n, PassContext& ctx) {
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0) {
+    if (op::doNotFold(n)) {
         ctx.notFolded(n, NotFoldedReason::UserFlag, "_do_not_constant_folding is set");
         return false;
     }
-    if (n.attrInt(op::attr::kNoNeedConstantFolding, 0) != 0) {
+    if (op::noNeedFolding(n)) {
         ctx.notFolded(n, NotFoldedReason::NoNeedFlag, "no_need_constant_folding is set");
         return false;
     }

@@ -1,5 +1,6 @@
 #include "passes/constant_folding/partial_shape_folding_pass.h"
 
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
@@ -90,8 +91,7 @@ NodePass::NodeResult PartialShapeFoldingPass::runOnNode(Graph& g, NodeId id, Pas
     }
     const bool onlyConstants = !mine;
     if (!shapeOp && !anyRange && !(allExact && mine)) return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 ||
-        n.attrInt(op::attr::kNoNeedConstantFolding, 0) != 0)
+    if (op::doNotFold(n) || op::noNeedFolding(n))
         return {};  // its value must stay computed, and so must its consumers'
     const int64_t opset = ctx.opset(n.domain());
 

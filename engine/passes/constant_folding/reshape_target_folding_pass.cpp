@@ -3,6 +3,7 @@
 #include <limits>
 #include <optional>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "kernels/tensor_util.h"
 #include "passes/constant_folding/folding.h"
@@ -114,8 +115,7 @@ std::string valueName(const Graph& g, const ValueRef& ref) {
 NodePass::NodeResult ReshapeTargetFoldingPass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!isOnnx(&n, "Reshape") || n.inputs().size() != 2 || !n.input(1).valid()) return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0 || folding::constantValue(g, n.input(1)))
-        return {};
+    if (op::doNotFold(n) || folding::constantValue(g, n.input(1))) return {};
     const Node* concat = producerHere(g, n.input(1));
     if (!isOnnx(concat, "Concat") || (concat->attrInt("axis", 0) != 0 && concat->attrInt("axis", 0) != -1))
         return {};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "kernels/output_size.h"
@@ -456,9 +457,7 @@ InputFact Facts::fact(const Graph& g, const ValueRef& ref) const {
         }
     }
     // A node the user (or GE) keeps from folding stays computed, and so do the values read from it.
-    if (p->attrInt(op::attr::kDoNotConstantFolding, 0) != 0 ||
-        p->attrInt(op::attr::kNoNeedConstantFolding, 0) != 0)
-        return f;
+    if (op::doNotFold(*p) || op::noNeedFolding(*p)) return f;
     if (ref.depth == 0) {
         auto it = computed_.find((uint64_t(ref.node) << 32) | ref.output);
         if (it != computed_.end()) f.range = it->second;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "ir/buffer.h"
+#include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/control_flow.h"
@@ -93,7 +94,7 @@ std::optional<Tensor> emptyScanOutput(const Graph& body, size_t bodyOutput, cons
 NodePass::NodeResult ZeroTripLoopRemovePass::runOnNode(Graph& g, NodeId id, PassContext& ctx) {
     const Node& n = g.node(id);
     if (!op::isOnnxOp(n.opType(), n.domain(), "Loop")) return {};
-    if (n.attrInt(op::attr::kDoNotConstantFolding, 0) != 0) {
+    if (op::doNotFold(n)) {
         ctx.notFolded(n, NotFoldedReason::UserFlag, "_do_not_constant_folding is set");
         return {};
     }

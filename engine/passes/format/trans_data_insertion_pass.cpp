@@ -1,6 +1,7 @@
 #include "passes/format/trans_data_insertion_pass.h"
 
 #include "formats/transdata_layout.h"
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 
 namespace passscope {
@@ -31,7 +32,7 @@ void setTransDataGroups(Graph& g, NodeId transData, const TensorDesc& from, cons
 namespace {
 
 bool isTransData(const Node& n) {
-    return n.opType() == op::kTransData && n.domain() == op::kGeDomain;
+    return op::isTransData(n.opType(), n.domain());
 }
 
 class Inserter {
@@ -93,8 +94,8 @@ class Inserter {
         for (const Use& u : g_.value(ref)->uses) {
             if (u.input != 0) continue;
             const Node& n = g_.node(u.node);
-            if (isTransData(n) && n.attrString(TransDataInsertionPass::kDstFormatAttr) == dst &&
-                n.outputs().size() == 1 && n.output(0).desc.storageSubFormat == expected.storageSubFormat &&
+            if (isTransData(n) && n.attrString(op::attr::kDstFormat) == dst && n.outputs().size() == 1 &&
+                n.output(0).desc.storageSubFormat == expected.storageSubFormat &&
                 n.output(0).desc.storageShape == expected.storageShape)
                 return n.id();
         }
@@ -108,8 +109,8 @@ class Inserter {
                              ctx_.uniqueName(g_, base + "/TransData_" + src + "_to_" + dst), 1);
         const NodeId id = t.id();
         g_.addInput(id, ref);
-        g_.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kSrcFormatAttr), src));
-        g_.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kDstFormatAttr), dst));
+        g_.setAttribute(id, Attribute::makeString(std::string(op::attr::kSrcFormat), src));
+        g_.setAttribute(id, Attribute::makeString(std::string(op::attr::kDstFormat), dst));
         setTransDataGroups(g_, id, from, expected);
         // The same logical tensor (the producer's origin), stored as the consumer expects.
         TensorDesc out = from;

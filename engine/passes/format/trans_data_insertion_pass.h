@@ -17,10 +17,6 @@ class TransDataInsertionPass : public Pass {
     static constexpr StatisticInfo kTransDataInserted{"transdata_inserted", "TransData nodes inserted"};
     std::vector<StatisticInfo> statistics() const override { return {kTransDataInserted}; }
     bool run(Graph& graph, PassContext& ctx) override;
-
-    // TransData's attributes (GE's names).
-    static constexpr std::string_view kSrcFormatAttr = "src_format";
-    static constexpr std::string_view kDstFormatAttr = "dst_format";
 };
 
 // GE's groups attributes on TransData `transData` converting `from` to `to`'s storage: `groups`

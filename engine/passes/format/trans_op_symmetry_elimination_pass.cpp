@@ -1,5 +1,7 @@
 #include "passes/format/trans_op_symmetry_elimination_pass.h"
 
+#include "ir/node_attributes.h"
+
 namespace passscope {
 namespace {
 
@@ -30,8 +32,8 @@ bool kindAllows(const Graph& g, const Node& t1, const Node& t2, const TensorDesc
         case Kind::TransData:
             // GE skips an input of unknown rank; the attributes must name the inverse transfer.
             return srcIn.storageShape.rankKnown() &&
-                   t1.attrString("src_format") == t2.attrString("dst_format") &&
-                   t1.attrString("dst_format") == t2.attrString("src_format") &&
+                   t1.attrString(op::attr::kSrcFormat) == t2.attrString(op::attr::kDstFormat) &&
+                   t1.attrString(op::attr::kDstFormat) == t2.attrString(op::attr::kSrcFormat) &&
                    t1.attrInt("groups", 1) == t2.attrInt("groups", 1);
         case Kind::Cast:
             // GE's TransOpUtil::IsPrecisionLoss on the first Cast (stricter here, see castIsLossless).

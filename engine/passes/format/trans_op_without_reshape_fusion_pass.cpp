@@ -1,5 +1,7 @@
 #include "passes/format/trans_op_without_reshape_fusion_pass.h"
 
+#include "ir/node_attributes.h"
+
 namespace passscope {
 namespace {
 
@@ -69,8 +71,8 @@ bool mustRemain(const Graph& g, const Edge& e, DataType chainType) {
         if (!expected || !perm || *perm != *expected) return true;
     }
     if (kind == Kind::TransData &&
-        (in.attrString("src_format") != formatName(inDesc.storageFormat) ||
-         in.attrString("dst_format") != formatName(in.output(0).desc.storageFormat)))
+        (in.attrString(op::attr::kSrcFormat) != formatName(inDesc.storageFormat) ||
+         in.attrString(op::attr::kDstFormat) != formatName(in.output(0).desc.storageFormat)))
         return true;
     // IsFormatContinuous
     if (!(inDesc.storageShape == outDesc->storageShape) || inDesc.storageFormat != outDesc->storageFormat ||

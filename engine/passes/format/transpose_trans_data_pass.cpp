@@ -1,5 +1,7 @@
 #include "passes/format/transpose_trans_data_pass.h"
 
+#include "ir/node_attributes.h"
+
 namespace passscope {
 namespace {
 
@@ -32,8 +34,8 @@ NodePass::NodeResult TransposeTransDataPass::runOnNode(Graph& g, NodeId id, Pass
         // FusionIfNeed: the TransData starts where the Transpose ends.
         const TensorDesc tdIn = transop::inputDesc(g, td, 0);
         if (tdIn.storageFormat != out.storageFormat || !(tdIn.storageShape == out.storageShape)) continue;
-        if (td.attrString("src_format") != formatName(out.storageFormat)) continue;
-        if (!supportedTransfer(in.storageFormat, td.attrString("dst_format"))) continue;
+        if (td.attrString(op::attr::kSrcFormat) != formatName(out.storageFormat)) continue;
+        if (!supportedTransfer(in.storageFormat, td.attrString(op::attr::kDstFormat))) continue;
         // CopyInputEdges: the TransData reads the Transpose's input, after what the Transpose waited for.
         g.setInput(r, 0, source);
         if (!td.inputDescs().empty()) {  // its input description is now the Transpose's input's
@@ -41,7 +43,8 @@ NodePass::NodeResult TransposeTransDataPass::runOnNode(Graph& g, NodeId id, Pass
             descs[0] = in;
             g.setInputDescs(r, std::move(descs));
         }
-        g.setAttribute(r, Attribute::makeString("src_format", std::string(formatName(in.storageFormat))));
+        g.setAttribute(r, Attribute::makeString(std::string(op::attr::kSrcFormat),
+                                                std::string(formatName(in.storageFormat))));
         // As GE: the output keeps its origin (what the consumers mean, NCHW) and its storage; only
         // the input side changes. The TransData kernel reads a plain source from its input itself
         // (NC1HWC0 of NHWC and of NCHW are the same bytes), so nothing else needs to say it.

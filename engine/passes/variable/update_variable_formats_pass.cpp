@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/node_attributes.h"
 #include "ir/op_types.h"
 #include "passes/constant_folding/folding.h"
 #include "passes/format/trans_data_insertion_pass.h"
@@ -26,9 +27,9 @@ NodeId makeTransNode(Graph& g, PassContext& ctx, const std::string& type, const 
     const NodeId id =
         g.addNode(opType, ge ? std::string(op::kGeDomain) : std::string(), ctx.uniqueName(g, name), 1).id();
     if (type == op::kTransData) {
-        g.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kSrcFormatAttr),
+        g.setAttribute(id, Attribute::makeString(std::string(op::attr::kSrcFormat),
                                                  std::string(formatName(in.storageFormat))));
-        g.setAttribute(id, Attribute::makeString(std::string(TransDataInsertionPass::kDstFormatAttr),
+        g.setAttribute(id, Attribute::makeString(std::string(op::attr::kDstFormat),
                                                  std::string(formatName(out.storageFormat))));
         setTransDataGroups(g, id, in, out);
     } else if (type == "Cast") {

@@ -173,6 +173,7 @@ class Fuser {
     // (the stage iterates; the pass runs again).
     void record(VarFusionDecision d) {
         d.graphId = ctx_.graphId();
+        d.pass = VariableOpPass().name();
         const std::vector<VarFusionDecision>& prior = manager_.fusions();  // no copy: V records
         for (auto it = prior.rbegin(); it != prior.rend(); ++it)
             if (it->graphId == ctx_.graphId() && it->variable == d.variable) {

@@ -1,8 +1,8 @@
 #pragma once
-// Shared by the CondRemovePass and ZeroTripLoopRemovePass tests: initializers of other types than
-// float, a runner for a few passes with the journal and the verifier (as the pipeline runs them),
-// evaluation with the engine's kernels, and checks that hold for any graph with bodies (every
-// value name unique in the model, every ref of a body landing on a live node).
+// Shared by the CondRemovePass and ZeroTripLoopRemovePass tests: their models (measured_models.h),
+// initializers of other types than float, a runner for a few passes with the journal and the verifier (as the
+// pipeline runs them), evaluation with the engine's kernels, and checks that hold for any graph with bodies
+// (every value name unique in the model, every ref of a body landing on a live node).
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +19,7 @@
 #include "exec/evaluator.h"
 #include "initializer_builders.h"
 #include "ir/buffer.h"
+#include "measured_models.h"
 #include "model_builders.h"
 #include "pipeline/pass_manager.h"
 #include "pipeline/step_changes.h"
@@ -28,16 +29,7 @@
 // with other return types, which would break the one-definition rule.
 namespace passscope::test::cf {
 
-inline onnx::TensorProto* addBoolInitializer(onnx::GraphProto& g, const std::string& name,
-                                             std::vector<int64_t> dims, bool value) {
-    auto* t = g.add_initializer();
-    t->set_name(name);
-    t->set_data_type(onnx::TensorProto::BOOL);
-    for (int64_t d : dims) t->add_dims(d);
-    t->set_raw_data(std::string(1, value ? '\1' : '\0'));
-    return t;
-}
-
+using test::addBoolInitializer;
 using test::addInt64Initializer;
 
 inline Tensor floats(std::vector<int64_t> dims, const std::vector<float>& v) {

@@ -18,33 +18,6 @@ using namespace passscope::test::cf;
 
 namespace {
 
-// x[2], c = [4, 9]; k (bool initializer, or graph input when `runtimeCond`) -> If -> y; z = Relu(y).
-//   then: then_neg = Neg(x); then_sqrt = Sqrt(c); then_add = then_neg + then_sqrt
-//   else: else_add = x + c
-onnx::ModelProto constantIfModel(bool cond, bool runtimeCond = false) {
-    auto m = emptyModel();
-    auto& g = *m.mutable_graph();
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
-    if (runtimeCond)
-        addTensorValue(g.mutable_input(), "k", onnx::TensorProto::BOOL, {});
-    else
-        addBoolInitializer(g, "k", {}, cond);
-    addFloatInitializer(g, "c", {2}, {4, 9});
-    auto* ifNode = addNode(g, "If", {"k"}, {"y"}, "if");
-    auto* then = addBody(*ifNode, "then_branch");
-    addNode(*then, "Neg", {"x"}, {"then_negated"}, "then_neg");
-    addNode(*then, "Sqrt", {"c"}, {"then_root"}, "then_sqrt");
-    addNode(*then, "Add", {"then_negated", "then_root"}, {"then_out"}, "then_add");
-    addTensorValue(then->mutable_output(), "then_out", onnx::TensorProto::FLOAT, {2});
-    auto* otherwise = addBody(*ifNode, "else_branch");
-    addNode(*otherwise, "Add", {"x", "c"}, {"else_out"}, "else_add");
-    addTensorValue(otherwise->mutable_output(), "else_out", onnx::TensorProto::FLOAT, {2});
-    addNode(g, "Relu", {"y"}, {"z"}, "relu");
-    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
-    addTensorValue(g.mutable_output(), "z", onnx::TensorProto::FLOAT, {2});
-    return m;
-}
-
 std::vector<std::unique_ptr<Pass>> condRemoveOnly() {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<CondRemovePass>());
@@ -183,41 +156,6 @@ TEST(CondRemovePass, UserFlagKeepsTheIf) {
     EXPECT_EQ(countOp(*model.graph, "If"), 1u);
     EXPECT_EQ(reasonFor(run->journal, "if")->reason, NotFoldedReason::UserFlag);
 }
-
-namespace {
-
-// x[2], c = [4, 9], k = true, s (bool graph input):
-//   If(k) -> y   then: a = x + c (then_a); inner = If(s) -> b
-//                                    then: Mul(a, x)  (reads a across one scope, x across two)
-//                                    else: Sub(a, x)
-//                      then output: b
-//                else: Neg(x)
-onnx::ModelProto deepReadModel() {
-    auto m = emptyModel();
-    auto& g = *m.mutable_graph();
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
-    addTensorValue(g.mutable_input(), "s", onnx::TensorProto::BOOL, {});
-    addBoolInitializer(g, "k", {}, true);
-    addFloatInitializer(g, "c", {2}, {4, 9});
-    auto* outer = addNode(g, "If", {"k"}, {"y"}, "outer");
-    auto* then = addBody(*outer, "then_branch");
-    addNode(*then, "Add", {"x", "c"}, {"a"}, "then_a");
-    auto* inner = addNode(*then, "If", {"s"}, {"b"}, "inner");
-    auto* innerThen = addBody(*inner, "then_branch");
-    addNode(*innerThen, "Mul", {"a", "x"}, {"m"}, "inner_mul");
-    addTensorValue(innerThen->mutable_output(), "m", onnx::TensorProto::FLOAT, {2});
-    auto* innerElse = addBody(*inner, "else_branch");
-    addNode(*innerElse, "Sub", {"a", "x"}, {"d"}, "inner_sub");
-    addTensorValue(innerElse->mutable_output(), "d", onnx::TensorProto::FLOAT, {2});
-    addTensorValue(then->mutable_output(), "b", onnx::TensorProto::FLOAT, {2});
-    auto* otherwise = addBody(*outer, "else_branch");
-    addNode(*otherwise, "Neg", {"x"}, {"n"}, "else_neg");
-    addTensorValue(otherwise->mutable_output(), "n", onnx::TensorProto::FLOAT, {2});
-    addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2});
-    return m;
-}
-
-}  // namespace
 
 // A branch holding a body that reads across the branch: after inlining, the inner body's read of
 // the branch's value lands on the copy, its read of the main graph stops one scope earlier.
@@ -395,16 +333,4 @@ TEST(CondRemovePass, PipelineStepReplaysForwardAndBackward) {
     // x = [1, -2]: y = [1, 5] after the whole pipeline too.
     auto out = evaluateNamed(model, {{"x", floats({2}, {1, -2})}});
     EXPECT_EQ(valuesOf(out.at("y")), (std::vector<float>{1, 5}));
-}
-
-// Writes the models above for a comparison under ONNX Runtime by hand
-// (tools/ort_compare/compare.js ORIGINAL OPTIMIZED):
-//   PASSSCOPE_TEST_MODELS=/tmp/cond build/bin/engine_tests --gtest_filter='CondRemovePass.WriteModels'
-TEST(CondRemovePass, WriteModels) {
-    const char* dir = std::getenv("PASSSCOPE_TEST_MODELS");
-    if (!dir) GTEST_SKIP() << "set PASSSCOPE_TEST_MODELS to write the models";
-    std::filesystem::create_directories(dir);
-    writeModel(constantIfModel(true), std::filesystem::path(dir) / "cond_true.onnx");
-    writeModel(constantIfModel(false), std::filesystem::path(dir) / "cond_false.onnx");
-    writeModel(deepReadModel(), std::filesystem::path(dir) / "cond_deep_read.onnx");
 }

@@ -14,73 +14,6 @@ using namespace passscope::test::cf;
 
 namespace {
 
-struct LoopSpec {
-    std::string trips = "m";  // "" = omitted
-    std::string cond;         // "" = omitted
-    bool tripsConstant = true;
-    int64_t tripValue = 0;
-    bool condConstant = true;
-    bool condValue = false;
-    bool scanStatic = true;  // per-iteration shape of the scan output known
-};
-
-// x[2] -> Loop(M, cond, x) -> vf (carried: v + 1), sc (scan: v * 2 per iteration, float[2]; or a
-// Reshape of v to a runtime shape `shape` when !scanStatic). Both are graph outputs; `after` =
-// Relu(vf) reads the carried output.
-onnx::ModelProto loopModel(const LoopSpec& spec) {
-    auto m = emptyModel();
-    auto& g = *m.mutable_graph();
-    addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
-    if (!spec.trips.empty()) {
-        if (spec.tripsConstant)
-            addInt64Initializer(g, spec.trips, {}, {spec.tripValue});
-        else
-            addTensorValue(g.mutable_input(), spec.trips, onnx::TensorProto::INT64, {});
-    }
-    if (!spec.cond.empty()) {
-        if (spec.condConstant)
-            addBoolInitializer(g, spec.cond, {}, spec.condValue);
-        else
-            addTensorValue(g.mutable_input(), spec.cond, onnx::TensorProto::BOOL, {});
-    }
-    if (!spec.scanStatic) addTensorValue(g.mutable_input(), "shape", onnx::TensorProto::INT64, {1});
-    addFloatInitializer(g, "one", {}, {1});
-    addFloatInitializer(g, "two", {}, {2});
-    auto* loop = addNode(g, "Loop", {spec.trips, spec.cond, "x"}, {"vf", "sc"}, "loop");
-    auto* body = addBody(*loop, "body");
-    addTensorValue(body->mutable_input(), "i", onnx::TensorProto::INT64, {});
-    addTensorValue(body->mutable_input(), "cin", onnx::TensorProto::BOOL, {});
-    addTensorValue(body->mutable_input(), "v", onnx::TensorProto::FLOAT, {2});
-    addNode(*body, "Identity", {"cin"}, {"cout"}, "keep_going");
-    addNode(*body, "Add", {"v", "one"}, {"vo"}, "step");
-    if (spec.scanStatic) {
-        addNode(*body, "Mul", {"v", "two"}, {"so"}, "scan");
-    } else {
-        addNode(*body, "Reshape", {"v", "shape"}, {"so"}, "scan");
-    }
-    addTensorValue(body->mutable_output(), "cout", onnx::TensorProto::BOOL, {});
-    addTensorValue(body->mutable_output(), "vo", onnx::TensorProto::FLOAT, {2});
-    if (spec.scanStatic) {
-        addTensorValue(body->mutable_output(), "so", onnx::TensorProto::FLOAT, {2});
-    } else {  // no shape: only the type is declared
-        auto* so = body->add_output();
-        so->set_name("so");
-        so->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
-    }
-    addNode(g, "Relu", {"vf"}, {"after"}, "after");
-    addTensorValue(g.mutable_output(), "vf", onnx::TensorProto::FLOAT, {2});
-    // [n, 2], or [n, m] when the body's scan value has no static shape either
-    auto* sc = addTensorValue(g.mutable_output(), "sc", onnx::TensorProto::FLOAT, {2});
-    auto* scShape = sc->mutable_type()->mutable_tensor_type()->mutable_shape();
-    scShape->mutable_dim(0)->set_dim_param("n");
-    if (spec.scanStatic)
-        scShape->add_dim()->set_dim_value(2);
-    else
-        scShape->add_dim()->set_dim_param("m");
-    addTensorValue(g.mutable_output(), "after", onnx::TensorProto::FLOAT, {2});
-    return m;
-}
-
 std::vector<std::unique_ptr<Pass>> loopRemoveOnly() {
     std::vector<std::unique_ptr<Pass>> passes;
     passes.push_back(std::make_unique<ZeroTripLoopRemovePass>());
@@ -223,17 +156,4 @@ TEST(ZeroTripLoopRemovePass, InABodyTheInitialValueMayBeAnOuterValue) {
     for (const JournalStep& s : journal.steps())
         bodyStep |= s.pass == "ZeroTripLoopRemovePass" && s.changed && s.graphName == "branching/then_branch";
     EXPECT_TRUE(bodyStep);
-}
-
-// Writes the zero-trip Loop model for a comparison under ONNX Runtime by hand (see
-// CondRemovePass.WriteModels).
-TEST(ZeroTripLoopRemovePass, WriteModels) {
-    const char* dir = std::getenv("PASSSCOPE_TEST_MODELS");
-    if (!dir) GTEST_SKIP() << "set PASSSCOPE_TEST_MODELS to write the models";
-    std::filesystem::create_directories(dir);
-    writeModel(loopModel({}), std::filesystem::path(dir) / "loop_zero.onnx");
-    LoopSpec spec;
-    spec.tripsConstant = false;
-    spec.cond = "go";
-    writeModel(loopModel(spec), std::filesystem::path(dir) / "loop_cond_false.onnx");
 }
