@@ -1,8 +1,7 @@
 # views/compare tests (QtTest, offscreen), included by tests/gui/CMakeLists.txt: two models side by
 # side with their differences marked, the difference list, selection across sides, a bad file.
-add_executable(test_compare_view ${CMAKE_CURRENT_LIST_DIR}/test_compare_view.cpp)
-target_link_libraries(test_compare_view PRIVATE passscope_views passscope_test_support Qt6::Test)
-add_test(NAME gui.compare COMMAND test_compare_view)
+target_sources(gui_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/test_compare_view.cpp)
+add_test(NAME gui.compare COMMAND gui_tests TestCompareView)
 set(_gui_compare_env "QT_QPA_PLATFORM=offscreen")
 # Graphviz keeps a few allocations from its plugin tables until exit (see layout_tests.cmake).
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp)

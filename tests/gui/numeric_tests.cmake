@@ -3,9 +3,8 @@
 # overlay marks the clipped weight's path at that step and nothing else, the properties panel
 # shows the values before and after; without ge.is_weight_clip nothing is marked.
 # Included by tests/gui/CMakeLists.txt.
-add_executable(test_numeric_overlay ${CMAKE_CURRENT_LIST_DIR}/test_numeric_overlay.cpp)
-target_link_libraries(test_numeric_overlay PRIVATE passscope_views passscope_test_support Qt6::Test)
-add_test(NAME gui.numeric_overlay COMMAND test_numeric_overlay)
+target_sources(gui_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/test_numeric_overlay.cpp)
+add_test(NAME gui.numeric_overlay COMMAND gui_tests TestNumericOverlay)
 set(_numeric_env "QT_QPA_PLATFORM=offscreen")
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp)
   list(APPEND _numeric_env "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_graphviz.supp")

@@ -28,6 +28,8 @@
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
 #include "graph/view_census.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/graph_path.h"
 #include "main_window.h"
 #include "model_builders.h"
@@ -41,9 +43,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 180000;  // load + pipeline + Graphviz layout, sanitizer builds
+namespace {
 
 // cond, x[2], c = [4, 9] (initializer) → If → y. The then-branch computes -x + Sqrt(c): the Sqrt
 // reads only an outer constant and folds inside the body; the else-branch is x + c.
@@ -128,21 +130,7 @@ onnx::ModelProto inlinedBodyModel(int chainLength) {
 
 constexpr int kChainLength = 30;
 
-const Node* nodeNamed(const Graph& g, const std::string& name) {
-    const Node* found = nullptr;
-    g.forEachNode([&](const Node& n) {
-        if (n.name() == name) found = &n;
-    });
-    return found;
-}
-
-NodeItem* itemNamed(const GraphScene& scene, const QString& name) {
-    for (NodeItem* item : scene.nodeItems())
-        if (item && item->name() == name) return item;
-    return nullptr;
-}
-
-QString describe(const NodeItem* item) {
+QString describeWithWeights(const NodeItem* item) {
     return QStringLiteral("%1: presence %2, mark %3, weight lines [%4]")
         .arg(item->name())
         .arg(static_cast<int>(item->look().presence))
@@ -336,7 +324,7 @@ void TestBodySteps::bodyStepShowsBeforeAfterAndGhosts() {
     NodeItem* add = itemNamed(scene, QStringLiteral("then_add"));
     QVERIFY(add);
     QCOMPARE(add->look().presence, NodeLook::Presence::Shown);
-    QVERIFY2(add->look().folded, qPrintable(describe(add)));
+    QVERIFY2(add->look().folded, qPrintable(describeWithWeights(add)));
     QCOMPARE(add->look().weightLines.size(), 1);
     NodeItem* neg = itemNamed(scene, QStringLiteral("then_neg"));
     QVERIFY(neg);
@@ -353,8 +341,8 @@ void TestBodySteps::bodyStepShowsBeforeAfterAndGhosts() {
     QCOMPARE(sqrtBefore->pos(), sqrt->pos());
     NodeItem* addBefore = itemNamed(before, QStringLiteral("then_add"));
     QVERIFY(addBefore);
-    QVERIFY2(!addBefore->look().folded, qPrintable(describe(addBefore)));
-    QVERIFY2(addBefore->look().weightLines.isEmpty(), qPrintable(describe(addBefore)));
+    QVERIFY2(!addBefore->look().folded, qPrintable(describeWithWeights(addBefore)));
+    QVERIFY2(addBefore->look().weightLines.isEmpty(), qPrintable(describeWithWeights(addBefore)));
     NodeItem* sqrtAfter = itemNamed(scene, QStringLiteral("then_sqrt"));
     QVERIFY(sqrtAfter);
     QCOMPARE(sqrtAfter->look().presence, NodeLook::Presence::Hidden);
@@ -460,7 +448,7 @@ void TestBodySteps::nodesInlinedInABodyAreMarkedAndShown() {
     for (NodeId id : changes.added) {
         const NodeItem* item = scene.nodeItem(id);
         QVERIFY2(item, qPrintable(QStringLiteral("added node %1 has no box").arg(id)));
-        QVERIFY2(item->look().mark == NodeLook::Mark::Added, qPrintable(describe(item)));
+        QVERIFY2(item->look().mark == NodeLook::Mark::Added, qPrintable(describeWithWeights(item)));
         QCOMPARE(item->look().presence, NodeLook::Presence::Shown);
         QVERIFY(item->isVisible());
         added.push_back(item);
@@ -468,7 +456,7 @@ void TestBodySteps::nodesInlinedInABodyAreMarkedAndShown() {
     for (NodeItem* item : scene.nodeItems())
         if (item && item->look().mark == NodeLook::Mark::Added)
             QVERIFY2(std::count(changes.added.begin(), changes.added.end(), item->nodeId()) == 1,
-                     qPrintable(describe(item)));
+                     qPrintable(describeWithWeights(item)));
     NodeItem* ghost = itemNamed(scene, QStringLiteral("then_inner"));
     QVERIFY2(ghost, "the inlined If has no box at the step");
     QCOMPARE(ghost->look().presence, NodeLook::Presence::Ghost);
@@ -514,5 +502,5 @@ void TestBodySteps::nodesInlinedTwoBodiesDeepAreMarked() {
     QCOMPARE(ghost->look().mark, NodeLook::Mark::Removed);
 }
 
-QTEST_MAIN(TestBodySteps)
+PASSSCOPE_GUI_TEST(TestBodySteps)
 #include "test_body_steps.moc"

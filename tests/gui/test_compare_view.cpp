@@ -22,6 +22,8 @@
 #include "graph/graph_scene.h"
 #include "graph/graph_view.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "main_window.h"
 #include "model_builders.h"
@@ -29,9 +31,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kTimeoutMs = 180000;  // load + Graphviz layout, sanitizer builds on shared cores
+namespace {
 
 // x[2,3] + w → add → LeakyRelu(alpha) "act" → `last` ("tanh": Tanh, or "sig": Sigmoid) → y.
 onnx::ModelProto chainModel(float alpha, const std::string& lastOp, const std::string& lastName) {
@@ -137,12 +139,6 @@ void clickEntry(DiffList& list, QTreeWidgetItem* item) {
     const QRect rect = list.visualItemRect(item);
     QVERIFY(!rect.isEmpty());
     QTest::mouseClick(list.viewport(), Qt::LeftButton, {}, rect.center());
-}
-
-void writeCorruptModel(const QString& path) {
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write("\x08\x07\x12\xff\xff\xff\xff\x0f not a model", 20);
 }
 
 }  // namespace
@@ -481,5 +477,5 @@ void TestCompareView::constantsAreComparedByValueAsTheCliDoes() {
     QVERIFY(window.view()->rightPanel()->shownMarks().edited.count(weight.b));
 }
 
-QTEST_MAIN(TestCompareView)
+PASSSCOPE_GUI_TEST(TestCompareView)
 #include "test_compare_view.moc"

@@ -14,6 +14,8 @@
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "model_builders.h"
 #include "pipeline/step_changes.h"
@@ -24,9 +26,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 180000;  // load + pipeline + Graphviz layout, sanitizer builds
+namespace {
 
 // x[2], c = [4, 9], k = true (initializer) -> If -> y -> Relu -> z.
 //   then: then_neg = Neg(x), then_add = then_neg + Sqrt(c)   (taken)
@@ -53,16 +55,6 @@ onnx::ModelProto constantIfModel() {
     addNode(g, "Relu", {"y"}, {"z"}, "relu");
     addTensorValue(g.mutable_output(), "z", onnx::TensorProto::FLOAT, {2});
     return m;
-}
-
-std::set<NodeId> toSet(const std::vector<NodeId>& ids) {
-    return {ids.begin(), ids.end()};
-}
-
-QString idList(const std::set<NodeId>& ids) {
-    QStringList parts;
-    for (NodeId id : ids) parts << QString::number(static_cast<qulonglong>(id));
-    return parts.join(QLatin1Char(','));
 }
 
 }  // namespace
@@ -161,5 +153,5 @@ void TestCondRemoveSteps::inlinedBranchNodesAreMarkedAdded() {
     QVERIFY(rowFound);
 }
 
-QTEST_MAIN(TestCondRemoveSteps)
+PASSSCOPE_GUI_TEST(TestCondRemoveSteps)
 #include "test_cond_remove_steps.moc"

@@ -13,6 +13,7 @@
 #include "diagram/scope_tree.h"
 #include "diagram/visible_plan.h"
 #include "graph/item_style.h"
+#include "gui_test_registry.h"
 #include "layout/graphviz_layout.h"
 #include "layout/long_edges.h"
 #include "layout/shared_values.h"
@@ -411,5 +412,5 @@ void TestDiagram::nodesNamedAfterTheirInputJoinTheirReaders() {
     QCOMPARE(d->node(d->indexOf(weightTrans[0])).name, "blocks.0.weight/TransData_NCHW_to_FRACTAL_Z");
 }
 
-QTEST_MAIN(TestDiagram)
+PASSSCOPE_GUI_TEST(TestDiagram)
 #include "test_diagram.moc"

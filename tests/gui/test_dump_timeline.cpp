@@ -18,6 +18,8 @@
 #include "graph/graph_panel.h"
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "pipeline/step_changes.h"
 #include "replay/same_graph.h"
@@ -28,9 +30,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 180000;  // load + replay + Graphviz layout, sanitizer builds
+namespace {
 
 // The conv net dumped through several stages by tools/ge_dump_writer (ge_onnx files).
 QString fixtureFolder() {
@@ -157,5 +159,5 @@ void TestDumpTimeline::brokenDumpNamesTheFile() {
     QVERIFY(!window.isBusy());
 }
 
-QTEST_MAIN(TestDumpTimeline)
+PASSSCOPE_GUI_TEST(TestDumpTimeline)
 #include "test_dump_timeline.moc"

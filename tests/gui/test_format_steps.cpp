@@ -22,6 +22,8 @@
 #include "graph/graph_scene.h"
 #include "graph/item_style.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "pipeline/step_changes.h"
@@ -32,10 +34,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 240000;
-const QString kSampleA = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
+namespace {
 
 // The passes of stage FormatOptimize (GE's names, docs/ge-formats.md): seven trans-op passes and
 // variable fusion (docs/ge-variables.md §6).
@@ -56,10 +57,6 @@ std::vector<TimelineRow> timelineRows(const TimelineModel& model) {
         rows.push_back({model.data(model.index(r, TimelineModel::StageColumn)).toString(),
                         model.data(model.index(r, TimelineModel::PassColumn)).toString()});
     return rows;
-}
-
-std::set<NodeId> toSet(const std::vector<NodeId>& ids) {
-    return {ids.begin(), ids.end()};
 }
 
 // Ids among `ids` whose node in `g` is a TransData.
@@ -98,12 +95,6 @@ QString dimsLabel(const Shape& shape) {
     return dims.join(QChar(0xd7));
 }
 
-QString idList(const std::set<NodeId>& ids) {
-    QStringList parts;
-    for (NodeId id : ids) parts << QString::number(static_cast<qulonglong>(id));
-    return parts.join(QLatin1Char(','));
-}
-
 }  // namespace
 
 class TestFormatSteps : public QObject {
@@ -140,7 +131,7 @@ void TestFormatSteps::openAtTargetGe(MainWindow& window) {
     QSignalSpy ready(&window, &MainWindow::viewReady);
     QSignalSpy failed(&window, &MainWindow::pipelineFailed);
     QSignalSpy loadFailed(&window, &MainWindow::loadFailed);
-    window.openModel(kSampleA);
+    window.openModel(kConvNetSample);
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() + loadFailed.count() > 0, kViewTimeoutMs);
     QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
     QVERIFY2(loadFailed.isEmpty(), qPrintable(loadFailed.value(0).value(0).toString()));
@@ -339,5 +330,5 @@ void TestFormatSteps::storageOverlayShowsStoredWeightShapes() {
     QVERIFY2(checked >= 2, "no Conv reads a weight stored differently from its origin");
 }
 
-QTEST_MAIN(TestFormatSteps)
+PASSSCOPE_GUI_TEST(TestFormatSteps)
 #include "test_format_steps.moc"

@@ -22,6 +22,8 @@
 #include "graph/item_style.h"
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "model_builders.h"
@@ -31,9 +33,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 180000;
+namespace {
 
 onnx::ModelProto formatsModel() {
     using namespace passscope::test;
@@ -71,14 +73,6 @@ onnx::ModelProto formatsModel() {
         "u\tNCHW\tNCHW\t1,3,4,4\n"
         "y\tNCHW\tNCHW\t1,3,4,4\n");
     return m;
-}
-
-const Node* nodeNamed(const Graph& g, const std::string& name) {
-    const Node* found = nullptr;
-    g.forEachNode([&](const Node& n) {
-        if (n.name() == name) found = &n;
-    });
-    return found;
 }
 
 bool legendHas(const MainWindow& window, const QString& text) {
@@ -299,5 +293,5 @@ void TestFormatViews::renderedPicturesCarryTheLegend() {
     QVERIFY(withLegend.height() > without.height());
 }
 
-QTEST_MAIN(TestFormatViews)
+PASSSCOPE_GUI_TEST(TestFormatViews)
 #include "test_format_views.moc"

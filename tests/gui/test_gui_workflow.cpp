@@ -43,6 +43,8 @@
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
 #include "graph/view_census.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "main_window.h"
@@ -56,26 +58,12 @@
 using namespace passscope;
 using namespace passscope::views;
 
+using namespace passscope::guitest;
+
 namespace {
 
-const QString kSampleA = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
 // Load + pipeline + Graphviz layout; generous for sanitizer builds on shared cores.
-constexpr int kViewTimeoutMs = 180000;
 const QString kNoFoldText = QStringLiteral("Do &Not Fold This Node");
-
-const Node* nodeNamed(const Graph& g, const std::string& name) {
-    const Node* found = nullptr;
-    g.forEachNode([&](const Node& n) {
-        if (n.name() == name) found = &n;
-    });
-    return found;
-}
-
-NodeItem* itemNamed(const GraphScene& scene, const QString& name) {
-    for (NodeItem* item : scene.nodeItems())
-        if (item && item->name() == name) return item;
-    return nullptr;
-}
 
 std::vector<NodeItem*> liveItems(const GraphScene& scene) {
     std::vector<NodeItem*> items;
@@ -333,7 +321,7 @@ void TestGuiWorkflow::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);  // recent files and layout go to a test location
     QCoreApplication::setOrganizationName(QStringLiteral("PassScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("test_gui_workflow"));
-    reference_ = io::loadModel(kSampleA.toStdString());
+    reference_ = io::loadModel(kConvNetSample.toStdString());
     QVERIFY(reference_.model.graph);
 }
 
@@ -360,7 +348,7 @@ void TestGuiWorkflow::opensSampleAtLastPosition() {
     window.setInteractive(false);
     QSignalSpy loaded(&window, &MainWindow::modelLoaded);
     QSignalSpy finished(&window, &MainWindow::pipelineFinished);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     QCOMPARE(loaded.count(), 1);
     QCOMPARE(finished.count(), 1);
@@ -380,7 +368,7 @@ void TestGuiWorkflow::opensSampleAtLastPosition() {
 void TestGuiWorkflow::steppingMarksWhatEachStepChanged() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     window.setOverlay(OverlayMode::Changes);
     const Journal& journal = window.pipelineResult()->journal;
@@ -439,7 +427,7 @@ void TestGuiWorkflow::steppingMarksWhatEachStepChanged() {
 void TestGuiWorkflow::timelineActionsAndKeysStep() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     showWindow(window);
     if (QTest::currentTestFailed()) return;
@@ -481,7 +469,7 @@ void TestGuiWorkflow::timelineActionsAndKeysStep() {
 void TestGuiWorkflow::boxesKeepTheirPlaceWhileStepping() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     const GraphScene& scene = *window.graphPanel()->scene();
     QSignalSpy relayouts(window.graphPanel(), &GraphPanel::layoutStarted);
@@ -522,7 +510,7 @@ void TestGuiWorkflow::boxesKeepTheirPlaceWhileStepping() {
 void TestGuiWorkflow::foldingToggleRerunsAndKeepsNode() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     showWindow(window);
     if (QTest::currentTestFailed()) return;
@@ -599,7 +587,7 @@ void TestGuiWorkflow::foldingToggleRerunsAndKeepsNode() {
 void TestGuiWorkflow::exportsModelReportAndPicture() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -670,7 +658,7 @@ void TestGuiWorkflow::exportsModelReportAndPicture() {
 void TestGuiWorkflow::sideBySideShowsBothSidesInSync() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     showWindow(window);
     if (QTest::currentTestFailed()) return;
@@ -741,7 +729,7 @@ void TestGuiWorkflow::sideBySideShowsBothSidesInSync() {
 void TestGuiWorkflow::searchHighlightsAndJumps() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     const Graph& g = *window.graphShown();
     const GraphScene& scene = *window.graphPanel()->scene();
@@ -783,7 +771,7 @@ void TestGuiWorkflow::searchHighlightsAndJumps() {
 void TestGuiWorkflow::overlaysColourNodesAndFillLegend() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     const Graph& g = *window.graphShown();
     const GraphScene& scene = *window.graphPanel()->scene();
@@ -851,7 +839,7 @@ void TestGuiWorkflow::sessionRoundTrip() {
     {
         MainWindow window;
         window.setInteractive(false);
-        openAndWait(window, kSampleA);
+        openAndWait(window, kConvNetSample);
         if (QTest::currentTestFailed()) return;
         name = foldedPreprocessNode(window);
         QVERIFY(!name.empty());
@@ -875,7 +863,7 @@ void TestGuiWorkflow::sessionRoundTrip() {
     if (QTest::currentTestFailed()) return;
     QVERIFY(restored.loadedModel());
     QCOMPARE(QFileInfo(restored.loadedModel()->path).canonicalFilePath(),
-             QFileInfo(kSampleA).canonicalFilePath());
+             QFileInfo(kConvNetSample).canonicalFilePath());
     QCOMPARE(restored.pipelineOptions().noFold, std::set<std::string>{name});
     QCOMPARE(restored.position(), position);
     QCOMPARE(restored.timelinePanel()->position(), position);
@@ -1012,7 +1000,7 @@ void TestGuiWorkflow::ifBodyCanBeEnteredAndLeft() {
 void TestGuiWorkflow::selectedEdgeShowsItsValue() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     GraphScene* scene = window.graphPanel()->scene();
     const VisiblePlan& plan = scene->plan();
@@ -1039,7 +1027,7 @@ void TestGuiWorkflow::selectedEdgeShowsItsValue() {
 void TestGuiWorkflow::smallModelOpensEveryScope() {
     MainWindow window;
     window.setInteractive(false);
-    openAndWait(window, kSampleA);
+    openAndWait(window, kConvNetSample);
     if (QTest::currentTestFailed()) return;
     const GraphScene* scene = window.graphPanel()->scene();
     for (size_t g = 0; g < scene->diagram()->scopes().groups().size(); ++g)
@@ -1155,5 +1143,5 @@ void TestGuiWorkflow::expansionSurvivesTheRerunsLayout() {
              "the selected node is out of view after the re-layout");
 }
 
-QTEST_MAIN(TestGuiWorkflow)
+PASSSCOPE_GUI_TEST(TestGuiWorkflow)
 #include "test_gui_workflow.moc"

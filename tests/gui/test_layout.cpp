@@ -15,6 +15,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "background_jobs.h"
+#include "gui_test_registry.h"
 #include "layout/graphviz_layout.h"
 #include "layout/graphviz_session.h"
 #include "layout/layout_cache.h"
@@ -616,5 +617,5 @@ void TestLayout::workerCancelDropsResult() {
     QCOMPARE(spy.at(0).at(0).toInt(), t);
 }
 
-QTEST_GUILESS_MAIN(TestLayout)
+PASSSCOPE_GUILESS_TEST(TestLayout)
 #include "test_layout.moc"

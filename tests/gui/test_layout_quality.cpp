@@ -5,6 +5,7 @@
 
 #include <QTest>
 
+#include "gui_test_registry.h"
 #include "layout/layout_quality.h"
 
 using namespace passscope::views;
@@ -203,5 +204,5 @@ class TestLayoutQuality : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestLayoutQuality)
+PASSSCOPE_GUILESS_TEST(TestLayoutQuality)
 #include "test_layout_quality.moc"

@@ -18,6 +18,8 @@
 
 #include "document/model_document.h"
 #include "document/step_controller.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "main_window.h"
 #include "panels/node_filter_proxy_model.h"
@@ -30,9 +32,10 @@ using passscope::views::LoadedModel;
 using passscope::views::MainWindow;
 using passscope::views::NodeTableModel;
 
+using namespace passscope::guitest;
+
 namespace {
 
-const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
 constexpr int kLoadTimeoutMs = 30000;
 
 // Op types of the visible rows, in view order.
@@ -77,7 +80,7 @@ void TestMainWindow::initTestCase() {
     QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
     QCoreApplication::setOrganizationName(QStringLiteral("PassScopeTests"));
     QCoreApplication::setApplicationName(QStringLiteral("test_main_window"));
-    reference_ = passscope::io::loadModel(kSample.toStdString());
+    reference_ = passscope::io::loadModel(kConvNetSample.toStdString());
     QVERIFY(reference_.model.graph);
 }
 
@@ -89,11 +92,11 @@ void TestMainWindow::loadSample(MainWindow& window) {
     QSignalSpy loaded(&window, &MainWindow::modelLoaded);
     QSignalSpy failed(&window, &MainWindow::loadFailed);
     QSignalSpy piped(&window, &MainWindow::pipelineFinished);
-    window.openModel(kSample);
+    window.openModel(kConvNetSample);
     QVERIFY(window.isLoading());
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count() + failed.count(), 1, kLoadTimeoutMs);
     QCOMPARE(failed.count(), 0);
-    QCOMPARE(loaded.first().first().toString(), kSample);
+    QCOMPARE(loaded.first().first().toString(), kConvNetSample);
     QVERIFY(!window.isLoading());
     QVERIFY(window.loadedModel());
     // The table follows the timeline; these tests look at the model as loaded (position 0).
@@ -332,7 +335,7 @@ void TestMainWindow::newerLoadSupersedesOlder() {
     QSignalSpy loaded(&window, &MainWindow::modelLoaded);
     QSignalSpy failed(&window, &MainWindow::loadFailed);
     window.openModel(QStringLiteral("/nonexistent/first.onnx"));
-    window.openModel(kSample);
+    window.openModel(kConvNetSample);
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, kLoadTimeoutMs);
     QThreadPool::globalInstance()->waitForDone();
     QCoreApplication::processEvents();
@@ -352,7 +355,7 @@ void TestMainWindow::closingWhileLoadingIsSafe() {
     QObject receiver;
     connect(window, &MainWindow::modelLoaded, &receiver, [&outcomes] { ++outcomes; });
     connect(window, &MainWindow::loadFailed, &receiver, [&outcomes] { ++outcomes; });
-    window->openModel(kSample);
+    window->openModel(kConvNetSample);
     QVERIFY(window->isLoading());
     delete window;
     QCOMPARE(destroyed.size(), 1);
@@ -373,7 +376,7 @@ void TestMainWindow::droppedFileIsOpened() {
     window.setInteractive(false);
     QSignalSpy loaded(&window, &MainWindow::modelLoaded);
     QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(kSample)});
+    mime.setUrls({QUrl::fromLocalFile(kConvNetSample)});
     QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &enter);
     QVERIFY(enter.isAccepted());
@@ -396,8 +399,8 @@ void TestMainWindow::successfulLoadIsRemembered() {
     loadSample(window);
     if (QTest::currentTestFailed()) return;
     const QStringList recent = passscope::views::RecentFiles().files();
-    QCOMPARE(recent.value(0), QFileInfo(kSample).absoluteFilePath());
+    QCOMPARE(recent.value(0), QFileInfo(kConvNetSample).absoluteFilePath());
 }
 
-QTEST_MAIN(TestMainWindow)
+PASSSCOPE_GUI_TEST(TestMainWindow)
 #include "test_main_window.moc"

@@ -12,6 +12,8 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "memory/memory_map_panel.h"
@@ -26,9 +28,9 @@ using passscope::views::MemoryMapPanel;
 using passscope::views::MemoryMapView;
 using passscope::views::VarMemoryTableModel;
 
-namespace {
+using namespace passscope::guitest;
 
-const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/training_step.onnx");
+namespace {
 
 int entryNamed(const VarMemoryPlan& plan, const std::string& name) {
     for (size_t i = 0; i < plan.entries.size(); ++i)
@@ -124,7 +126,7 @@ class TestMemoryMap : public QObject {
 };
 
 void TestMemoryMap::initTestCase() {
-    passscope::io::LoadResult loaded = passscope::io::loadModel(kSample.toStdString());
+    passscope::io::LoadResult loaded = passscope::io::loadModel(kTrainingStepSample.toStdString());
     QVERIFY(loaded.model.graph);
     plan_ = passscope::planVariableMemory(*loaded.model.graph);
     QCOMPARE(plan_.entries.size(), size_t(9));  // 3 Variables, 6 Constants
@@ -311,5 +313,5 @@ void TestMemoryMap::emptyPlanSaysSo() {
     QVERIFY(passscope::planVariableMemory(g).empty());
 }
 
-QTEST_MAIN(TestMemoryMap)
+PASSSCOPE_GUI_TEST(TestMemoryMap)
 #include "test_memory_map.moc"

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "gui_test_registry.h"
+
 #include "document/search_rule.h"
 #include "document/step_controller.h"
 #include "io/model_loader.h"
@@ -534,5 +536,5 @@ void TestModelDocument::tableFilterAndGraphSearchAgree() {
     QVERIFY(findNodes(*graph, SearchRule(QStringLiteral("Conv("))).empty());
 }
 
-QTEST_GUILESS_MAIN(TestModelDocument)
+PASSSCOPE_GUILESS_TEST(TestModelDocument)
 #include "test_model_document.moc"

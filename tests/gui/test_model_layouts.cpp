@@ -30,14 +30,16 @@
 #include "graph/group_item.h"
 #include "graph/node_item.h"
 #include "graph/view_census.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kViewTimeoutMs = 240000;  // load + pipeline + layout under the sanitizers
+namespace {
 
 std::vector<QString> modelsKept() {
     std::vector<QString> found;
@@ -362,5 +364,5 @@ void TestModelLayouts::closedScopesStayClosedAcrossARerun() {
     QVERIFY2(panel.expandedPaths().isEmpty(), qPrintable(panel.expandedPaths().join(QLatin1Char(','))));
 }
 
-QTEST_MAIN(TestModelLayouts)
+PASSSCOPE_GUI_TEST(TestModelLayouts)
 #include "test_model_layouts.moc"

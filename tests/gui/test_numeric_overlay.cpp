@@ -25,6 +25,8 @@
 #include "graph/item_style.h"
 #include "graph/legend_widget.h"
 #include "graph/node_item.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "model_builders.h"
 #include "numeric/numeric_controller.h"
@@ -38,9 +40,9 @@
 using namespace passscope;
 using namespace passscope::views;
 
-namespace {
+using namespace passscope::guitest;
 
-constexpr int kTimeoutMs = 180000;  // load + pipeline + layout + evaluations, sanitizer builds
+namespace {
 
 // Bisect's reference model (tests/engine/model_builders.h), written where the window can open it.
 QString weightClipModel(const std::string& dirName) {
@@ -381,5 +383,5 @@ void TestNumericOverlay::modelExplorerNodeDataColoursNamedNodes() {
              style::numericColor(NumericLevel::Moderate));
 }
 
-QTEST_MAIN(TestNumericOverlay)
+PASSSCOPE_GUI_TEST(TestNumericOverlay)
 #include "test_numeric_overlay.moc"

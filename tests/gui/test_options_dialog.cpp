@@ -20,6 +20,8 @@
 
 #include "compile/run_pipeline.h"
 #include "dialogs/options_dialog.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "runner/pipeline_result.h"
@@ -30,10 +32,10 @@ using passscope::Target;
 using passscope::views::MainWindow;
 using passscope::views::OptionsDialog;
 
+using namespace passscope::guitest;
+
 namespace {
 
-const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
-constexpr int kTimeoutMs = 60000;
 const char* const kCse = "CommonSubexpressionEliminationPass";
 
 template <typename T>
@@ -44,7 +46,7 @@ T* child(const QWidget& parent, const char* name) {
 }
 
 // Everything an options object holds, comparable with QCOMPARE.
-QString dump(const PipelineOptions& o) {
+QString optionsText(const PipelineOptions& o) {
     QStringList lines;
     for (const auto& [k, v] : o.toKeyValues()) lines << QString::fromStdString(k + "=" + v);
     for (const std::string& n : o.noFold) lines << QString::fromStdString("noFold " + n);
@@ -212,19 +214,20 @@ void TestOptionsDialog::listsThePipelinesPasses() {
     auto* geList = child<QListWidget>(geDialog, "passList");
     QCOMPARE(shownPasses(*geList), readmePasses(Target::Ge));
     QCOMPARE(passItem(geList, QStringLiteral("VariableOpPass"))->checkState(), Qt::Unchecked);
-    QCOMPARE(dump(geDialog.options()), dump(ge));
+    QCOMPARE(optionsText(geDialog.options()), optionsText(ge));
 }
 
 void TestOptionsDialog::unchangedDialogIsIdentity() {
-    QCOMPARE(dump(OptionsDialog(PipelineOptions{}, {}, nullptr).options()), dump(PipelineOptions{}));
+    QCOMPARE(optionsText(OptionsDialog(PipelineOptions{}, {}, nullptr).options()),
+             optionsText(PipelineOptions{}));
     const PipelineOptions unusual = unusualOptions();
     OptionsDialog dialog(unusual, {QStringLiteral("input"), QStringLiteral("mask")}, nullptr);
-    QCOMPARE(dump(dialog.options()), dump(unusual));
+    QCOMPARE(optionsText(dialog.options()), optionsText(unusual));
     // Also after OK.
     dialog.show();
     dialog.accept();
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
-    QCOMPARE(dump(dialog.options()), dump(unusual));
+    QCOMPARE(optionsText(dialog.options()), optionsText(unusual));
 
     // PASSSCOPE_OPTIONS_SCREENSHOT=file.png: a picture of the dialog with a bad shape, to look at.
     if (const QByteArray shot = qgetenv("PASSSCOPE_OPTIONS_SCREENSHOT"); !shot.isEmpty()) {
@@ -365,7 +368,7 @@ void TestOptionsDialog::mainWindowRunsAgainWithNewOptions() {
 
     QSignalSpy finished(&window, &MainWindow::pipelineFinished);
     QSignalSpy failed(&window, &MainWindow::pipelineFailed);
-    window.openModel(kSample);
+    window.openModel(kConvNetSample);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
     QVERIFY(action->isEnabled());
     QVERIFY(window.pipelineResult());
@@ -461,7 +464,7 @@ void TestOptionsDialog::formatOptionsFollowTheTarget() {
     QVERIFY(shownFormat);
     QCOMPARE(shownFormat->currentText(), QStringLiteral("NC1HWC0"));
     QCOMPARE(child<QLineEdit>(again, "formatTableEdit")->text(), table);
-    QCOMPARE(dump(again.options()), dump(ge));
+    QCOMPARE(optionsText(again.options()), optionsText(ge));
     // A FRACTAL_Z with its conv groups (GE's sub-format, --storage-format input:FRACTAL_Z:16) is
     // shown and kept as it is.
     PipelineOptions grouped = ge;
@@ -498,5 +501,5 @@ void TestOptionsDialog::badFormatTableKeepsDialogOpen() {
     QVERIFY(dialog.options().formatTable.empty());
 }
 
-QTEST_MAIN(TestOptionsDialog)
+PASSSCOPE_GUI_TEST(TestOptionsDialog)
 #include "test_options_dialog.moc"

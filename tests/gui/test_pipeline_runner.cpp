@@ -8,6 +8,8 @@
 
 #include "background_jobs.h"
 #include "compile/run_pipeline.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "ir/op_types.h"
 #include "runner/pipeline_runner.h"
@@ -22,9 +24,10 @@ using passscope::views::LoadedModel;
 using passscope::views::PipelineResult;
 using passscope::views::PipelineRunner;
 
+using namespace passscope::guitest;
+
 namespace {
 
-const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/conv_net.onnx");
 constexpr int kRunTimeoutMs = 60000;
 // Folded by the default pipeline (README of the samples: input normalisation).
 const std::string kFoldedNode = "/preprocess/std/Sqrt";
@@ -72,8 +75,8 @@ class TestPipelineRunner : public QObject {
 
 void TestPipelineRunner::initTestCase() {
     auto loaded = std::make_shared<LoadedModel>();
-    loaded->path = kSample;
-    loaded->model = passscope::io::loadModel(kSample.toStdString()).model;
+    loaded->path = kConvNetSample;
+    loaded->model = passscope::io::loadModel(kConvNetSample.toStdString()).model;
     QVERIFY(loaded->model.graph);
     sourceNodes_ = describe(*loaded->model.graph);
     source_ = loaded;
@@ -290,5 +293,5 @@ void TestPipelineRunner::destroyingWhileRunningIsSafe() {
     QVERIFY(waitForResult(again, finished));
 }
 
-QTEST_MAIN(TestPipelineRunner)
+PASSSCOPE_GUI_TEST(TestPipelineRunner)
 #include "test_pipeline_runner.moc"

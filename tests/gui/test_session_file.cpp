@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "gui_test_registry.h"
 #include "session/session_file.h"
 
 using passscope::PipelineOptions;
@@ -304,5 +305,5 @@ void TestSessionFile::emptyModelPathIsRefused() {
     QVERIFY(!QFile::exists(path(QStringLiteral("s.json"))));
 }
 
-QTEST_MAIN(TestSessionFile)
+PASSSCOPE_GUI_TEST(TestSessionFile)
 #include "test_session_file.moc"

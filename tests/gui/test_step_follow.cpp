@@ -27,6 +27,8 @@
 #include "graph/minimap.h"
 #include "graph/node_item.h"
 #include "graph/view_census.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/graph_path.h"
 #include "main_window.h"
 #include "model_builders.h"
@@ -36,9 +38,10 @@
 using namespace passscope;
 using namespace passscope::views;
 
+using namespace passscope::guitest;
+
 namespace {
 
-constexpr int kViewTimeoutMs = 180000;  // load + pipeline + Graphviz layout, sanitizer builds
 const QString kSamples = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/");
 constexpr int kChain = 36;  // unary ops between the input and the changes: taller than the window
 
@@ -126,14 +129,6 @@ NodeId selectedNode(const GraphPanel& panel) {
     if (selected.isEmpty()) return kNoNode;
     const auto* node = qgraphicsitem_cast<const NodeItem*>(selected.front());
     return node ? node->nodeId() : kNoNode;
-}
-
-const Node* nodeNamed(const Graph& g, const std::string& name) {
-    const Node* found = nullptr;
-    g.forEachNode([&](const Node& n) {
-        if (n.name() == name) found = &n;
-    });
-    return found;
 }
 
 // Pixels of `image` within a few levels of `color`.
@@ -500,5 +495,5 @@ void TestStepFollow::overviewsMarkTheChanges() {
     QCOMPARE(pixelsOf(view->minimap()->grab().toImage(), style::removedColor()), 0);
 }
 
-QTEST_MAIN(TestStepFollow)
+PASSSCOPE_GUI_TEST(TestStepFollow)
 #include "test_step_follow.moc"

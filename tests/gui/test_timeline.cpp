@@ -11,6 +11,8 @@
 #include <QTest>
 
 #include "compile/run_pipeline.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "io/model_loader.h"
 #include "pipeline/step_changes.h"
 #include "timeline/pass_chart.h"
@@ -35,11 +37,9 @@ using passscope::views::TimelineFilterProxy;
 using passscope::views::TimelineModel;
 using passscope::views::TimelinePanel;
 
-namespace {
+using namespace passscope::guitest;
 
-QString sample(const char* name) {
-    return QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/") + QLatin1String(name);
-}
+namespace {
 
 // A run as PipelineRunner builds it, made synchronously; the series is left empty on purpose so
 // that the code under test computes it.
@@ -451,5 +451,5 @@ void TestTimeline::largeModelSeries() {
     qInfo("brute-force recount at every position: %lld ms", clock.elapsed());
 }
 
-QTEST_MAIN(TestTimeline)
+PASSSCOPE_GUI_TEST(TestTimeline)
 #include "test_timeline.moc"

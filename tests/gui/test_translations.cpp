@@ -30,19 +30,17 @@
 #include "graph/graph_view.h"
 #include "graph/legend_widget.h"
 #include "graph/overlay.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "text/localization.h"
 
 using namespace passscope;
 using namespace passscope::views;
 
+using namespace passscope::guitest;
+
 namespace {
-
-constexpr int kTimeoutMs = 180000;  // load + pipeline + Graphviz layout, sanitizer builds
-
-QString sample(const char* name) {
-    return QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/") + QLatin1String(name);
-}
 
 // "&Open…" and "Open…" are the same visible text; rich text is compared as the user reads it.
 QString plain(const QString& text) {
@@ -248,5 +246,5 @@ void TestTranslations::dumpTimelineIsChinese() {
     QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("the dump timeline shows English:\n") + left));
 }
 
-QTEST_MAIN(TestTranslations)
+PASSSCOPE_GUI_TEST(TestTranslations)
 #include "test_translations.moc"

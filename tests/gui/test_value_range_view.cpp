@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include "compile/run_pipeline.h"
+#include "gui_test_registry.h"
 #include "io/model_loader.h"
 #include "model_builders.h"
 #include "panels/properties_panel.h"
@@ -76,5 +77,5 @@ void TestValueRangeView::propertiesShowTheValueRange() {
     QVERIFY2(text.contains(QString::fromUtf8("[0..∞]")), qPrintable(text));
 }
 
-QTEST_MAIN(TestValueRangeView)
+PASSSCOPE_GUI_TEST(TestValueRangeView)
 #include "test_value_range_view.moc"

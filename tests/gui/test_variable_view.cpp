@@ -20,6 +20,8 @@
 #include "graph/graph_scene.h"
 #include "graph/node_item.h"
 #include "graph/step_marks.h"
+#include "gui_test_registry.h"
+#include "gui_test_support.h"
 #include "ir/op_types.h"
 #include "main_window.h"
 #include "memory/memory_map_panel.h"
@@ -39,10 +41,9 @@ using passscope::views::NodeNotes;
 using passscope::views::PipelineResult;
 using passscope::views::PropertiesPanel;
 
-namespace {
+using namespace passscope::guitest;
 
-const QString kSample = QStringLiteral(PASSSCOPE_SOURCE_DIR "/resources/samples/training_step.onnx");
-constexpr int kViewTimeoutMs = 120000;
+namespace {
 
 TensorDesc ndDesc() {
     return TensorDesc::tensor(DataType::Float, Shape::fromExtents({16, 2}));
@@ -267,7 +268,7 @@ void TestVariableView::openAtTargetGe(MainWindow& window) {
     window.setPipelineOptions(options);
     QSignalSpy ready(&window, &MainWindow::viewReady);
     QSignalSpy failed(&window, &MainWindow::pipelineFailed);
-    window.openModel(kSample);
+    window.openModel(kTrainingStepSample);
     QTRY_VERIFY_WITH_TIMEOUT(ready.count() + failed.count() > 0, kViewTimeoutMs);
     QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
     QTRY_VERIFY_WITH_TIMEOUT(!window.isBusy(), kViewTimeoutMs);
@@ -419,5 +420,5 @@ void TestVariableView::fusionStepInTheWindow() {
     QVERIFY2(text.contains(QStringLiteral("later than the step shown")), qPrintable(text));
 }
 
-QTEST_MAIN(TestVariableView)
+PASSSCOPE_GUI_TEST(TestVariableView)
 #include "test_variable_view.moc"

@@ -1,8 +1,6 @@
 # The desktop in Chinese (issue 24), included by tests/gui/CMakeLists.txt.
-add_executable(test_translations ${CMAKE_CURRENT_LIST_DIR}/test_translations.cpp)
-target_link_libraries(test_translations PRIVATE passscope_views Qt6::Test)
-target_compile_definitions(test_translations PRIVATE PASSSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-add_test(NAME gui.translations COMMAND test_translations)
+target_sources(gui_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/test_translations.cpp)
+add_test(NAME gui.translations COMMAND gui_tests TestTranslations)
 set_tests_properties(gui.translations PROPERTIES
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
     LABELS gui
