@@ -82,6 +82,9 @@ set_tests_properties(gui.model_layouts gui.real_layouts PROPERTIES
     ENVIRONMENT "${_gui_workflow_env}"
     LABELS gui
     TIMEOUT 900)
+# The two longest GUI tests start first (see the COST block at the end of tests/CMakeLists.txt).
+set_tests_properties(gui.real_layouts PROPERTIES COST 100)
+set_tests_properties(gui.model_layouts PROPERTIES COST 50)
 
 # Stepping to a pass shows what it changed (issue 27): the view follows the step (into an If body
 # for a step run there), F3 / Shift+F3 walk the changes, the minimap and scroll bar mark them.

@@ -1,17 +1,8 @@
-# views/layout: list this folder's files (paths relative to views/).
-list(APPEND VIEWS_SOURCES
-    layout/layout_types.h
-    layout/graphviz_discipline.cpp layout/graphviz_discipline.h
-    layout/graphviz_session.cpp layout/graphviz_session.h
-    layout/graphviz_layout.cpp layout/graphviz_layout.h
-    layout/nested_layout.cpp layout/nested_layout.h
-    layout/layout_cache.cpp layout/layout_cache.h
-    layout/layout_quality.cpp layout/layout_quality.h
-    layout/long_edges.cpp layout/long_edges.h
-    layout/main_path.cpp layout/main_path.h
-    layout/shared_values.cpp layout/shared_values.h
-    layout/layout_worker.cpp layout/layout_worker.h
-)
+# views/layout: the Graphviz layout of a diagram (nested per group, cached, on a worker thread) and
+# its figures of merit (paths relative to views/).
+views_classes(layout graphviz_discipline graphviz_session graphviz_layout nested_layout layout_cache
+    layout_quality long_edges main_path shared_values layout_worker)
+list(APPEND VIEWS_SOURCES layout/layout_types.h)
 # The dot layout plugin is dlopen()ed from Graphviz's plugin folder (graphviz_session.cpp); this
 # is where pkg-config says it is, used when the folder beside the loaded libgvc has no plugin.
 pkg_get_variable(PASSSCOPE_GVC_LIBDIR libgvc libdir)

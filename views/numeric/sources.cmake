@@ -1,9 +1,4 @@
-# views/numeric: list this folder's files (paths relative to views/).
-list(APPEND VIEWS_SOURCES
-    numeric/numeric_controller.cpp numeric/numeric_controller.h
-    numeric/numeric_inputs_dialog.cpp numeric/numeric_inputs_dialog.h
-    numeric/node_data_overlay.cpp numeric/node_data_overlay.h
-    numeric/numeric_session.cpp numeric/numeric_session.h
-    numeric/step_numbers.cpp numeric/step_numbers.h
-    numeric/numeric_view.cpp numeric/numeric_view.h
-)
+# views/numeric: numbers on the graph: the step's values against the original's (bisect's first
+# divergent step), the numeric inputs, other tools' node data (paths relative to views/).
+views_classes(numeric numeric_controller numeric_inputs_dialog node_data_overlay numeric_session
+    step_numbers numeric_view)

@@ -1,6 +1,4 @@
-# views/runner: list this folder's files (paths relative to views/).
-list(APPEND VIEWS_SOURCES
-    runner/background_job.h
-    runner/pipeline_result.h
-    runner/pipeline_runner.cpp runner/pipeline_runner.h
-)
+# views/runner: the pipeline run off the UI thread and BackgroundJob, the one way work leaves it
+# (paths relative to views/).
+views_classes(runner pipeline_runner)
+list(APPEND VIEWS_SOURCES runner/background_job.h runner/pipeline_result.h)

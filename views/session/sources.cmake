@@ -1,4 +1,3 @@
-# views/session: list this folder's files (paths relative to views/).
-list(APPEND VIEWS_SOURCES
-    session/session_file.cpp session/session_file.h
-)
+# views/session: the session file (model, options, pins, step, view, inputs), QtCore alone (paths
+# relative to views/).
+views_classes(session session_file)
