@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "io/model_loader.h"
 
@@ -16,6 +17,10 @@ inline constexpr int kExitLoadFailed = 3;
 enum ExitCode { kOk = 0, kFailure = 1, kUsage = 2 };
 
 void printWarnings(const Diagnostics& diag);
+// After an evaluation failed (verify, bisect): when symbolic dims were set to 1 (the notes say
+// which), says how to give the sizes the model expects, the usual cause (a Conv window longer
+// than one sample, a Reshape to a fixed size).
+void printDefaultedDimsHint(const std::vector<std::string>& notes);
 // Runs `body`; a ModelError or any other exception becomes "error: ..." on stderr and
 // `failureCode` (kFailure; `diff` and `bisect` use 3 for "could not load").
 int guarded(const std::function<int()>& body, int failureCode = kFailure);

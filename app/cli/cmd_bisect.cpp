@@ -66,6 +66,7 @@ Action addBisectCommand(CLI::App& app) {
                     numeric::evaluationInputs(*loaded.model.graph, {args->inputs.begin(), args->inputs.end()},
                                               options->inputShapes, args->seed);
                 for (const std::string& n : inputs.notes) std::cerr << "note: " << n << "\n";
+                const std::vector<std::string> inputNotes = inputs.notes;
                 Journal journal;
                 runPipelineForCli(loaded.model, *options, journal);
                 numeric::StepEvaluator evaluator(loaded.model, std::move(inputs.tensors),
@@ -74,6 +75,7 @@ Action addBisectCommand(CLI::App& app) {
                     numeric::bisectJournal(journal, *loaded.model.graph, evaluator, args->options);
                 if (!r.problem.empty()) {
                     std::cerr << "error: " << r.problem << "\n";
+                    printDefaultedDimsHint(inputNotes);
                     return kExitLoadFailed;
                 }
                 std::cout << (args->json ? jsonText(numeric::bisectJson(r)) + "\n"

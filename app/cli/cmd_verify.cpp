@@ -62,6 +62,7 @@ Action addVerifyCommand(CLI::App& app) {
             for (const std::string& n : r.notes) std::cerr << "note: " << n << "\n";
             if (!r.comparable) {
                 std::cerr << "error: cannot verify: " << r.problem << "\n";
+                printDefaultedDimsHint(r.notes);
                 return kFailure;
             }
             std::cout << std::left << std::setw(32) << "Output" << std::setw(8) << "Equal" << std::right

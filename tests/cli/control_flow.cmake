@@ -13,6 +13,7 @@ function(expect_rc rc)
     message(FATAL_ERROR "passscope-cli ${ARGN} says something is not evaluated:\n${out}${err}")
   endif()
   set(LAST_OUT "${out}" PARENT_SCOPE)
+  set(LAST_ERR "${err}" PARENT_SCOPE)
 endfunction()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
@@ -33,6 +34,10 @@ if(NOT LAST_OUT MATCHES "outputs match")
 endif()
 # Too short a signal is a clear error from the body, exit 3 (not evaluated is never the reason).
 expect_rc(3 bisect ${silero})
+# ... which says the signal's length was set to 1 and how to give it.
+if(NOT LAST_ERR MATCHES "hint: symbolic dimensions were set to 1.*--input-shape NAME:D0,D1")
+  message(FATAL_ERROR "bisect of silero_vad without pins gives no --input-shape hint:\n${LAST_ERR}")
+endif()
 
 # The PyTorch Loop exports, on their stored inputs and on random ones.
 foreach(name lstm_cell_loop cumulative_loop)
