@@ -7,6 +7,7 @@
 
 #include "compile/run_pipeline.h"
 #include "engine_helpers.h"
+#include "graph_equality.h"
 #include "io/export_check.h"
 #include "io/model_loader.h"
 #include "io/onnx_export.h"
@@ -80,4 +81,33 @@ TEST(FuzzFindings, AShapeOpWithExtraOutputsIsNotFoldedAway) {
         for (const UnfoldedNode& u : step.unfolded)
             reasonGiven |= u.detail.find("it has 3 outputs; Size has one") != std::string::npos;
     EXPECT_TRUE(reasonGiven);
+}
+
+// pipeline: at target ge, CondRemovePass inlined an If branch whose Constant had a format but no
+// known type (format refinement had marked it NCHW); the journal recorded an added node's output
+// description only when it had a type, so the cursor redid the step with the format lost and the
+// timeline's last step differed from the optimized graph. Now whatever differs from a new node's
+// description is recorded.
+TEST(FuzzFindings, ANodeAddedWithAFormatButNoTypeReplaysItsFormat) {
+    Graph g;
+    const NodeId x = g.addNode("Data", "", "x", 1).id();
+    g.setOutputName(x, 0, "x");
+    const NodeId out = g.addNode("NetOutput", "", "", 0).id();
+    g.addInput(out, {x, 0, 0});
+    g.setNetOutput(out);
+    g.setInputs({x});
+    Journal journal;
+    journal.begin(g);
+    journal.beginStep("inline", "test", 1);
+    const NodeId c = g.addNode("Constant", "", "/preprocess/count/Constant", 1).id();
+    TensorDesc untypedNchw;
+    untypedNchw.originFormat = untypedNchw.storageFormat = Format::NCHW;
+    g.setOutputDesc(c, 0, untypedNchw);
+    g.addInput(out, {c, 0, 0});
+    journal.endStep(0, {}, {});
+    journal.end();
+    JournalCursor cursor(journal, g);
+    cursor.moveTo(0);
+    cursor.moveTo(1);
+    EXPECT_EQ(test::compareGraphs(g, cursor.graph()), "");
 }
