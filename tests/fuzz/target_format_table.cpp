@@ -22,16 +22,8 @@ constexpr std::string_view kTableTarget = "format_table";
 // The network the tables are tried on: the generated conv net (Conv, BatchNormalization, Relu,
 // MaxPool, a residual Add, a shape chain), loaded once.
 const Model& tableNetwork() {
-    static const Model model = [] {
-        for (const SeedModel& s : generatedSeeds())
-            if (s.name == "conv_net") {
-                const std::string bytes = s.proto.SerializeAsString();
-                const auto file = writeScratch("table_network.onnx",
-                                               reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-                return io::loadModel(file).model;
-            }
-        finding(kTableTarget, "fuzz harness: no conv_net seed model");
-    }();
+    static const Model model = loadGeneratedSeed(
+        kTableTarget, [](const SeedModel& s) { return s.name == "conv_net"; }, "table_network.onnx");
     return model;
 }
 

@@ -20,19 +20,15 @@ constexpr std::string_view kTarget = "node_data";
 // A model with an If and a Loop body, so keys can name nodes in bodies too: the first generated
 // seed that has subgraphs.
 const Model& layoutModel() {
-    static const Model model = [] {
-        for (const SeedModel& seed : generatedSeeds()) {
-            bool bodies = false;
+    static const Model model = loadGeneratedSeed(
+        kTarget,
+        [](const SeedModel& seed) {
             for (const auto& n : seed.proto.graph().node())
-                for (const auto& a : n.attribute()) bodies |= a.has_g();
-            if (!bodies) continue;
-            const std::string bytes = seed.proto.SerializeAsString();
-            const auto file = writeScratch("node_data_model.onnx",
-                                           reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-            return io::loadModel(file).model;
-        }
-        finding(kTarget, "no generated seed model has a subgraph to lay node data on");
-    }();
+                for (const auto& a : n.attribute())
+                    if (a.has_g()) return true;
+            return false;
+        },
+        "node_data_model.onnx");
     return model;
 }
 

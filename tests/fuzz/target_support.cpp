@@ -53,4 +53,15 @@ void checkLoadedModel(std::string_view target, const Model& model) {
     }
 }
 
+Model loadGeneratedSeed(std::string_view target, const std::function<bool(const SeedModel&)>& pick,
+                        const std::string& file) {
+    for (const SeedModel& seed : generatedSeeds()) {
+        if (!pick(seed)) continue;
+        const std::string bytes = seed.proto.SerializeAsString();
+        const auto path = writeScratch(file, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+        return io::loadModel(path).model;
+    }
+    finding(target, "fuzz harness: no generated seed model for " + file);
+}
+
 }  // namespace passscope::fuzz

@@ -3,8 +3,8 @@
 // lists the classes.
 #include <QApplication>
 #include <cstdio>
-#include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
