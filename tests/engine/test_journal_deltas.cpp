@@ -57,10 +57,10 @@ void expectReplays(const Graph& g, const Recorded& r) {
 constexpr size_t kAdded = 0, kRemoved = 1, kInput = 2, kAttribute = 4, kOutputName = 7, kControl = 8;
 
 // x -> a -> b -> NetOutput
-struct Chain {
+struct NegAbsChain {
     Graph g;
     NodeId x, a, b, out;
-    Chain() {
+    NegAbsChain() {
         x = g.addNode("Data", "", "x", 1).id();
         g.setOutputName(x, 0, "x");
         a = g.addNode("Neg", "", "a", 1).id();
@@ -77,7 +77,7 @@ struct Chain {
 }  // namespace
 
 TEST(JournalDeltas, ANodeAddedAndRemovedWithinAStepLeavesNothing) {
-    Chain c;
+    NegAbsChain c;
     Recorded r;
     record(c.g, r, {[&] {
                const NodeId t = c.g.addNode("Relu", "", "transient", 1).id();
@@ -94,7 +94,7 @@ TEST(JournalDeltas, ANodeAddedAndRemovedWithinAStepLeavesNothing) {
 }
 
 TEST(JournalDeltas, AFieldEditedTwiceLeavesOneChangeFromFirstToLast) {
-    Chain c;
+    NegAbsChain c;
     Recorded r;
     record(c.g, r, {[&] {
                c.g.setOutputName(c.a, 0, "first");
@@ -121,7 +121,7 @@ TEST(JournalDeltas, AFieldEditedTwiceLeavesOneChangeFromFirstToLast) {
 }
 
 TEST(JournalDeltas, RemovedNodesComeBackAsTheyWereBeforeTheStep) {
-    Chain c;
+    NegAbsChain c;
     const NodeId k = c.g.addNode("Const", "", "k", 1).id();
     c.g.addControlEdge(k, c.b);
     Recorded r;
