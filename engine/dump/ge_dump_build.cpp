@@ -12,6 +12,7 @@
 #include "dump/ge_dump_write.h"
 #include "dump/ge_ir.pb.h"
 #include "io/inference_guards.h"
+#include "io/onnx_export.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
 
@@ -452,6 +453,13 @@ Model buildGeModel(GeModelSpec& spec, const std::string& file, Diagnostics& diag
     model.graph = builder.build(spec.graphs.front(), 0);
     model.graph->rebuildUses();
     builder.checkAll(*model.graph, spec.graphs.front());
+    // The ONNX ops a dump restores (a MaxPool of an ONNX model GE dumped) meet their schema's rules
+    // as the ONNX reader requires at load: a dump whose MaxPool lacks kernel_shape loaded, and its
+    // ONNX export was refused on reload (fuzz finding, ge_onnx). GE's own ops have no ONNX schema.
+    io::ProtoBuildOptions typesOnly;
+    typesOnly.payload = io::PayloadMode::TypesOnly;
+    if (auto hazard = io::findModelHazard(io::toProto(model, typesOnly)))
+        throw ModelError(at(file, 0) + *hazard);
     builder.warnUnused(diag);
     return model;
 }

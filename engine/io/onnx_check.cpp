@@ -96,7 +96,14 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
         }
     };
     for (const auto& vi : gp.value_info()) apply(vi);
-    for (const auto& vi : gp.output()) apply(vi);
+    // A graph output that returns a graph input or an initializer under its name is that value,
+    // whose type is its declaration's: what reconcileOutputs filled in from the output's own
+    // declaration must not retype it (fuzz finding, onnx_text).
+    std::set<std::string> declaredElsewhere;
+    for (const auto& in : gp.input()) declaredElsewhere.insert(in.name());
+    for (const auto& init : gp.initializer()) declaredElsewhere.insert(init.name());
+    for (const auto& vi : gp.output())
+        if (declaredElsewhere.count(vi.name()) == 0) apply(vi);
 }
 
 // Graph outputs as the model declares them, taken out of what inference sees: a declaration that

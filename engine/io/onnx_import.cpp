@@ -1,5 +1,6 @@
 #include "io/onnx_import.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -59,6 +60,8 @@ class Importer {
     std::vector<NodeId> declareNodes(GraphImport& gi);
     void connectNodes(GraphImport& gi, const std::vector<NodeId>& nodeIds);
     void importOutputs(GraphImport& gi);
+    TensorDesc declaredOutputDesc(const GraphImport& gi, const onnx::ValueInfoProto& output,
+                                  const ValueRef& ref);
     void applyValueInfo(GraphImport& gi);
 
     Attribute importAttribute(onnx::AttributeProto& ap, const Scope& scope, const std::string& where,
@@ -263,7 +266,7 @@ void Importer::importOutputs(GraphImport& gi) {
             throw ModelError("graph output '" + o.name() + "' of the " + gi.where +
                              " is not produced by any node, input or initializer");
         g.addInput(out.id(), *ref);
-        declared.push_back(descFromType(o.type(), "graph output '" + o.name() + "'"));
+        declared.push_back(declaredOutputDesc(gi, o, *ref));
         if (!o.doc_string().empty() && ref->depth == 0)
             g.setOutputDocString(ref->node, ref->output, o.doc_string());
     }
@@ -271,6 +274,43 @@ void Importer::importOutputs(GraphImport& gi) {
     g.setAttribute(
         out.id(),
         Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
+}
+
+// Whether two typed descriptions disagree on the element type, the rank or a known extent.
+bool descsContradict(const TensorDesc& a, const TensorDesc& b) {
+    if (!a.hasType() || !b.hasType()) return false;
+    if (a.kind != b.kind || a.dtype != b.dtype) return true;
+    if (!a.originShape.rankKnown() || !b.originShape.rankKnown()) return false;
+    if (a.originShape.rank() != b.originShape.rank()) return true;
+    for (size_t i = 0; i < a.originShape.rank(); ++i) {
+        const Dim &x = a.originShape[i], &y = b.originShape[i];
+        if (x.isKnown() && y.isKnown() && x.value != y.value) return true;
+    }
+    return false;
+}
+
+// The description a graph output is declared with. An output that returns a graph input or an
+// initializer of its own graph under the same name is that value: the model has one declaration
+// of it, the input's, and an output declaring another type must not become the input's type on
+// export (fuzz finding, onnx_text: `convert` wrote a float input as the bool its output named).
+TensorDesc Importer::declaredOutputDesc(const GraphImport& gi, const onnx::ValueInfoProto& output,
+                                        const ValueRef& ref) {
+    TensorDesc declared = descFromType(output.type(), "graph output '" + output.name() + "'");
+    if (ref.depth != 0) return declared;
+    const bool isInput =
+        std::any_of(gi.proto.input().begin(), gi.proto.input().end(),
+                    [&](const onnx::ValueInfoProto& in) { return in.name() == output.name(); });
+    if (!isInput && gi.initializers.count(output.name()) == 0) return declared;
+    const TensorDesc& value = gi.graph->value(ref)->desc;
+    if (!value.hasType()) return declared;
+    if (descsContradict(declared, value))
+        diag_.warn("graph output '" + output.name() + "' of the " + gi.where + " returns the graph " +
+                   (isInput ? "input" : "initializer") + " of that name, typed " +
+                   std::string(dataTypeName(value.dtype)) + " " + value.originShape.toString() +
+                   ", but is declared " + std::string(dataTypeName(declared.dtype)) + " " +
+                   declared.originShape.toString() + ": the " + (isInput ? "input's" : "initializer's") +
+                   " type is used");
+    return value;
 }
 
 // value_info: descriptions of intermediate values.

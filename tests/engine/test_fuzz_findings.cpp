@@ -111,3 +111,58 @@ TEST(FuzzFindings, ANodeAddedWithAFormatButNoTypeReplaysItsFormat) {
     cursor.moveTo(1);
     EXPECT_EQ(test::compareGraphs(g, cursor.graph()), "");
 }
+
+// onnx_text: a graph output named like the graph input it returns (`x`), declared with another
+// type. The declaration became the input's description (at import, and again when inference's
+// view of the outputs was applied back), so `convert` wrote the float input as bool and its own
+// reload refused the file. The input's declaration is the value's; the output's is warned about.
+TEST(FuzzFindings, AnOutputReturningAGraphInputKeepsTheInputsType) {
+    onnx::ModelProto m = test::emptyModel();
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {4, 4});
+    test::addNode(g, "Relu", {"x"}, {"y"});
+    test::addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {4, 4});
+    test::addTensorValue(g.mutable_output(), "x", onnx::TensorProto::BOOL, {3, 4, 5});
+    const auto dir = test::freshDir("fuzz_output_named_like_input");
+    test::writeModel(m, dir / "m.onnx");
+    io::LoadResult loaded = io::loadModel(dir / "m.onnx");
+    const Node* x = test::byName(*loaded.model.graph, "x");
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->outputs()[0].desc.dtype, DataType::Float);
+    EXPECT_EQ(x->outputs()[0].desc.originShape, Shape({Dim::known(4), Dim::known(4)}));
+    bool warned = false;
+    for (const std::string& w : loaded.diagnostics.warnings)
+        warned |= w.find(
+                      "graph output 'x' of the main graph returns the graph input of that name, typed "
+                      "float [4,4], but is declared bool [3,4,5]") != std::string::npos;
+    EXPECT_TRUE(warned) << testing::PrintToString(loaded.diagnostics.warnings);
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
+    const Model back = io::loadModel(dir / "out.onnx").model;
+    EXPECT_EQ(test::byName(*back.graph, "x")->outputs()[0].desc.dtype, DataType::Float);
+}
+
+// ge_onnx: a GE dump restores the ONNX ops of the model GE compiled (domain ""), and one whose
+// MaxPool lacks `kernel_shape` loaded; its ONNX export was then refused on reload. The dump
+// reader now applies the ONNX reader's rules to those ops at load and names the node.
+TEST(FuzzFindings, AGeDumpsOnnxOpMissingARequiredAttributeIsRefusedAtLoad) {
+    const auto dir = test::freshDir("fuzz_ge_maxpool");
+    const auto path = dir / "ge_onnx_00000000_graph_0_Build.pbtxt";
+    std::ofstream(path) << R"(ir_version: 6
+producer_name: "GE"
+graph {
+  name: "g"
+  node { output: "image:0" name: "image" op_type: "ge:Data"
+    attribute { name: "index" i: 0 type: INT }
+    attribute { name: "output_desc_dtype:0" s: "DT_FLOAT" type: STRING }
+    attribute { name: "output_desc_shape:0" ints: 1 ints: 3 ints: 8 ints: 8 type: INTS } }
+  node { input: "image:0" output: "/stem/pool/MaxPool:0" name: "/stem/pool/MaxPool" op_type: "ge:MaxPool"
+    attribute { name: "_passscope_domain" s: "" type: STRING }
+    attribute { name: "ker:el_shape" ints: 2 ints: 2 type: INTS } }
+  node { input: "/stem/pool/MaxPool:0" name: "out" op_type: "ge:NetOutput" }
+}
+)";
+    const std::string error = test::loadError(path);
+    EXPECT_NE(error.find("/stem/pool/MaxPool"), std::string::npos) << error;
+    EXPECT_NE(error.find("kernel_shape"), std::string::npos) << error;
+}
