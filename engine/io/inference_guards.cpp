@@ -1,5 +1,6 @@
 #include "io/inference_guards.h"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <mutex>
@@ -210,6 +211,21 @@ Hazard schemaTypeRule(const NodeView& n, const onnx::OpSchema& schema) {
     return std::nullopt;
 }
 
+// DepthToSpace and SpaceToDepth (onnx/defs/tensor/defs.cc): inference divides the channels by
+// blocksize * blocksize, which wraps to 0 in int64 for a blocksize of 2^32 (fuzz finding, pipeline:
+// SIGFPE inside libonnx). ONNX asks for a positive blocksize; one whose square is not an int64 has
+// no tensor to apply to.
+Hazard blocksizeRule(const NodeView& n) {
+    const onnx::AttributeProto* b = n.attr("blocksize");
+    if (!b) return std::nullopt;
+    constexpr int64_t kLargestSquareRoot = 3037000499;  // floor(sqrt(2^63 - 1))
+    if (b->i() <= 0) return "blocksize is " + str(b->i()) + "; ONNX requires a positive blocksize";
+    if (b->i() > kLargestSquareRoot)
+        return "blocksize is " + str(b->i()) +
+               "; its square is past int64 (libonnx shape inference divides the channels by it)";
+    return std::nullopt;
+}
+
 struct OpGuard {
     std::string_view op;
     Rule rule;
@@ -227,6 +243,8 @@ constexpr std::array kGuards = {
     OpGuard{"MaxUnpool", convPoolRule},
     OpGuard{"Scan", scanRule},
     OpGuard{"MaxRoiPool", maxRoiPoolRule},
+    OpGuard{"DepthToSpace", blocksizeRule},
+    OpGuard{"SpaceToDepth", blocksizeRule},
 };
 
 // The attribute rules of the table above, then the rank table, then the schema's types: what
@@ -548,9 +566,15 @@ void guardSchema(const onnx::OpSchema& s) {
     // functions; libonnx's broadcasting ones (MathOpDataPropagator) read element 0 of an empty
     // operand (found by the op-level fuzzer: Mul of a scalar and a [0] initializer). Propagating
     // is optional, so a node with an empty propagated operand is not propagated: its value stays
-    // unknown to inference, which only loses precision.
+    // unknown to inference, which only loses precision. Nor is one whose required input has no
+    // type: inference goes on past a node it could not infer (a Less of shapes that do not
+    // broadcast), and Shape's propagator reads its input's type without a null check (fuzz
+    // finding, onnx_binary: SEGV inside libonnx).
     auto propagate = schema->GetDataPropagationFunction();
-    schema->PartialDataPropagationFunction([propagate](onnx::DataPropagationContext& ctx) {
+    const std::size_t required = static_cast<std::size_t>(std::max(schema->min_input(), 0));
+    schema->PartialDataPropagationFunction([propagate, required](onnx::DataPropagationContext& ctx) {
+        for (std::size_t i = 0; i < std::min(required, ctx.getNumInputs()); ++i)
+            if (!ctx.getInputType(i)) return;
         for (std::size_t i = 0; i < ctx.getNumInputs(); ++i)
             if (const onnx::TensorShapeProto* data = ctx.getInputData(i); data && data->dim_size() == 0)
                 return;
