@@ -201,9 +201,10 @@ TEST(ExternalData, RoundTripMapsTheDataFile) {
     io::exportModel(back.model, dir / "ext.onnx", opts, diag);
     auto again = io::loadModel(dir / "ext.onnx");
     for (const Node* n : again.model.graph->nodes())
-        if (const Tensor* t = n->attrTensor(op::attr::kValue))
+        if (const Tensor* t = n->attrTensor(op::attr::kValue)) {
             EXPECT_TRUE(
                 findByName(*loaded.model.graph, n->name())->attrTensor(op::attr::kValue)->sameValue(*t));
+        }
 }
 
 TEST(ExternalData, ChosenAutomaticallyPastTheInlineLimit) {

@@ -140,8 +140,9 @@ TEST(JournalDeltas, RemovedNodesComeBackAsTheyWereBeforeTheStep) {
     EXPECT_EQ(countChanges(step, kControl), 1u);
     EXPECT_EQ(countChanges(step, kAttribute), 0u);  // a's edits went with it
     for (const Change& ch : step.changes)
-        if (const auto* rm = std::get_if<change::NodeRemoved>(&ch); rm && rm->snapshot->id() == c.a)
+        if (const auto* rm = std::get_if<change::NodeRemoved>(&ch); rm && rm->snapshot->id() == c.a) {
             EXPECT_EQ(rm->snapshot->output(0).name, "");
+        }
     expectReplays(c.g, r);
 }
 

@@ -428,7 +428,9 @@ TEST(PassStatistics, EachPassReportsTheCountersItDeclared) {
             sawFolding |= s.stats.value("folded_nodes") > 0;
         }
         if (s.pass == "CommonSubexpressionEliminationPass") sawCse |= s.stats.value("merged") > 0;
-        if (s.pass == "DeadCodeEliminationPass") EXPECT_EQ(s.stats.value("folded_nodes"), 0u);
+        if (s.pass == "DeadCodeEliminationPass") {
+            EXPECT_EQ(s.stats.value("folded_nodes"), 0u);
+        }
     }
     EXPECT_TRUE(sawFolding);
     EXPECT_TRUE(sawCse);

@@ -190,7 +190,7 @@ void TestCompareView::initTestCase() {
     handBuilt_->matching.onlyInB = {bSig_};
     handBuilt_->diff.removed = {{aTanh_, "tanh", "Tanh"}};
     handBuilt_->diff.added = {{bSig_, "sig", "Sigmoid"}};
-    handBuilt_->diff.changed = {{aAct_, bAct_, "act", "LeakyRelu", {{"attr:alpha", "0.1", "0.2"}}}};
+    handBuilt_->diff.changed = {{aAct_, bAct_, "act", "LeakyRelu", {{"attr:alpha", "0.1", "0.2"}}, {}, {}}};
 }
 
 void TestCompareView::showHandBuilt(CompareView& view) {
@@ -277,8 +277,9 @@ void TestCompareView::weightsComeLastInAConstantsGroup() {
     const NodeId bW = idNamed(*comparison->b->model.graph, "w");
     QVERIFY(aW != kNoNode && bW != kNoNode);
     comparison->matching.matched.push_back({aW, bW});
-    comparison->diff.changed.insert(comparison->diff.changed.begin(),
-                                    {aW, bW, "w", "Const", {{"attr:value", "[1 -2 ...]", "[2 -2 ...]"}}});
+    comparison->diff.changed.insert(
+        comparison->diff.changed.begin(),
+        {aW, bW, "w", "Const", {{"attr:value", "[1 -2 ...]", "[2 -2 ...]"}}, {}, {}});
     CompareView view;
     view.resize(1400, 800);
     view.show();

@@ -175,8 +175,8 @@ void TestFormatSteps::timelineShowsFormatStages() {
                                             QStringLiteral("TransDataInsertionPass")};
     QVERIFY2(passesOfStage[selection] == selectionPasses, qPrintable(names(passesOfStage[selection])));
     QVERIFY2(passesOfStage[optimize] == kFormatOptimizePasses, qPrintable(names(passesOfStage[optimize])));
-    for (const QString infer : {QStringLiteral("InferFormatStage1"), QStringLiteral("InferFormatStage2"),
-                                QStringLiteral("PrepareRunningFormatRefiner")}) {
+    for (const QString& infer : {QStringLiteral("InferFormatStage1"), QStringLiteral("InferFormatStage2"),
+                                 QStringLiteral("PrepareRunningFormatRefiner")}) {
         QVERIFY2(passesOfStage[QStringLiteral("Prepare")].count(infer), qPrintable(infer));
         for (const auto& [stage, passes] : passesOfStage)
             if (stage != QStringLiteral("Prepare"))

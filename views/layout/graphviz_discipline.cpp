@@ -7,34 +7,34 @@
 #include <graphviz/cgraph.h>
 
 namespace passscope::views {
-namespace {
+
+// The state's parts have names of their own rather than internal linkage: in a unity batch (this
+// file included from another) GCC warns of a member of internal linkage in GraphDiscipline::State.
 
 // Named objects get even IDs 2, 4, 6... (names[id / 2 - 1]); anonymous ones (our edges, dot's
 // helper nodes) odd IDs from a counter of this graph. Even/odd is the convention of cgraph's own
 // discipline (lib/cgraph/id.c): agnameof() only asks for names of even IDs.
-struct IdTable {
+struct GraphvizIdTable {
     std::unordered_map<std::string, IDTYPE> ids;
     std::deque<std::string> names;  // a deque keeps c_str() stable as it grows
     IDTYPE nextAnonymous = 1;
 };
 
 // cgraph passes our Agdisc_t back to the open() callbacks; this is how they find their state.
-struct DiscWithOwner {
+struct GraphvizDiscWithOwner {
     Agdisc_t disc;  // first member: a pointer to it is a pointer to the whole
     GraphDiscipline::State* owner;
 };
 
-}  // namespace
-
 struct GraphDiscipline::State {
-    DiscWithOwner disc{};
-    IdTable ids;
+    GraphvizDiscWithOwner disc{};
+    GraphvizIdTable ids;
 };
 
 namespace {
 
 GraphDiscipline::State* ownerOf(Agdisc_t* disc) {
-    return reinterpret_cast<DiscWithOwner*>(disc)->owner;
+    return reinterpret_cast<GraphvizDiscWithOwner*>(disc)->owner;
 }
 
 void* idOpen(Agraph_t*, Agdisc_t* disc) {
@@ -42,7 +42,7 @@ void* idOpen(Agraph_t*, Agdisc_t* disc) {
 }
 
 long idMap(void* state, int, char* name, IDTYPE* id, int create) {
-    auto* t = static_cast<IdTable*>(state);
+    auto* t = static_cast<GraphvizIdTable*>(state);
     if (!name) {
         *id = t->nextAnonymous;
         t->nextAnonymous += 2;
@@ -66,7 +66,7 @@ long idAlloc(void*, int, IDTYPE) {
 void idFree(void*, int, IDTYPE) {}  // names live as long as the GraphDiscipline
 
 char* idPrint(void* state, int, IDTYPE id) {
-    auto* t = static_cast<IdTable*>(state);
+    auto* t = static_cast<GraphvizIdTable*>(state);
     if (id % 2 != 0 || id == 0 || id / 2 > t->names.size()) return nullptr;
     return t->names[static_cast<std::size_t>(id / 2 - 1)].data();
 }

@@ -52,12 +52,14 @@ std::string producerOf(const Model& m, const Node& n, size_t input) {
     return m.graph->node(r.node).name() + ":" + std::to_string(r.output);
 }
 
+}  // namespace
+
+// Outside the anonymous namespace: GoogleTest derives a class per test from it, and in a unity
+// batch (this file included from another) GCC warns of a base of internal linkage.
 class GeDumpBothFormats : public ::testing::TestWithParam<bool> {
   protected:
     std::filesystem::path stage(int i) const { return GetParam() ? protoStage(i) : onnxStage(i); }
 };
-
-}  // namespace
 
 TEST_P(GeDumpBothFormats, PreRunBeginIsTheUsersGraph) {
     const Model m = load(stage(0));
@@ -203,16 +205,19 @@ TEST(GeDumpLoad, BothFormatsGiveTheSameGraph) {
             ASSERT_EQ(na->inputs().size(), nb->inputs().size()) << na->name();
             for (size_t i = 0; i < na->inputs().size(); ++i) {
                 EXPECT_EQ(producerOf(a, *na, i), producerOf(b, *nb, i)) << na->name() << " " << i;
-                if (i < na->inputDescs().size() && i < nb->inputDescs().size())
+                if (i < na->inputDescs().size() && i < nb->inputDescs().size()) {
                     EXPECT_EQ(describe(na->inputDescs()[i]), describe(nb->inputDescs()[i]))
                         << na->name() << " " << i;
+                }
             }
             EXPECT_EQ(na->inputDescs().size(), nb->inputDescs().size()) << na->name();
             EXPECT_EQ(na->controlInputs().size(), nb->controlInputs().size()) << na->name();
             const Tensor* ta = na->attrTensor(op::attr::kValue);
             const Tensor* tb = nb->attrTensor(op::attr::kValue);
             ASSERT_EQ(ta != nullptr, tb != nullptr) << na->name();
-            if (ta) EXPECT_TRUE(ta->sameValue(*tb)) << na->name();
+            if (ta) {
+                EXPECT_TRUE(ta->sameValue(*tb)) << na->name();
+            }
         }
     }
 }

@@ -90,7 +90,9 @@ TEST(GeDumpStructure, DescriptionIndicesAndDimensionsAreBounded) {
                                   "      type: INTS\n    }\n"});
     const Model m = io::loadModel(p).model;
     for (const Node* n : m.graph->nodes())
-        if (n->name() == "r") EXPECT_FALSE(n->output(0).desc.storageShape.rankKnown());
+        if (n->name() == "r") {
+            EXPECT_FALSE(n->output(0).desc.storageShape.rankKnown());
+        }
 }
 
 TEST(GeDumpStructure, GeNamesTheIrLacksReadAsReservedWithAWarning) {

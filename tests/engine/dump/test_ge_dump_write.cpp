@@ -77,7 +77,9 @@ TEST(GeDumpWrite, DeviceGraphReadsBackAsTheSameGraph) {
         // ONNX ops stay ONNX ops; GE's (TransData) stay GE's.
         EXPECT_EQ(countOp(*back.graph, "Conv"), countOp(*device.graph, "Conv"));
         for (const Node* n : back.graph->nodes())
-            if (n->opType() == "Conv") EXPECT_EQ(n->domain(), "");
+            if (n->opType() == "Conv") {
+                EXPECT_EQ(n->domain(), "");
+            }
     }
 }
 

@@ -71,10 +71,11 @@ TEST(FormatPipeline, SampleAConvsReadNc1hwc0AndFoldedFractalZWeights) {
         if (!isTransData(*n)) continue;
         const Node* p = g.producer(n->input(0));
         ASSERT_NE(p, nullptr);
-        if (isTransData(*p))
+        if (isTransData(*p)) {
             EXPECT_FALSE(attrText(*p, "src_format") == attrText(*n, "dst_format") &&
                          attrText(*p, "dst_format") == attrText(*n, "src_format"))
                 << p->name() << " -> " << n->name() << " is an inverse pair";
+        }
     }
     const TransDataCounts counts = transDataCounts(journal);
     EXPECT_GT(counts.inserted, 0u);

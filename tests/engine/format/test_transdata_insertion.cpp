@@ -135,7 +135,9 @@ TEST(TransDataInsertion, ConsumersThatWantTheSameShareOneTransData) {
     std::set<std::string> names;
     for (const Node* n : gr.nodes())
         for (const NodeOutput& o : n->outputs())
-            if (!o.name.empty()) EXPECT_TRUE(names.insert(o.name).second) << o.name;
+            if (!o.name.empty()) {
+                EXPECT_TRUE(names.insert(o.name).second) << o.name;
+            }
 }
 
 TEST(TransDataInsertion, AGroupedConvWeightsTransDataCarriesGroups) {
