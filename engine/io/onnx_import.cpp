@@ -217,6 +217,14 @@ std::vector<NodeId> Importer::declareNodes(GraphImport& gi) {
         Node& n = g.addNode(np.op_type(), domain, np.name(), static_cast<size_t>(np.output_size()));
         g.setDocString(n.id(), np.doc_string());
         const std::string label = "node '" + n.displayName() + "' (" + np.op_type() + ")";
+        // The IR's structural nodes (graph inputs, weights, the graph's outputs) are these op types
+        // of the empty domain, which ONNX does not define. A file's node of that name would be taken
+        // for structure: a "NetOutput" node lost its output on export, and its readers their
+        // producer (fuzz finding, onnx_text). Refused rather than silently changed.
+        if (op::isStructural(np.op_type(), domain))
+            throw ModelError(label + " in the " + gi.where + ": ONNX defines no op " + np.op_type() +
+                             ", and PassScope reads Data, Const, FileConstant and NetOutput of the "
+                             "ONNX domain as graph structure; give the node a domain of its own");
         for (int i = 0; i < np.output_size(); ++i) {
             const std::string& out = np.output(i);
             if (out.empty()) continue;

@@ -214,3 +214,47 @@ TEST(FuzzFindings, AShapeOfAValueInferenceCouldNotTypeLoads) {
         EXPECT_FALSE(less->output(0).desc.originShape.rankKnown());  // inference could not shape it
     }
 }
+
+// onnx_text: a node of the ONNX domain whose op type is "NetOutput" (a mutated Transpose) was read
+// as the IR's structural node of that name: its output vanished on export and the LogSoftmax
+// reading it had no producer. Data, Const, FileConstant and NetOutput are not ONNX ops; a file's
+// node of such a type is refused at load, naming it, wherever it is.
+TEST(FuzzFindings, AnOnnxNodeNamedLikeAStructuralNodeIsRefused) {
+    for (const char* type : {"NetOutput", "Data", "Const", "FileConstant"}) {
+        onnx::ModelProto m = test::emptyModel();
+        onnx::GraphProto& g = *m.mutable_graph();
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+        test::addNode(g, type, {"x"}, {"t"}, "transpose");
+        test::addNode(g, "LogSoftmax", {"t"}, {"y"});
+        test::addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {2, 3});
+        try {
+            (void)test::loadProto(m, "fuzz_structural_type");
+            ADD_FAILURE() << type << ": the model loaded";
+        } catch (const ModelError& e) {
+            EXPECT_NE(std::string(e.what()).find("node 'transpose' (" + std::string(type) +
+                                                 ") in the main graph: ONNX defines no op " + type),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+}
+
+// pipeline: shape inference stops at a node of a domain the model does not import (an STFT of
+// com.microsoft), so the ConstantOfShape after it, fed a float initializer, was never judged and
+// the model loaded; `optimize` removed the unread STFT and wrote a model its own reload refused.
+// The types the file writes down now judge the nodes inference did not reach: refused at load.
+TEST(FuzzFindings, NodesAfterWhereInferenceStoppedAreJudgedByTheFilesTypes) {
+    onnx::ModelProto m = test::emptyModel();
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addFloatInitializer(g, "x", {4}, std::vector<float>(4, 1.0f));
+    test::addNode(g, "STFT", {"x"}, {"s"}, "shape")->set_domain("com.microsoft");
+    test::addNode(g, "ConstantOfShape", {"x"}, {"y"}, "big");
+    test::addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {});
+    try {
+        (void)test::loadProto(m, "fuzz_stopped_inference");
+        FAIL() << "the model loaded";
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find("'big' (ConstantOfShape)"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("takes tensor(int64)"), std::string::npos) << e.what();
+    }
+}
