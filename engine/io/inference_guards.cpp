@@ -385,7 +385,10 @@ class ModelWalker {
   public:
     // `allTypes`: judge nodes by every type the model writes down (initializers, value_info,
     // outputs), not only by its graph inputs: used after inference to name the node it refused.
-    ModelWalker(const onnx::ModelProto& model, bool allTypes) : model_(model), allTypes_(allTypes) {
+    // `nodesOnly`: a declared (or inferred) value type with a defect of its own is left out instead
+    // of reported; only the nodes are judged.
+    ModelWalker(const onnx::ModelProto& model, bool allTypes, bool nodesOnly = false)
+        : model_(model), allTypes_(allTypes), nodesOnly_(nodesOnly) {
         for (const auto& o : model.opset_import()) opsets_[normalDomain(o.domain())] = o.version();
         for (const auto& f : model.functions()) functions_.emplace(key(f.domain(), f.name()), &f);
     }
@@ -447,8 +450,10 @@ class ModelWalker {
         // (installInferenceGuards), where the loader refuses what they find: one verdict for a
         // value whether a node, a declaration or folding gave its type.
         auto declare = [&](const onnx::ValueInfoProto& vi, bool givesType) -> Hazard {
-            if (auto h = typeHazardAt(vi.type(), 0))
+            if (auto h = typeHazardAt(vi.type(), 0)) {
+                if (nodesOnly_) return std::nullopt;
                 return "value '" + vi.name() + "' in the " + where + ": " + *h;
+            }
             if (givesType && vi.has_type()) scope.types.emplace(vi.name(), &vi.type());
             return std::nullopt;
         };
@@ -513,6 +518,7 @@ class ModelWalker {
 
     const onnx::ModelProto& model_;
     bool allTypes_ = false;
+    bool nodesOnly_ = false;
     std::unordered_map<std::string, int64_t> opsets_;
     std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
     std::unordered_set<std::string> onStack_, done_;
@@ -613,6 +619,10 @@ std::optional<std::string> findModelHazard(const onnx::ModelProto& model) {
 
 std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model) {
     return ModelWalker(model, true).walk();
+}
+
+std::optional<std::string> findTypedNodeHazard(const onnx::ModelProto& model) {
+    return ModelWalker(model, true, true).walk();
 }
 
 }  // namespace passscope::io

@@ -63,6 +63,9 @@ std::optional<std::string> findModelHazard(const onnx::ModelProto& model);
 // The same, judging nodes by every type the model writes down (initializers, value_info,
 // outputs): after inference, it names the node a guard inside libonnx refused.
 std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model);
+// The same for the nodes alone: a value whose type has a defect of its own (an inferred shape past
+// int64, which inference leaves unknown with a warning) is judged as untyped, not reported.
+std::optional<std::string> findTypedNodeHazard(const onnx::ModelProto& model);
 
 // Puts the same rules inside libonnx's own inference function of every op (all domains, all
 // versions), for types only inference learns (a Reshape's output feeding STFT): a violation there

@@ -202,13 +202,11 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     const std::vector<DeclaredOutput> declared = undeclareOutputs(*proto.mutable_graph());
     installInferenceGuards();
     takeInferenceGuardFindings();
-    bool stoppedEarly = false;
     try {
         onnx::shape_inference::InferShapes(proto, onnx::OpSchemaRegistry::Instance(),
                                            onnx::ShapeInferenceOptions(false, 0, true));
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
-        stoppedEarly = true;
     }
     reconcileOutputs(*proto.mutable_graph(), declared, diag);
     const std::vector<std::string> findings = takeInferenceGuardFindings();
@@ -218,12 +216,15 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
         if (auto named = findTypedModelHazard(proto)) throw ModelError(*named);
         throw ModelError("shape inference refused a node: " + findings.front());
     }
-    // Inference that stopped early (at an op of a domain the model does not import) never judged
-    // the nodes after it; the types the file writes down (initializers, value_info) still do. A
-    // ConstantOfShape fed a float weight loaded that way, and `optimize`, which removed the node
-    // inference stopped at, wrote a model its own reload refused (fuzz finding, pipeline).
-    if (stoppedEarly && onGuard == GuardFinding::Refuse)
-        if (auto named = findTypedModelHazard(proto)) throw ModelError(*named);
+    // The nodes as the engine binds their inputs are judged by every type now known (inferred,
+    // declared, initializers'), not only by what libonnx's inference saw, which can differ:
+    // inference that stopped early (at an op of a domain the model does not import) never judged
+    // the nodes after it, and in a subgraph of an IR < 4 model libonnx typed a name by the
+    // enclosing graph's value where the subgraph's own initializer shadows it. Both loaded, and
+    // `optimize` then wrote a model its own reload refused (fuzz findings, pipeline: a
+    // ConstantOfShape fed a float weight; an If whose condition is a string).
+    if (onGuard == GuardFinding::Refuse)
+        if (auto named = findTypedNodeHazard(proto)) throw ModelError(*named);
     for (const std::string& finding : findings) diag.warn("shape inference skipped a node: " + finding);
     for (auto& [graph, gp] : graphMap) applyInferred(*const_cast<Graph*>(graph), *gp, diag);
 }

@@ -256,3 +256,39 @@ TEST(FuzzFindings, NodesAfterWhereInferenceStoppedAreJudgedByTheFilesTypes) {
     EXPECT_NE(error.find("'big' (ConstantOfShape)"), std::string::npos) << error;
     EXPECT_NE(error.find("takes tensor(int64)"), std::string::npos) << error;
 }
+
+// pipeline: in an IR 3 model, an If's branch holds its own initializer `c`, a string, shadowing
+// the main graph's boolean `c`, and an If inside the branch reads `c`. The engine binds the
+// innermost `c` (ONNX's scoping), but libonnx's inference typed it by the main graph's, so the
+// model loaded; once CondRemovePass inlined the branch, the reload refused the string condition.
+// The loader now judges nodes by the types as the engine binds them: refused at load.
+TEST(FuzzFindings, AShadowingSubgraphInitializerIsJudgedAsTheEngineBindsIt) {
+    onnx::ModelProto m = test::emptyModel(7);
+    m.set_ir_version(3);
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::BOOL, {2});
+    onnx::TensorProto& c = *g.add_initializer();
+    c.set_name("c");
+    c.set_data_type(onnx::TensorProto::BOOL);
+    c.set_raw_data(std::string(1, '\0'));
+    onnx::NodeProto& outer = *test::addNode(g, "If", {"c"}, {"y"}, "outer");
+    onnx::GraphProto& then = *test::addBody(outer, "then_branch");
+    onnx::TensorProto& shadow = *then.add_initializer();
+    shadow.set_name("c");
+    shadow.set_data_type(onnx::TensorProto::STRING);
+    shadow.add_string_data("yes");
+    onnx::NodeProto& inner = *test::addNode(then, "If", {"c"}, {"t"}, "inner");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        onnx::GraphProto& b = *test::addBody(inner, branch);
+        test::addNode(b, "Not", {"x"}, {"n"});
+        test::addTensorValue(b.mutable_output(), "n", onnx::TensorProto::BOOL, {2});
+    }
+    test::addTensorValue(then.mutable_output(), "t", onnx::TensorProto::BOOL, {2});
+    onnx::GraphProto& otherwise = *test::addBody(outer, "else_branch");
+    test::addNode(otherwise, "Not", {"x"}, {"e"});
+    test::addTensorValue(otherwise.mutable_output(), "e", onnx::TensorProto::BOOL, {2});
+    test::addTensorValue(g.mutable_output(), "y", onnx::TensorProto::BOOL, {2});
+    const std::string error = loadRefusal(m, "fuzz_shadowing_initializer");
+    EXPECT_NE(error.find("'inner' (If)"), std::string::npos) << error;
+    EXPECT_NE(error.find("is tensor(string); If takes tensor(bool)"), std::string::npos) << error;
+}
