@@ -199,7 +199,12 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
         diag.warn("shape inference skipped: " + *hazard);
         return;
     }
-    const std::vector<DeclaredOutput> declared = undeclareOutputs(*proto.mutable_graph());
+    // Every graph's outputs, subgraphs' too: a branch output declared int64 over a float
+    // computation stopped libonnx's inference ("Inferred elem type differs"), the declaration
+    // stood in for the value, and CondRemovePass carried it onto the If's output (fuzz finding,
+    // pipeline: the optimized model's reload refused the Relu reading it).
+    std::vector<std::pair<onnx::GraphProto*, std::vector<DeclaredOutput>>> declared;
+    for (auto& [graph, gp] : graphMap) declared.emplace_back(gp, undeclareOutputs(*gp));
     installInferenceGuards();
     takeInferenceGuardFindings();
     try {
@@ -208,7 +213,7 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
     }
-    reconcileOutputs(*proto.mutable_graph(), declared, diag);
+    for (auto& [gp, outputs] : declared) reconcileOutputs(*gp, outputs, diag);
     const std::vector<std::string> findings = takeInferenceGuardFindings();
     if (!findings.empty() && onGuard == GuardFinding::Refuse) {
         // The guard inside libonnx knows the op, not the node: the same rules over the types

@@ -292,3 +292,41 @@ TEST(FuzzFindings, AShadowingSubgraphInitializerIsJudgedAsTheEngineBindsIt) {
     EXPECT_NE(error.find("'inner' (If)"), std::string::npos) << error;
     EXPECT_NE(error.find("is tensor(string); If takes tensor(bool)"), std::string::npos) << error;
 }
+
+// pipeline: an If whose then-branch declares its output `r` int64 over a float ReduceSum. The
+// declaration stopped libonnx's inference ("Inferred elem type differs"), stood in for the value,
+// and CondRemovePass carried it onto the If's output: the optimized model's reload refused the
+// Relu reading `r`. Subgraph outputs are now reconciled as the main graph's are: the computed
+// type wins, with a warning, and the optimized model reads back.
+TEST(FuzzFindings, ABranchOutputDeclaredAgainstItsComputationKeepsTheComputedType) {
+    onnx::ModelProto m = test::emptyModel(13);
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addFloatInitializer(g, "x", {3, 4}, std::vector<float>(12, 1.0f));
+    onnx::TensorProto& cond = *g.add_initializer();
+    cond.set_name("cond");
+    cond.set_data_type(onnx::TensorProto::BOOL);
+    cond.set_raw_data(std::string(1, '\1'));
+    onnx::NodeProto& branching = *test::addNode(g, "If", {"cond"}, {"r"}, "if");
+    for (const char* branch : {"then_branch", "else_branch"}) {
+        onnx::GraphProto& b = *test::addBody(branching, branch);
+        test::addNode(b, "ReduceSum", {"x"}, {"r"}, "reduce");
+        onnx::ValueInfoProto& out = *b.add_output();
+        out.set_name("r");
+        if (std::string(branch) == "then_branch")
+            out.mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::INT64);
+    }
+    test::addNode(g, "Relu", {"r"}, {"y"}, "relu");
+    test::addTensorValue(g.mutable_output(), "y", onnx::TensorProto::FLOAT, {1, 1});
+    const auto dir = test::freshDir("fuzz_branch_output_declared");
+    test::writeModel(m, dir / "m.onnx");
+    io::LoadResult loaded = io::loadModel(dir / "m.onnx");
+    bool warned = false;
+    for (const std::string& w : loaded.diagnostics.warnings)
+        warned |= w.find("graph output 'r' is declared int64") != std::string::npos;
+    EXPECT_TRUE(warned) << testing::PrintToString(loaded.diagnostics.warnings);
+    runPipeline(loaded.model, PipelineOptions{});
+    EXPECT_EQ(io::readBackProblem(loaded.model).value_or(""), "");
+    Diagnostics diag;
+    io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
+    EXPECT_NO_THROW(io::loadModel(dir / "out.onnx"));
+}
