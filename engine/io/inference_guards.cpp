@@ -383,12 +383,10 @@ onnx::TypeProto typeOfInitializer(const onnx::TensorProto& t) {
 
 class ModelWalker {
   public:
-    // `allTypes`: judge nodes by every type the model writes down (initializers, value_info,
-    // outputs), not only by its graph inputs: used after inference to name the node it refused.
-    // `nodesOnly`: a declared (or inferred) value type with a defect of its own is left out instead
-    // of reported; only the nodes are judged.
-    ModelWalker(const onnx::ModelProto& model, bool allTypes, bool nodesOnly = false)
-        : model_(model), allTypes_(allTypes), nodesOnly_(nodesOnly) {
+    // `allTypes`: after inference, judge nodes by every type the model writes down (initializers,
+    // value_info, outputs), not only by its graph inputs; a written type with a defect of its own
+    // (inference leaves those unknown, with a warning) then counts as unknown, not as a hazard.
+    ModelWalker(const onnx::ModelProto& model, bool allTypes) : model_(model), allTypes_(allTypes) {
         for (const auto& o : model.opset_import()) opsets_[normalDomain(o.domain())] = o.version();
         for (const auto& f : model.functions()) functions_.emplace(key(f.domain(), f.name()), &f);
     }
@@ -451,7 +449,7 @@ class ModelWalker {
         // value whether a node, a declaration or folding gave its type.
         auto declare = [&](const onnx::ValueInfoProto& vi, bool givesType) -> Hazard {
             if (auto h = typeHazardAt(vi.type(), 0)) {
-                if (nodesOnly_) return std::nullopt;
+                if (allTypes_) return std::nullopt;
                 return "value '" + vi.name() + "' in the " + where + ": " + *h;
             }
             if (givesType && vi.has_type()) scope.types.emplace(vi.name(), &vi.type());
@@ -518,7 +516,6 @@ class ModelWalker {
 
     const onnx::ModelProto& model_;
     bool allTypes_ = false;
-    bool nodesOnly_ = false;
     std::unordered_map<std::string, int64_t> opsets_;
     std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
     std::unordered_set<std::string> onStack_, done_;
@@ -617,12 +614,8 @@ std::optional<std::string> findModelHazard(const onnx::ModelProto& model) {
     return ModelWalker(model, false).walk();
 }
 
-std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model) {
-    return ModelWalker(model, true).walk();
-}
-
 std::optional<std::string> findTypedNodeHazard(const onnx::ModelProto& model) {
-    return ModelWalker(model, true, true).walk();
+    return ModelWalker(model, true).walk();
 }
 
 }  // namespace passscope::io

@@ -60,11 +60,11 @@ std::optional<std::string> typeHazard(const onnx::TypeProto& type);
 // Walks the whole model (main graph, subgraphs, model-local functions) and returns the first
 // hazard, naming the node or value and its graph; nullopt when the model may go to libonnx.
 std::optional<std::string> findModelHazard(const onnx::ModelProto& model);
-// The same, judging nodes by every type the model writes down (initializers, value_info,
-// outputs): after inference, it names the node a guard inside libonnx refused.
-std::optional<std::string> findTypedModelHazard(const onnx::ModelProto& model);
-// The same for the nodes alone: a value whose type has a defect of its own (an inferred shape past
-// int64, which inference leaves unknown with a warning) is judged as untyped, not reported.
+// The same for the nodes alone, judging them by every type the model writes down (initializers,
+// value_info, outputs, innermost scope first): after inference, as the engine binds their inputs;
+// it also names the node a guard inside libonnx refused. A value whose type has a defect of its
+// own (an inferred shape past int64, which inference leaves unknown with a warning) is judged as
+// untyped, not reported.
 std::optional<std::string> findTypedNodeHazard(const onnx::ModelProto& model);
 
 // Puts the same rules inside libonnx's own inference function of every op (all domains, all

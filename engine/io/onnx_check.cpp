@@ -215,12 +215,6 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     }
     for (auto& [gp, outputs] : declared) reconcileOutputs(*gp, outputs, diag);
     const std::vector<std::string> findings = takeInferenceGuardFindings();
-    if (!findings.empty() && onGuard == GuardFinding::Refuse) {
-        // The guard inside libonnx knows the op, not the node: the same rules over the types
-        // inference wrote down name it.
-        if (auto named = findTypedModelHazard(proto)) throw ModelError(*named);
-        throw ModelError("shape inference refused a node: " + findings.front());
-    }
     // The nodes as the engine binds their inputs are judged by every type now known (inferred,
     // declared, initializers'), not only by what libonnx's inference saw, which can differ:
     // inference that stopped early (at an op of a domain the model does not import) never judged
@@ -228,8 +222,11 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     // enclosing graph's value where the subgraph's own initializer shadows it. Both loaded, and
     // `optimize` then wrote a model its own reload refused (fuzz findings, pipeline: a
     // ConstantOfShape fed a float weight; an If whose condition is a string).
-    if (onGuard == GuardFinding::Refuse)
+    // This walk also names the node a guard inside libonnx refused (the guard knows the op only).
+    if (onGuard == GuardFinding::Refuse) {
         if (auto named = findTypedNodeHazard(proto)) throw ModelError(*named);
+        if (!findings.empty()) throw ModelError("shape inference refused a node: " + findings.front());
+    }
     for (const std::string& finding : findings) diag.warn("shape inference skipped a node: " + finding);
     for (auto& [graph, gp] : graphMap) applyInferred(*const_cast<Graph*>(graph), *gp, diag);
 }

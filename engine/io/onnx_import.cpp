@@ -12,6 +12,7 @@
 #include "io/inference_guards.h"
 #include "io/tensor_proto.h"
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 
 namespace passscope::io {
 namespace {
@@ -284,19 +285,6 @@ void Importer::importOutputs(GraphImport& gi) {
         Attribute{std::string(op::attr::kOutputNames), AttrKind::Strings, std::move(outputNames), {}, {}});
 }
 
-// Whether two typed descriptions disagree on the element type, the rank or a known extent.
-bool descsContradict(const TensorDesc& a, const TensorDesc& b) {
-    if (!a.hasType() || !b.hasType()) return false;
-    if (a.kind != b.kind || a.dtype != b.dtype) return true;
-    if (!a.originShape.rankKnown() || !b.originShape.rankKnown()) return false;
-    if (a.originShape.rank() != b.originShape.rank()) return true;
-    for (size_t i = 0; i < a.originShape.rank(); ++i) {
-        const Dim &x = a.originShape[i], &y = b.originShape[i];
-        if (x.isKnown() && y.isKnown() && x.value != y.value) return true;
-    }
-    return false;
-}
-
 // The description a graph output is declared with. An output that returns a graph input or an
 // initializer of its own graph under the same name is that value: the model has one declaration
 // of it, the input's, and an output declaring another type must not become the input's type on
@@ -311,7 +299,7 @@ TensorDesc Importer::declaredOutputDesc(const GraphImport& gi, const onnx::Value
     if (!isInput && gi.initializers.count(output.name()) == 0) return declared;
     const TensorDesc& value = gi.graph->value(ref)->desc;
     if (!value.hasType()) return declared;
-    if (descsContradict(declared, value))
+    if (descIncompatibility(declared, value))
         diag_.warn("graph output '" + output.name() + "' of the " + gi.where + " returns the graph " +
                    (isInput ? "input" : "initializer") + " of that name, typed " +
                    std::string(dataTypeName(value.dtype)) + " " + value.originShape.toString() +

@@ -3,6 +3,7 @@
 // messages and the views (which only wrap it in a QString): its kind, its type, its description
 // (dtype, shape, format, storage) and its value range.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,9 @@ std::string storageDescText(const TensorDesc& desc);
 // "[0..∞, 3, 224, 224]": exact elements as values, the others as min..max (∞ for an open bound);
 // at most `maxItems` elements, then "…".
 std::string valueRangeText(const std::vector<ValueBounds>& range, size_t maxItems = 16);
+
+// Why a value described by `replacement` cannot stand for one described by `original` (another
+// kind, dtype, rank or static dim), in words; nullopt when they agree where both are known.
+std::optional<std::string> descIncompatibility(const TensorDesc& replacement, const TensorDesc& original);
 
 }  // namespace passscope

@@ -6,6 +6,7 @@
 #include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 #include "passes/constant_folding/body_inlining.h"
 #include "passes/constant_folding/control_flow.h"
 #include "passes/constant_folding/folding.h"
@@ -89,7 +90,7 @@ NodePass::NodeResult CondRemovePass::runOnNode(Graph& g, NodeId id, PassContext&
         const TensorDesc declared =
             i < branchOut.inputDescs().size() ? branchOut.inputDescs()[i] : TensorDesc{};
         for (const TensorDesc* other : {&declared, &n.output(i).desc}) {
-            if (auto clash = controlflow::incompatible(d, *other)) {
+            if (auto clash = descIncompatibility(d, *other)) {
                 ctx.notFolded(n, NotFoldedReason::ContradictsInference,
                               std::string(branchName) + " output " + std::to_string(i) + ": " + *clash);
                 return {};

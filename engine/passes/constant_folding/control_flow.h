@@ -13,8 +13,4 @@ namespace passscope::controlflow {
 // behind `ref` is not a constant.
 std::string describeRuntimeValue(const Graph& g, const ValueRef& ref);
 
-// Why a value described by `replacement` cannot replace one described by `original` (another
-// kind, dtype, rank or static dim); nullopt when they agree where both are known.
-std::optional<std::string> incompatible(const TensorDesc& replacement, const TensorDesc& original);
-
 }  // namespace passscope::controlflow

@@ -6,6 +6,7 @@
 #include "ir/node_attributes.h"
 #include "ir/op_traits.h"
 #include "ir/op_types.h"
+#include "ir/value_text.h"
 #include "passes/constant_folding/control_flow.h"
 #include "passes/constant_folding/folding.h"
 
@@ -78,7 +79,7 @@ std::optional<Tensor> emptyScanOutput(const Graph& body, size_t bodyOutput, cons
         const std::vector<int64_t> extents = *d.originShape.extents();
         dims.insert(dims.end(), extents.begin(), extents.end());
         if (auto clash =
-                controlflow::incompatible(TensorDesc::tensor(d.dtype, Shape::fromExtents(dims)), loopOut)) {
+                descIncompatibility(TensorDesc::tensor(d.dtype, Shape::fromExtents(dims)), loopOut)) {
             why = *clash;
             return std::nullopt;
         }
@@ -116,7 +117,7 @@ NodePass::NodeResult ZeroTripLoopRemovePass::runOnNode(Graph& g, NodeId id, Pass
     for (size_t j = 0; j < carried; ++j) {
         const ValueRef v = n.input(kFirstCarried + j);
         const NodeOutput* value = v.valid() ? g.value(v) : nullptr;
-        std::optional<std::string> clash = value ? controlflow::incompatible(value->desc, n.output(j).desc)
+        std::optional<std::string> clash = value ? descIncompatibility(value->desc, n.output(j).desc)
                                                  : std::string("it has no initial value");
         if (clash) {
             ctx.notFolded(n, NotFoldedReason::ContradictsInference,
