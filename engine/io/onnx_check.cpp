@@ -14,6 +14,65 @@
 
 namespace passscope::io {
 
+namespace {
+
+// Constants of the enclosing graphs lent to a subgraph for inference, at most this many bytes
+// each: the size up to which PayloadMode::TypesOnly keeps a constant's bytes (shape operands,
+// axes, scalars), so what is copied stays small per subgraph.
+constexpr std::size_t kLentConstantBytes = 4096;
+
+// What a name means in one graph: an initializer (its tensor) or another value (nullptr), falling
+// back to the enclosing graphs.
+struct ConstantScope {
+    std::unordered_map<std::string, const onnx::TensorProto*> names;
+    const ConstantScope* parent = nullptr;
+    const onnx::TensorProto* constant(const std::string& name) const {
+        for (const ConstantScope* s = this; s; s = s->parent) {
+            auto it = s->names.find(name);
+            if (it != s->names.end()) return it->second;
+        }
+        return nullptr;
+    }
+};
+
+// libonnx infers a subgraph knowing the enclosing graphs' value types but not their constant
+// values (its GraphInferenceContext carries types only), so a Reshape in an If branch whose target
+// shape is a main-graph initializer gets no shape there, and gets one once CondRemovePass inlines
+// the branch. A node reading it was then judged at load without its rank and refused after
+// `optimize` (fuzz finding, pipeline: an STFT fed a rank-1 signal through eight nested Ifs loaded,
+// and the optimized model's reload refused it). Each subgraph of the inference copy gets, for
+// inference only, the small outer constants its own nodes read, so it sees what the main graph
+// would see.
+void lendOuterConstants(onnx::GraphProto& g, const ConstantScope* outer) {
+    if (outer) {
+        std::set<std::string> defined, lent;
+        for (const auto& vi : g.input()) defined.insert(vi.name());
+        for (const auto& t : g.initializer()) defined.insert(t.name());
+        for (const auto& n : g.node()) defined.insert(n.output().begin(), n.output().end());
+        std::vector<const onnx::TensorProto*> borrowed;
+        for (const auto& n : g.node())
+            for (const std::string& in : n.input())
+                if (!in.empty() && !defined.count(in) && lent.insert(in).second)
+                    if (const onnx::TensorProto* t = outer->constant(in);
+                        t && t->ByteSizeLong() <= kLentConstantBytes)
+                        borrowed.push_back(t);
+        for (const onnx::TensorProto* t : borrowed) *g.add_initializer() = *t;
+    }
+    ConstantScope scope;
+    scope.parent = outer;
+    for (const auto& vi : g.input()) scope.names[vi.name()] = nullptr;
+    for (const auto& n : g.node())
+        for (const std::string& out : n.output()) scope.names[out] = nullptr;
+    for (const auto& t : g.initializer()) scope.names[t.name()] = &t;
+    for (auto& n : *g.mutable_node())
+        for (auto& a : *n.mutable_attribute()) {
+            if (a.has_g()) lendOuterConstants(*a.mutable_g(), &scope);
+            for (auto& body : *a.mutable_graphs()) lendOuterConstants(body, &scope);
+        }
+}
+
+}  // namespace
+
 std::optional<std::string> checkModel(const onnx::ModelProto& model, const std::filesystem::path& modelDir) {
     // Mirrors onnx::checker::check_model(ModelProto) but sets the model folder, which that entry
     // point cannot (its path overload would parse the file a second time).
@@ -52,6 +111,7 @@ std::optional<std::string> fullCheckModel(const onnx::ModelProto& model,
 std::optional<std::string> fullCheckModel(onnx::ModelProto&& model, const std::filesystem::path& modelDir) {
     if (auto err = checkModel(model, modelDir)) return err;
     if (auto hazard = findModelHazard(model)) return "shape inference refused: " + *hazard;
+    lendOuterConstants(*model.mutable_graph(), nullptr);
     installInferenceGuards();
     try {
         onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
@@ -205,6 +265,7 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     // pipeline: the optimized model's reload refused the Relu reading it).
     std::vector<std::pair<onnx::GraphProto*, std::vector<DeclaredOutput>>> declared;
     for (auto& [graph, gp] : graphMap) declared.emplace_back(gp, undeclareOutputs(*gp));
+    lendOuterConstants(*proto.mutable_graph(), nullptr);
     installInferenceGuards();
     takeInferenceGuardFindings();
     try {

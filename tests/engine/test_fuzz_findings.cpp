@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 
 #include "compile/run_pipeline.h"
 #include "engine_helpers.h"
@@ -329,4 +330,62 @@ TEST(FuzzFindings, ABranchOutputDeclaredAgainstItsComputationKeepsTheComputedTyp
     Diagnostics diag;
     io::exportModel(loaded.model, dir / "out.onnx", {}, diag);
     EXPECT_NO_THROW(io::loadModel(dir / "out.onnx"));
+}
+
+// pipeline: an STFT fed, through nested Ifs (eight in the fuzzer's input), a Reshape of its signal to rank 1
+// by a main-graph initializer. libonnx infers a subgraph without the enclosing graphs' constant values, so
+// the branch's Reshape had no shape, the STFT was judged without its input's rank and the model loaded;
+// CondRemovePass inlined the branches, and the optimized model's reload refused the STFT. Subgraphs now see
+// the small constants of the enclosing graphs during inference: refused at load, and a branch computing a
+// valid shape gets it.
+TEST(FuzzFindings, ASubgraphIsInferredWithTheEnclosingGraphsConstants) {
+    auto model = [](const char* reader) {
+        onnx::ModelProto m = test::emptyModel(17);
+        onnx::GraphProto& g = *m.mutable_graph();
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {1, 16, 1});
+        onnx::TensorProto& shape = *g.add_initializer();
+        shape.set_name("shape");
+        shape.set_data_type(onnx::TensorProto::INT64);
+        shape.add_dims(1);
+        shape.add_int64_data(16);
+        onnx::TensorProto& cond = *g.add_initializer();
+        cond.set_name("cond");
+        cond.set_data_type(onnx::TensorProto::BOOL);
+        cond.set_raw_data(std::string(1, '\1'));
+        onnx::TensorProto& step = *g.add_initializer();
+        step.set_name("step");
+        step.set_data_type(onnx::TensorProto::INT64);
+        step.add_int64_data(4);
+        // Two levels of If: the inner branches read `shape` through a graph that does not.
+        std::function<void(onnx::NodeProto&, int)> branches = [&](onnx::NodeProto& branching, int depth) {
+            for (const char* branch : {"then_branch", "else_branch"}) {
+                onnx::GraphProto& b = *test::addBody(branching, branch);
+                const std::string out = "flat" + std::to_string(depth);
+                if (depth == 0)
+                    test::addNode(b, "Reshape", {"x", "shape"}, {out}, "flat");
+                else
+                    branches(*test::addNode(b, "If", {"cond"}, {out}, "if" + std::to_string(depth)),
+                             depth - 1);
+                b.add_output()->set_name(out);
+            }
+        };
+        branches(*test::addNode(g, "If", {"cond"}, {"signal"}, "if"), 1);
+        if (std::string(reader) == "STFT")
+            test::addNode(g, "STFT", {"signal", "step"}, {"y"}, "stft");
+        else
+            test::addNode(g, reader, {"signal"}, {"y"}, "reader");
+        g.add_output()->set_name("y");
+        return m;
+    };
+    const std::string error = loadRefusal(model("STFT"), "fuzz_subgraph_outer_constant");
+    EXPECT_NE(error.find("'stft' (STFT)"), std::string::npos) << error;
+    EXPECT_NE(error.find("has rank 1; STFT needs rank 3"), std::string::npos) << error;
+
+    const Model loaded = test::loadProto(model("Relu"), "fuzz_subgraph_outer_constant_ok");
+    const NodeOutput* signal = nullptr;
+    for (const Node* n : loaded.graph->nodes())
+        for (const NodeOutput& o : n->outputs())
+            if (o.name == "signal") signal = &o;
+    ASSERT_NE(signal, nullptr);
+    EXPECT_EQ(signal->desc.originShape.toString(), "[16]");
 }
