@@ -261,6 +261,7 @@ class Builder {
         std::vector<NodeId> ids;                        // by position in gs.nodes
         std::vector<Role> roles;
         const GeNodeSpec* netOutput = nullptr;
+        std::unordered_map<std::string, std::string> producers;  // value name -> the node writing it
     };
 
     // The node at position k, with its outputs, attributes and (a Const) its weights.
@@ -310,6 +311,15 @@ class Builder {
             else
                 g.setOutputName(n.id(), i, role == Role::Op ? ns.name + ":" + std::to_string(i) : ns.name);
             if (i < ns.outputDescs.size()) g.setOutputDesc(n.id(), i, ns.outputDescs[i]);
+            // Value names PassScope wrote (or GE's "<node>:<index>") are the values' ONNX names, and
+            // an ONNX value has one producer: two nodes naming an output alike loaded, and the
+            // export was refused on reload (fuzz finding, ge_onnx: a mutated _passscope_value_names).
+            const std::string& value = n.output(i).name;
+            if (value.empty()) continue;
+            if (auto [it, fresh] = b.producers.emplace(value, ns.name); !fresh)
+                throw ModelError(where + "value '" + value + "' is produced twice in graph '" + b.gs.name +
+                                 "': by node '" + it->second + "' and by node '" + ns.name +
+                                 "' (a value has one producer)");
         }
         for (Attribute& a : ns.attrs) g.setAttribute(n.id(), std::move(a));
         if (role == Role::Const && ns.value) {

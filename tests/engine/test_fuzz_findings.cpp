@@ -178,6 +178,45 @@ graph {
     EXPECT_NE(error.find("kernel_shape"), std::string::npos) << error;
 }
 
+// ge_onnx: two nodes of a GE dump PassScope wrote name an output alike in `_passscope_value_names`
+// (the value names it keeps for the ONNX export). The dump loaded, and its ONNX export was refused on
+// reload ("value ... is produced twice"). Refused at load now, naming both nodes; a GE-native name
+// ("<node>:<index>") taken by another node's value name is the same error.
+TEST(FuzzFindings, AGeDumpNamingTwoValuesAlikeIsRefusedAtLoad) {
+    struct Case {
+        const char* divNames;  // Div's value names: PassScope's, or none (GE's "/scale/Div:0")
+        const char* mulName;
+    };
+    for (const Case& c :
+         {Case{R"(attribute { name: "_passscope_value_names" strings: "scaled" type: STRINGS })", "scaled"},
+          Case{"", "/scale/Div:0"}}) {
+        const auto dir = test::freshDir("fuzz_ge_value_names");
+        const auto path = dir / "ge_onnx_00000000_graph_0_Build.pbtxt";
+        std::ofstream(path) << R"(ir_version: 6
+producer_name: "GE"
+graph {
+  name: "g"
+  node { output: "x:0" name: "x" op_type: "ge:Data"
+    attribute { name: "index" i: 0 type: INT }
+    attribute { name: "output_desc_dtype:0" s: "DT_FLOAT" type: STRING }
+    attribute { name: "output_desc_shape:0" ints: 4 type: INTS } }
+  node { input: "x:0" input: "x:0" output: "/scale/Div:0" name: "/scale/Div" op_type: "ge:Div"
+    attribute { name: "_passscope_domain" s: "" type: STRING } )"
+                            << c.divNames << R"( }
+  node { input: "x:0" input: "x:0" output: "/scale/Mul:0" name: "/scale/Mul" op_type: "ge:Mul"
+    attribute { name: "_passscope_domain" s: "" type: STRING }
+    attribute { name: "_passscope_value_names" strings: ")"
+                            << c.mulName << R"(" type: STRINGS } }
+  node { input: "/scale/Div:0" input: "/scale/Mul:0" name: "out" op_type: "ge:NetOutput" }
+}
+)";
+        const std::string error = test::loadError(path);
+        EXPECT_NE(error.find("value '" + std::string(c.mulName) + "' is produced twice"), std::string::npos)
+            << error;
+        EXPECT_NE(error.find("'/scale/Div' and by node '/scale/Mul'"), std::string::npos) << error;
+    }
+}
+
 // pipeline: a DepthToSpace with blocksize 2^32 (here at top level; the fuzzer's was nested in If
 // bodies). libonnx's inference divides the channels by blocksize * blocksize, which wraps to 0 in
 // int64: SIGFPE inside libonnx, whatever the caller catches. Now refused at load like the other
