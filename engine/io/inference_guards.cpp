@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -170,11 +171,14 @@ Hazard rankTableRule(const NodeView& n) {
     return std::nullopt;
 }
 
-// Every typed input against the element types its formal parameter of the schema allows
-// (libonnx's inference functions assume them; with type checks off it does not look first).
+// Every typed input against the element types its formal parameter of the schema allows, and the
+// inputs of one type parameter against each other (libonnx's inference functions assume both; with
+// type checks off it does not look first, and an inlined branch then typed a Conv's input int64:
+// fuzz finding, pipeline).
 Hazard schemaTypeRule(const NodeView& n, const onnx::OpSchema& schema) {
     const auto& formal = schema.inputs();
     if (formal.empty()) return std::nullopt;
+    std::map<std::string, std::pair<std::size_t, onnx::DataType>> binding;  // type parameter -> first input
     for (int i = 0; i < n.inputCount; ++i) {
         const auto at = static_cast<std::size_t>(i);
         std::size_t k = at;
@@ -200,7 +204,19 @@ Hazard schemaTypeRule(const NodeView& n, const onnx::OpSchema& schema) {
         } catch (const std::exception&) {
             return "input " + n.inputName(at) + " has a type libonnx cannot name";
         }
-        if (allowed.count(given)) continue;
+        if (allowed.count(given)) {
+            // One type parameter binds one type across the inputs it names (Sub's A and B are both
+            // T), as ONNX Runtime requires; only a heterogeneous variadic (Loop's V) varies.
+            const bool varies =
+                formal[k].GetOption() == onnx::OpSchema::Variadic && !formal[k].GetIsHomogeneous();
+            if (varies) continue;
+            auto [bound, fresh] = binding.emplace(formal[k].GetTypeStr(), std::make_pair(at, given));
+            if (!fresh && bound->second.second != given)
+                return "input " + n.inputName(bound->second.first) + " is " + *bound->second.second +
+                       " and input " + n.inputName(at) + " is " + *given + "; " + std::string(n.opType) +
+                       " needs one type for both (" + formal[k].GetTypeStr() + ")";
+            continue;
+        }
         std::set<std::string> names;
         for (onnx::DataType d : allowed) names.insert(*d);
         std::string list;

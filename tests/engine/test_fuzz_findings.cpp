@@ -428,3 +428,41 @@ TEST(FuzzFindings, ASubgraphIsInferredWithTheEnclosingGraphsConstants) {
     ASSERT_NE(signal, nullptr);
     EXPECT_EQ(signal->desc.originShape.toString(), "[16]");
 }
+
+// pipeline: an If whose then-branch subtracts a float from an int64 (the batch size a Gather took
+// from a Shape), read through Div by a Conv. The branches disagree on the type, so inference left
+// the If's output untyped and nothing after it was judged; CondRemovePass inlined the branch, the
+// Sub's output took its first input's type, and the reload refused the Conv's int64 input. The
+// inputs a type parameter names must now bind one type, as ONNX Runtime requires: refused at load,
+// naming the Sub, in a branch as in the main graph.
+TEST(FuzzFindings, InputsOfOneTypeParameterMustShareTheirType) {
+    for (bool inBranch : {true, false}) {
+        onnx::ModelProto m = test::emptyModel(13);
+        onnx::GraphProto& g = *m.mutable_graph();
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+        test::addTensorValue(g.mutable_input(), "k", onnx::TensorProto::INT64, {2});
+        if (inBranch) {
+            onnx::TensorProto& cond = *g.add_initializer();
+            cond.set_name("cond");
+            cond.set_data_type(onnx::TensorProto::BOOL);
+            cond.set_raw_data(std::string(1, '\1'));
+            onnx::NodeProto& branching = *test::addNode(g, "If", {"cond"}, {"d"}, "if");
+            onnx::GraphProto& then = *test::addBody(branching, "then_branch");
+            test::addNode(then, "Sub", {"k", "x"}, {"t"}, "sub");
+            then.add_output()->set_name("t");
+            onnx::GraphProto& otherwise = *test::addBody(branching, "else_branch");
+            test::addNode(otherwise, "Sub", {"x", "x"}, {"e"}, "same");
+            otherwise.add_output()->set_name("e");
+        } else {
+            test::addNode(g, "Sub", {"k", "x"}, {"d"}, "sub");
+        }
+        test::addNode(g, "Relu", {"d"}, {"y"}, "relu");
+        g.add_output()->set_name("y");
+        const std::string error = loadRefusal(m, "fuzz_type_parameter");
+        EXPECT_NE(error.find("'sub' (Sub)"), std::string::npos) << inBranch << ": " << error;
+        EXPECT_NE(error.find("input 0 'k' is tensor(int64) and input 1 'x' is tensor(float); Sub needs one "
+                             "type for both (T)"),
+                  std::string::npos)
+            << inBranch << ": " << error;
+    }
+}
