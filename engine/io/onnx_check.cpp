@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include <onnx/checker.h>
@@ -22,11 +23,12 @@ namespace {
 constexpr std::size_t kLentConstantBytes = 4096;
 
 // What a name means in one graph: an initializer (its tensor) or another value (nullptr), falling
-// back to the enclosing graphs.
+// back to the enclosing graphs. Keys view the GraphProto's own strings, which lending into inner
+// graphs leaves in place.
 struct ConstantScope {
-    std::unordered_map<std::string, const onnx::TensorProto*> names;
+    std::unordered_map<std::string_view, const onnx::TensorProto*> names;
     const ConstantScope* parent = nullptr;
-    const onnx::TensorProto* constant(const std::string& name) const {
+    const onnx::TensorProto* constant(std::string_view name) const {
         for (const ConstantScope* s = this; s; s = s->parent) {
             auto it = s->names.find(name);
             if (it != s->names.end()) return it->second;
@@ -58,6 +60,12 @@ void lendOuterConstants(onnx::GraphProto& g, const ConstantScope* outer) {
                         borrowed.push_back(t);
         for (const onnx::TensorProto* t : borrowed) *g.add_initializer() = *t;
     }
+    // A graph without bodies (most main graphs) needs no scope: nothing inside it borrows.
+    const bool hasBodies = std::any_of(g.node().begin(), g.node().end(), [](const onnx::NodeProto& n) {
+        return std::any_of(n.attribute().begin(), n.attribute().end(),
+                           [](const onnx::AttributeProto& a) { return a.has_g() || a.graphs_size() > 0; });
+    });
+    if (!hasBodies) return;
     ConstantScope scope;
     scope.parent = outer;
     for (const auto& vi : g.input()) scope.names[vi.name()] = nullptr;
