@@ -28,6 +28,14 @@ std::string loadRefusal(const onnx::ModelProto& m, const std::string& dirName) {
     return "(it loaded)";
 }
 
+// Why the loader refuses a GE dump (ge_onnx text) of graph "g" holding `nodes`, written to a
+// fresh folder `dirName`.
+std::string geDumpRefusal(const std::string& dirName, const std::string& nodes) {
+    const auto path = test::freshDir(dirName) / "ge_onnx_00000000_graph_0_Build.pbtxt";
+    std::ofstream(path) << "ir_version: 6\nproducer_name: \"GE\"\ngraph {\n  name: \"g\"\n" << nodes << "}\n";
+    return test::loadError(path);
+}
+
 }  // namespace
 
 // onnx_binary: before IR 4 every initializer is also a graph input. The export's structure for the
@@ -157,12 +165,7 @@ TEST(FuzzFindings, AnOutputReturningAGraphInputKeepsTheInputsType) {
 // MaxPool lacks `kernel_shape` loaded; its ONNX export was then refused on reload. The dump
 // reader now applies the ONNX reader's rules to those ops at load and names the node.
 TEST(FuzzFindings, AGeDumpsOnnxOpMissingARequiredAttributeIsRefusedAtLoad) {
-    const auto dir = test::freshDir("fuzz_ge_maxpool");
-    const auto path = dir / "ge_onnx_00000000_graph_0_Build.pbtxt";
-    std::ofstream(path) << R"(ir_version: 6
-producer_name: "GE"
-graph {
-  name: "g"
+    const std::string error = geDumpRefusal("fuzz_ge_maxpool", R"(
   node { output: "image:0" name: "image" op_type: "ge:Data"
     attribute { name: "index" i: 0 type: INT }
     attribute { name: "output_desc_dtype:0" s: "DT_FLOAT" type: STRING }
@@ -171,9 +174,7 @@ graph {
     attribute { name: "_passscope_domain" s: "" type: STRING }
     attribute { name: "ker:el_shape" ints: 2 ints: 2 type: INTS } }
   node { input: "/stem/pool/MaxPool:0" name: "out" op_type: "ge:NetOutput" }
-}
-)";
-    const std::string error = test::loadError(path);
+)");
     EXPECT_NE(error.find("/stem/pool/MaxPool"), std::string::npos) << error;
     EXPECT_NE(error.find("kernel_shape"), std::string::npos) << error;
 }
@@ -190,27 +191,20 @@ TEST(FuzzFindings, AGeDumpNamingTwoValuesAlikeIsRefusedAtLoad) {
     for (const Case& c :
          {Case{R"(attribute { name: "_passscope_value_names" strings: "scaled" type: STRINGS })", "scaled"},
           Case{"", "/scale/Div:0"}}) {
-        const auto dir = test::freshDir("fuzz_ge_value_names");
-        const auto path = dir / "ge_onnx_00000000_graph_0_Build.pbtxt";
-        std::ofstream(path) << R"(ir_version: 6
-producer_name: "GE"
-graph {
-  name: "g"
+        const std::string error = geDumpRefusal("fuzz_ge_value_names", R"(
   node { output: "x:0" name: "x" op_type: "ge:Data"
     attribute { name: "index" i: 0 type: INT }
     attribute { name: "output_desc_dtype:0" s: "DT_FLOAT" type: STRING }
     attribute { name: "output_desc_shape:0" ints: 4 type: INTS } }
   node { input: "x:0" input: "x:0" output: "/scale/Div:0" name: "/scale/Div" op_type: "ge:Div"
-    attribute { name: "_passscope_domain" s: "" type: STRING } )"
-                            << c.divNames << R"( }
+    attribute { name: "_passscope_domain" s: "" type: STRING } )" + std::string(c.divNames) +
+                                                                           R"( }
   node { input: "x:0" input: "x:0" output: "/scale/Mul:0" name: "/scale/Mul" op_type: "ge:Mul"
     attribute { name: "_passscope_domain" s: "" type: STRING }
-    attribute { name: "_passscope_value_names" strings: ")"
-                            << c.mulName << R"(" type: STRINGS } }
+    attribute { name: "_passscope_value_names" strings: ")" + std::string(c.mulName) +
+                                                                           R"(" type: STRINGS } }
   node { input: "/scale/Div:0" input: "/scale/Mul:0" name: "out" op_type: "ge:NetOutput" }
-}
-)";
-        const std::string error = test::loadError(path);
+)");
         EXPECT_NE(error.find("value '" + std::string(c.mulName) + "' is produced twice"), std::string::npos)
             << error;
         EXPECT_NE(error.find("'/scale/Div' and by node '/scale/Mul'"), std::string::npos) << error;
