@@ -397,6 +397,56 @@ onnx::TypeProto typeOfInitializer(const onnx::TensorProto& t) {
     return type;
 }
 
+// Whether a type names every element type it holds (inference leaves parts it could not compute
+// undefined; those are unknown, not a disagreement).
+bool typeFullyKnown(const onnx::TypeProto& t) {
+    switch (t.value_case()) {
+        case onnx::TypeProto::kTensorType:
+            return t.tensor_type().elem_type() != onnx::TensorProto::UNDEFINED;
+        case onnx::TypeProto::kSparseTensorType:
+            return t.sparse_tensor_type().elem_type() != onnx::TensorProto::UNDEFINED;
+        case onnx::TypeProto::kSequenceType:
+            return t.sequence_type().has_elem_type() && typeFullyKnown(t.sequence_type().elem_type());
+        case onnx::TypeProto::kOptionalType:
+            return t.optional_type().has_elem_type() && typeFullyKnown(t.optional_type().elem_type());
+        case onnx::TypeProto::kMapType:
+            return t.map_type().key_type() != onnx::TensorProto::UNDEFINED && t.map_type().has_value_type() &&
+                   typeFullyKnown(t.map_type().value_type());
+        default:
+            return false;
+    }
+}
+
+// An If's branches give its outputs, so they must agree on each output's type (ONNX's If
+// inference unions them and fails on a mismatch; ONNX Runtime refuses such a model). Left to
+// libonnx, the mismatch only leaves the If's output untyped and nothing reading it is judged;
+// CondRemovePass then inlines one branch and its type reaches the readers (fuzz finding, pipeline).
+Hazard ifBranchesDisagree(const onnx::NodeProto& n) {
+    const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
+    for (const auto& a : n.attribute()) {
+        if (!a.has_g()) continue;
+        if (a.name() == "then_branch") thenBranch = &a.g();
+        if (a.name() == "else_branch") elseBranch = &a.g();
+    }
+    if (!thenBranch || !elseBranch) return std::nullopt;  // the checker names a missing branch
+    const int count = std::min(thenBranch->output_size(), elseBranch->output_size());
+    for (int i = 0; i < count; ++i) {
+        const onnx::TypeProto& a = thenBranch->output(i).type();
+        const onnx::TypeProto& b = elseBranch->output(i).type();
+        if (!typeFullyKnown(a) || !typeFullyKnown(b)) continue;
+        try {
+            const onnx::DataType ta = onnx::Utils::DataTypeUtils::ToType(a);
+            const onnx::DataType tb = onnx::Utils::DataTypeUtils::ToType(b);
+            if (ta != tb)
+                return "output " + str(i) + " is " + *ta + " in then_branch and " + *tb +
+                       " in else_branch; ONNX requires both branches to give one type";
+        } catch (const std::exception&) {
+            continue;  // a type libonnx cannot name is judged where it is declared
+        }
+    }
+    return std::nullopt;
+}
+
 class ModelWalker {
   public:
     // `allTypes`: after inference, judge nodes by every type the model writes down (initializers,
@@ -440,6 +490,8 @@ class ModelWalker {
                            "' appears twice (ONNX attribute names are unique within a node)";
         const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), type);
         if (h) return nodeLabel(n) + " in the " + where + ": " + *h;
+        if (allTypes_ && n.op_type() == "If" && normalDomain(n.domain()).empty())
+            if (auto hb = ifBranchesDisagree(n)) return nodeLabel(n) + " in the " + where + ": " + *hb;
         for (const auto& a : n.attribute()) {
             const std::string sub = "subgraph '" + a.name() + "' of " + nodeLabel(n);
             if (a.has_g())

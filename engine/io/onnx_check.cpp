@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include <onnx/checker.h>
+#include <onnx/defs/data_type_utils.h>
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
 
@@ -178,7 +179,10 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
 // contradicts the graph (a Flatten's output declared with its input's shape) would otherwise fail
 // that node's inference and stand in for the computed shape, and a pass would take it at its
 // word (issue 28). The computed shape wins; the declaration fills in only what inference leaves
-// unknown.
+// unknown. Every kind of declaration, not only tensors: a branch output declared a sequence over
+// a Div stood in for the float tensor, the If's branches then disagreed, the If's output stayed
+// untyped and the ConstantOfShape reading it went unjudged until CondRemovePass inlined the
+// branch (fuzz finding, pipeline: the optimized model's reload refused it).
 struct DeclaredOutput {
     int index;
     onnx::TypeProto type;
@@ -189,11 +193,10 @@ std::vector<DeclaredOutput> undeclareOutputs(onnx::GraphProto& gp) {
     std::set<std::string> names;
     for (int i = 0; i < gp.output_size(); ++i) {
         onnx::ValueInfoProto& vi = *gp.mutable_output(i);
-        if (!vi.type().has_tensor_type()) continue;
+        if (vi.type().value_case() == onnx::TypeProto::VALUE_NOT_SET) continue;
         declared.push_back({i, vi.type()});
         names.insert(vi.name());
-        vi.mutable_type()->mutable_tensor_type()->clear_shape();
-        vi.mutable_type()->mutable_tensor_type()->clear_elem_type();
+        vi.clear_type();
     }
     for (const auto& vi : gp.input()) names.erase(vi.name());  // an input's type is the input's
     auto* infos = gp.mutable_value_info();
@@ -212,11 +215,31 @@ std::string typeText(const onnx::TypeProto& type) {
     }
 }
 
+std::string kindText(const onnx::TypeProto& type) {
+    try {
+        return *onnx::Utils::DataTypeUtils::ToType(type);
+    } catch (const std::exception&) {
+        return "a type libonnx cannot name";
+    }
+}
+
 // The computed type of each output, completed by its declaration where inference knows less; a
 // declaration that contradicts the computed type is reported, naming the output.
 void reconcileOutputs(onnx::GraphProto& gp, const std::vector<DeclaredOutput>& declared, Diagnostics& diag) {
     for (const DeclaredOutput& d : declared) {
         onnx::ValueInfoProto& vi = *gp.mutable_output(d.index);
+        if (vi.type().value_case() == onnx::TypeProto::VALUE_NOT_SET) {
+            *vi.mutable_type() = d.type;  // inference left it unknown: the declaration stands
+            continue;
+        }
+        if (vi.type().value_case() != d.type.value_case() || !vi.type().has_tensor_type()) {
+            // A sequence declared where a tensor is computed (or the reverse) contradicts it; of two
+            // sequences (maps, optionals), the computed one is kept.
+            if (vi.type().value_case() != d.type.value_case())
+                diag.warn("graph output '" + vi.name() + "' is declared " + kindText(d.type) +
+                          " but the graph computes " + kindText(vi.type()) + ": the computed type is used");
+            continue;
+        }
         const auto& before = d.type.tensor_type();
         auto* now = vi.mutable_type()->mutable_tensor_type();
         bool contradicts = false;

@@ -73,4 +73,10 @@ std::string loadError(const std::filesystem::path& p) {
     return "(no error)";
 }
 
+bool anyWarningHas(const std::vector<std::string>& warnings, std::string_view text) {
+    for (const std::string& w : warnings)
+        if (w.find(text) != std::string::npos) return true;
+    return false;
+}
+
 }  // namespace passscope::test

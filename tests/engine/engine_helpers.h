@@ -4,6 +4,7 @@
 // is compiled in unity batches, so a helper two files need lives here, not in both.
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include <onnx/onnx_pb.h>
 
@@ -34,5 +35,7 @@ Tensor scalarFloat(float v);
 std::string fileBytes(const std::filesystem::path& p);
 // The ModelError message loading `p` gives, or "(no error)".
 std::string loadError(const std::filesystem::path& p);
+// Whether one of `warnings` contains `text`.
+bool anyWarningHas(const std::vector<std::string>& warnings, std::string_view text);
 
 }  // namespace passscope::test
