@@ -380,12 +380,22 @@ struct TypeScope {
     std::unordered_map<std::string, const onnx::TypeProto*> types;
     std::vector<std::unique_ptr<onnx::TypeProto>> owned;  // initializers' types
     const TypeScope* parent = nullptr;
+    // Values of this graph whose type is unsure (ModelWalker::markUnsure).
+    mutable std::unordered_set<std::string> unsure;
     const onnx::TypeProto* lookup(const std::string& name) const {
         for (const TypeScope* s = this; s; s = s->parent) {
             auto it = s->types.find(name);
             if (it != s->types.end()) return it->second;
         }
         return nullptr;
+    }
+    // The innermost graph that marks or types `name` decides.
+    bool isUnsure(const std::string& name) const {
+        for (const TypeScope* s = this; s; s = s->parent) {
+            if (s->unsure.count(name)) return true;
+            if (s->types.count(name)) return false;
+        }
+        return false;
     }
 };
 
@@ -415,36 +425,6 @@ bool typeFullyKnown(const onnx::TypeProto& t) {
         default:
             return false;
     }
-}
-
-// An If's branches give its outputs, so they must agree on each output's type (ONNX's If
-// inference unions them and fails on a mismatch; ONNX Runtime refuses such a model). Left to
-// libonnx, the mismatch only leaves the If's output untyped and nothing reading it is judged;
-// CondRemovePass then inlines one branch and its type reaches the readers (fuzz finding, pipeline).
-Hazard ifBranchesDisagree(const onnx::NodeProto& n) {
-    const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
-    for (const auto& a : n.attribute()) {
-        if (!a.has_g()) continue;
-        if (a.name() == "then_branch") thenBranch = &a.g();
-        if (a.name() == "else_branch") elseBranch = &a.g();
-    }
-    if (!thenBranch || !elseBranch) return std::nullopt;  // the checker names a missing branch
-    const int count = std::min(thenBranch->output_size(), elseBranch->output_size());
-    for (int i = 0; i < count; ++i) {
-        const onnx::TypeProto& a = thenBranch->output(i).type();
-        const onnx::TypeProto& b = elseBranch->output(i).type();
-        if (!typeFullyKnown(a) || !typeFullyKnown(b)) continue;
-        try {
-            const onnx::DataType ta = onnx::Utils::DataTypeUtils::ToType(a);
-            const onnx::DataType tb = onnx::Utils::DataTypeUtils::ToType(b);
-            if (ta != tb)
-                return "output " + str(i) + " is " + *ta + " in then_branch and " + *tb +
-                       " in else_branch; ONNX requires both branches to give one type";
-        } catch (const std::exception&) {
-            continue;  // a type libonnx cannot name is judged where it is declared
-        }
-    }
-    return std::nullopt;
 }
 
 class ModelWalker {
@@ -490,8 +470,6 @@ class ModelWalker {
                            "' appears twice (ONNX attribute names are unique within a node)";
         const Hazard h = nodeInferenceHazard(n, opset(n.domain(), opsets), type);
         if (h) return nodeLabel(n) + " in the " + where + ": " + *h;
-        if (allTypes_ && n.op_type() == "If" && normalDomain(n.domain()).empty())
-            if (auto hb = ifBranchesDisagree(n)) return nodeLabel(n) + " in the " + where + ": " + *hb;
         for (const auto& a : n.attribute()) {
             const std::string sub = "subgraph '" + a.name() + "' of " + nodeLabel(n);
             if (a.has_g())
@@ -502,7 +480,77 @@ class ModelWalker {
                 if (auto ht = typeHazardAt(a.tp(), 0))
                     return "attribute '" + a.name() + "' of " + nodeLabel(n) + ": " + *ht;
         }
+        if (allTypes_ && scope) {  // after the subgraphs: the Ifs inside have marked what is unsure
+            if (auto hb = branchTypesDisagree(n)) return nodeLabel(n) + " in the " + where + ": " + *hb;
+            markUnsure(n, *scope);
+        }
         return std::nullopt;
+    }
+
+    // An If's branches give its outputs, so they must agree on each output's type (ONNX's If
+    // inference unions them and fails on a mismatch; ONNX Runtime refuses such a model). Left to
+    // libonnx, the mismatch only leaves the If's output untyped and nothing reading it is judged;
+    // CondRemovePass then inlines one branch and its type reaches the readers (fuzz finding,
+    // pipeline). Judged where both branches' types are known and sure.
+    Hazard branchTypesDisagree(const onnx::NodeProto& n) const {
+        const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
+        if (!isIf(n, thenBranch, elseBranch)) return std::nullopt;
+        const int count = std::min(thenBranch->output_size(), elseBranch->output_size());
+        for (int i = 0; i < count; ++i) {
+            const onnx::ValueInfoProto& a = thenBranch->output(i);
+            const onnx::ValueInfoProto& b = elseBranch->output(i);
+            if (!sure(*thenBranch, a) || !sure(*elseBranch, b)) continue;
+            try {
+                const onnx::DataType ta = onnx::Utils::DataTypeUtils::ToType(a.type());
+                const onnx::DataType tb = onnx::Utils::DataTypeUtils::ToType(b.type());
+                if (ta != tb)
+                    return "output " + str(i) + " is " + *ta + " in then_branch and " + *tb +
+                           " in else_branch; ONNX requires both branches to give one type";
+            } catch (const std::exception&) {
+                continue;  // a type libonnx cannot name is judged where it is declared
+            }
+        }
+        return std::nullopt;
+    }
+
+    // libonnx types an If's output from one branch when the other's is unknown (an empty type
+    // written where a branch output has none), so the same model judged after an export and reload
+    // saw a type the first load did not (fuzz finding, onnx_binary). Such a type, and what is
+    // computed from it, is unsure: the branch check leaves it alone, at every load alike.
+    void markUnsure(const onnx::NodeProto& n, const TypeScope& scope) {
+        bool unsure = false;
+        for (const auto& in : n.input()) unsure |= !in.empty() && scope.isUnsure(in);
+        // The ops whose outputs their bodies give (a graph attribute of another op gives nothing).
+        const bool bodiesGiveOutputs =
+            normalDomain(n.domain()).empty() &&
+            (n.op_type() == "If" || n.op_type() == "Loop" || n.op_type() == "Scan");
+        for (const auto& a : n.attribute())
+            if (bodiesGiveOutputs && a.has_g()) unsure |= unsureOutputs_.count(&a.g()) > 0;
+        const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
+        if (isIf(n, thenBranch, elseBranch))
+            for (int i = 0; i < std::max(thenBranch->output_size(), elseBranch->output_size()); ++i)
+                unsure |= i >= thenBranch->output_size() || i >= elseBranch->output_size() ||
+                          !typeFullyKnown(thenBranch->output(i).type()) ||
+                          !typeFullyKnown(elseBranch->output(i).type());
+        if (unsure)
+            for (const auto& out : n.output()) scope.unsure.insert(out);
+    }
+
+    bool sure(const onnx::GraphProto& body, const onnx::ValueInfoProto& output) const {
+        if (!typeFullyKnown(output.type())) return false;
+        auto it = unsureOutputs_.find(&body);
+        return it == unsureOutputs_.end() || it->second.count(output.name()) == 0;
+    }
+
+    static bool isIf(const onnx::NodeProto& n, const onnx::GraphProto*& thenBranch,
+                     const onnx::GraphProto*& elseBranch) {
+        if (n.op_type() != "If" || !normalDomain(n.domain()).empty()) return false;
+        for (const auto& a : n.attribute()) {
+            if (!a.has_g()) continue;
+            if (a.name() == "then_branch") thenBranch = &a.g();
+            if (a.name() == "else_branch") elseBranch = &a.g();
+        }
+        return thenBranch && elseBranch;  // the checker names a missing branch
     }
 
     Hazard graph(const onnx::GraphProto& g, const std::string& where, int depth, const TypeScope* parent) {
@@ -535,6 +583,8 @@ class ModelWalker {
             }
         for (const auto& n : g.node())
             if (auto h = node(n, where, depth, &scope, opsets_)) return h;
+        for (const auto& out : g.output())
+            if (scope.isUnsure(out.name())) unsureOutputs_[&g].insert(out.name());
         return std::nullopt;
     }
 
@@ -587,6 +637,8 @@ class ModelWalker {
     std::unordered_map<std::string, int64_t> opsets_;
     std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
     std::unordered_set<std::string> onStack_, done_;
+    // The outputs of each graph walked whose type is unsure (markUnsure), by name.
+    std::unordered_map<const onnx::GraphProto*, std::unordered_set<std::string>> unsureOutputs_;
 };
 
 }  // namespace

@@ -133,16 +133,21 @@ std::optional<std::string> fullCheckModel(onnx::ModelProto&& model, const std::f
 
 namespace {
 
-void mergeInferred(Graph& g, const ValueRef& ref, const TensorDesc& inferred) {
-    const NodeOutput* v = g.value(ref);
-    if (!v || !inferred.hasType()) return;
-    TensorDesc desc = v->desc;
+// The inferred type and origin shape; a storage shape of its own (a device layout) stays.
+void adoptInferred(TensorDesc& desc, const TensorDesc& inferred) {
     const bool storageFollowsOrigin = !desc.hasType() || !desc.storageDiffers();
     desc.kind = inferred.kind;
     desc.dtype = inferred.dtype;
     desc.opaqueType = inferred.opaqueType;
     desc.originShape = inferred.originShape;
     if (storageFollowsOrigin) desc.storageShape = inferred.originShape;
+}
+
+void mergeInferred(Graph& g, const ValueRef& ref, const TensorDesc& inferred) {
+    const NodeOutput* v = g.value(ref);
+    if (!v || !inferred.hasType()) return;
+    TensorDesc desc = v->desc;
+    adoptInferred(desc, inferred);
     if (!(desc == v->desc)) g.setOutputDesc(ref.node, ref.output, std::move(desc));
 }
 
@@ -173,6 +178,29 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
     for (const auto& init : gp.initializer()) declaredElsewhere.insert(init.name());
     for (const auto& vi : gp.output())
         if (declaredElsewhere.count(vi.name()) == 0) apply(vi);
+    // The NetOutput keeps each output as declared, which export writes and CondRemovePass gives
+    // the If it inlines: where inference computed another type (reconcileOutputs), the declaration
+    // becomes the computed one, as the value did (fuzz finding, pipeline: a branch returning an
+    // outer int64 Shape under a complex128 declaration loaded with "the computed type is used",
+    // and the optimized model's branch declared complex128 again).
+    const Node* net = g.findNode(g.netOutput());
+    if (!net || net->inputDescs().size() != static_cast<size_t>(gp.output_size())) return;
+    std::vector<TensorDesc> descs = net->inputDescs();
+    bool changed = false;
+    for (int i = 0; i < gp.output_size(); ++i) {
+        const onnx::ValueInfoProto& vi = gp.output(i);
+        if (declaredElsewhere.count(vi.name()) || typeHazard(vi.type())) continue;
+        try {
+            const TensorDesc computed = descFromType(vi.type(), "");
+            TensorDesc& d = descs[static_cast<size_t>(i)];
+            if (!computed.hasType() || (d.kind == computed.kind && d.dtype == computed.dtype)) continue;
+            adoptInferred(d, computed);
+            changed = true;
+        } catch (const std::exception&) {
+            continue;
+        }
+    }
+    if (changed) g.setInputDescs(net->id(), std::move(descs));
 }
 
 // Graph outputs as the model declares them, taken out of what inference sees: a declaration that
