@@ -28,6 +28,12 @@ uint64_t initializerBodySize(const DeferredInitializer& d) {
     return body;
 }
 
+// A weight mapped from a file is written once: its pages are given back as soon as they are out,
+// so writing a model does not make every mapped weight resident at once (issue 38).
+void dropWritten(const Tensor& t) {
+    if (t.buffer()) t.buffer()->dropResidentPages();
+}
+
 }  // namespace
 
 uint64_t totalPayload(const std::vector<DeferredInitializer>& deferred) {
@@ -50,6 +56,7 @@ void writeExternalData(std::vector<DeferredInitializer>& deferred, StagedFile& o
         out.write(zeros.data(), static_cast<size_t>(pad));
         offset += pad;
         out.write(t.rawData(), static_cast<size_t>(t.byteSize()));
+        dropWritten(t);
         d.header.set_data_location(onnx::TensorProto::EXTERNAL);
         auto add = [&](const char* k, const std::string& v) {
             auto* kv = d.header.add_external_data();
@@ -99,6 +106,7 @@ void streamBinary(onnx::ModelProto& mp, const std::vector<DeferredInitializer>& 
                     p += chunk;
                     left -= static_cast<uint64_t>(chunk);
                 }
+                dropWritten(*d.tensor);
             }
         }
     }

@@ -1,5 +1,7 @@
 #include "io/model_loader.h"
 
+#include <malloc.h>
+
 #include <chrono>
 #include <memory>
 
@@ -14,6 +16,14 @@ namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The parsed weights that became slices of the mapped file were freed one by one, mostly inside
+// the heap, where free() keeps the pages; glibc gives back whole free pages only when asked.
+void releaseFreedHeap() {
+#ifdef __GLIBC__
+    ::malloc_trim(0);
+#endif
 }
 
 }  // namespace
@@ -41,13 +51,17 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
     }
 
     t0 = std::chrono::steady_clock::now();
+    const InlinePayloads inlined = sniffEncoding(path) == ProtoEncoding::Binary
+                                       ? InlinePayloads::locate(path, proto, options.mapInlineWeightsFrom)
+                                       : InlinePayloads();
     try {
-        result.model = importModel(proto, dir, result.diagnostics);
+        result.model = importModel(proto, dir, result.diagnostics, &inlined);
     } catch (const ModelError& e) {
         throw ModelError("'" + path.string() + "': " + e.what());
     }
     result.model.sourcePath = path;
     holder.reset();
+    if (inlined.size() > 0) releaseFreedHeap();
     result.timings.importSeconds = secondsSince(t0);
 
     if (options.inferShapes) {

@@ -35,8 +35,9 @@ struct Scope {
 
 class Importer {
   public:
-    Importer(const std::filesystem::path& dir, int64_t irVersion, Diagnostics& diag)
-        : resolver_(dir), irVersion_(irVersion), diag_(diag) {}
+    Importer(const std::filesystem::path& dir, int64_t irVersion, Diagnostics& diag,
+             const InlinePayloads* inlined)
+        : resolver_(dir), inlined_(inlined), irVersion_(irVersion), diag_(diag) {}
 
     GraphPtr importGraph(onnx::GraphProto& gp, const Scope* parent, const std::string& path, int depth = 0);
 
@@ -70,10 +71,11 @@ class Importer {
     void define(Scope& scope, const std::string& value, ValueRef ref, const std::string& producer,
                 const std::string& graphPath);
     Tensor tensor(onnx::TensorProto& tp, const std::string& what) {
-        return tensorFromProto(tp, resolver_, what);
+        return tensorFromProto(tp, resolver_, what, inlined_);
     }
 
     ExternalDataResolver resolver_;
+    const InlinePayloads* inlined_;
     int64_t irVersion_;
     Diagnostics& diag_;
 };
@@ -553,7 +555,8 @@ bool knownDomain(const std::string& domain) {
 
 }  // namespace
 
-Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag) {
+Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag,
+                  const InlinePayloads* inlined) {
     if (!proto.has_graph())
         throw ModelError("the file parses as protobuf but holds no ONNX graph (is it an ONNX model?)");
     if (!proto.has_ir_version()) diag.warn("the model does not set ir_version");
@@ -581,7 +584,7 @@ Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir
     for (const auto& f : proto.functions()) model.opaqueFunctions.push_back(f.SerializeAsString());
     for (const auto& t : proto.training_info()) model.opaqueTrainingInfo.push_back(t.SerializeAsString());
 
-    Importer importer(modelDir, model.irVersion, diag);
+    Importer importer(modelDir, model.irVersion, diag, inlined);
     model.graph = importer.importGraph(*proto.mutable_graph(), nullptr, "");
     model.graph->rebuildUses();
     checkAcyclic(*model.graph, "main graph");

@@ -8,13 +8,16 @@
 #include <onnx/onnx_pb.h>
 
 #include "io/external_data.h"
+#include "io/inline_payloads.h"
 #include "ir/model.h"
 #include "util/diagnostics.h"
 
 namespace passscope::io {
 
-// Payload bytes are moved out of `proto` (it is left without raw_data).
-Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag);
+// Payload bytes are moved out of `proto` (it is left without raw_data); the main graph's
+// initializers that `inlined` located in the mapped model file become slices of it.
+Model importModel(onnx::ModelProto& proto, const std::filesystem::path& modelDir, Diagnostics& diag,
+                  const InlinePayloads* inlined = nullptr);
 
 // Metadata key under which storage formats and shapes that plain ONNX cannot express are kept.
 inline constexpr const char* kFormatsMetadataKey = "passscope.tensor_formats";

@@ -80,7 +80,8 @@ std::string shapeText(const std::vector<int64_t>& dims) {
 
 }  // namespace
 
-Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver, const std::string& what) {
+Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver, const std::string& what,
+                       const InlinePayloads* inlined) {
     if (!proto.has_data_type() || !isKnownDataType(proto.data_type()) || proto.data_type() == 0)
         throw ModelError(what + ": unsupported or missing tensor data type " +
                          std::to_string(proto.data_type()));
@@ -140,13 +141,18 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
     }
 
     std::string bytes;
+    std::shared_ptr<const Buffer> mapped;
     if (proto.has_raw_data()) {
         if (proto.raw_data().size() != expectedBytes)
             throw ModelError(what + ": raw_data holds " + std::to_string(proto.raw_data().size()) +
                              " bytes but shape " + shapeText(dims) + " of " + typeText + " needs " +
                              std::to_string(expectedBytes) +
                              " bytes (length does not match shape and dtype)");
-        bytes = std::move(*proto.mutable_raw_data());
+        if (inlined) mapped = inlined->take(proto);
+        if (mapped)
+            std::string().swap(*proto.mutable_raw_data());  // the parsed copy is freed, not kept
+        else
+            bytes = std::move(*proto.mutable_raw_data());
         proto.clear_raw_data();
     } else {
         size_t stored = 0;
@@ -157,7 +163,8 @@ Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver,
                              " holds " + std::to_string(stored) + " values, expected " +
                              std::to_string(expectedScalars) + " (data does not match shape and dtype)");
     }
-    Tensor t(dtype, std::move(dims), std::make_shared<StringBuffer>(std::move(bytes)));
+    Tensor t(dtype, std::move(dims),
+             mapped ? std::move(mapped) : std::make_shared<StringBuffer>(std::move(bytes)));
     t.setName(proto.name());
     t.setDocString(proto.doc_string());
     return t;

@@ -3,14 +3,17 @@
 #include <onnx/onnx_pb.h>
 
 #include "io/external_data.h"
+#include "io/inline_payloads.h"
 #include "ir/tensor.h"
 #include "ir/tensor_desc.h"
 
 namespace passscope::io {
 
 // Converts and validates (dtype, dims, payload length). raw_data is moved out of `proto`, not
-// copied. External data is mapped through `resolver`. Throws ModelError naming `what`.
-Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver, const std::string& what);
+// copied, or, when `inlined` located it in the mapped model file, taken from there and the parsed
+// copy freed. External data is mapped through `resolver`. Throws ModelError naming `what`.
+Tensor tensorFromProto(onnx::TensorProto& proto, ExternalDataResolver& resolver, const std::string& what,
+                       const InlinePayloads* inlined = nullptr);
 
 // Fills `proto` with dtype, dims, name, doc. The payload is written as raw_data unless
 // `withPayload` is false (the caller streams it or points to external data).

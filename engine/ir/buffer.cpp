@@ -41,6 +41,15 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
     return file;
 }
 
+void MappedFile::dropPages(size_t offset, size_t length) const {
+    static const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    if (!data_ || offset >= size_ || length > size_ - offset) return;
+    const auto begin = reinterpret_cast<uintptr_t>(data_) + offset;
+    const uintptr_t first = (begin + page - 1) / page * page;
+    const uintptr_t last = (begin + length) / page * page;
+    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile() {
     if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
 }

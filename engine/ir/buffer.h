@@ -18,6 +18,9 @@ class Buffer {
     virtual const uint8_t* data() const = 0;
     virtual size_t size() const = 0;
     std::string_view view() const { return {reinterpret_cast<const char*>(data()), size()}; }
+    // A hint that the bytes are not needed soon: a mapped file's pages are given back to the
+    // kernel and read again from the file when next touched; memory a process owns stays.
+    virtual void dropResidentPages() const {}
 };
 
 // Owns bytes in a std::string; protobuf's raw_data is moved in without a copy.
@@ -44,6 +47,9 @@ class MappedFile {
     const uint8_t* data() const { return data_; }
     size_t size() const { return size_; }
     const std::filesystem::path& path() const { return path_; }
+    // Gives back the pages wholly inside [offset, offset + length) (madvise MADV_DONTNEED: the
+    // mapping is private and never written, so they read back from the file unchanged).
+    void dropPages(size_t offset, size_t length) const;
 
   private:
     MappedFile() = default;
@@ -59,6 +65,7 @@ class MappedSlice final : public Buffer {
         : file_(std::move(file)), offset_(offset), length_(length) {}
     const uint8_t* data() const override { return file_->data() + offset_; }
     size_t size() const override { return length_; }
+    void dropResidentPages() const override { file_->dropPages(offset_, length_); }
     const MappedFile& file() const { return *file_; }
     size_t offset() const { return offset_; }
 

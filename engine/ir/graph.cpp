@@ -249,6 +249,10 @@ void Graph::removeNode(NodeId id) {
         setInputs(std::move(remaining));
     }
     if (GraphObserver* o = observer()) o->nodeRemoved(*this, n);
+    // A weight mapped from a file and now out of the graph (folding replaced it) gives its pages
+    // back: a journal keeping it reads them again from the file if a step back needs them, instead
+    // of holding the replaced weights resident beside their replacements (issue 38).
+    if (const Tensor* t = n.attrTensor(op::attr::kValue); t && t->buffer()) t->buffer()->dropResidentPages();
     if (netOutput_ == id) netOutput_ = kNoNode;
     nodes_[id].reset();
     --liveCount_;

@@ -1,15 +1,15 @@
 // passscope-bench-memory: peak resident memory of `passscope-cli optimize` per node, and where it
 // goes (issue 38). A plain program, not Google Benchmark: each figure is one run.
 //
-//   passscope-bench-memory [--chain N]... [--large-external MB] [--model FILE]...
+//   passscope-bench-memory [--chain N]... [--large-external MB] [--large-inline MB] [--model FILE]...
 //
 // For each model: the CLI's `optimize` as a user runs it, in a child process, and its peak RSS
 // (getrusage of the child: VmHWM) in MB and in bytes per node of the input, and beyond the bytes of
 // its weights; then, in this process, the peak of each phase — load (read, checker, import, shape
 // inference), the pipeline with its journal, the export — over what was resident before it, and
 // the journal's own size. Defaults: chains of 10,000, 30,000 and 100,000 foldable nodes (the
-// issue's model: every node folds, each fold making a constant the next one reads) and a
-// 50,000-node model with 1,000 MB of external weights.
+// issue's model: every node folds, each fold making a constant the next one reads) and
+// 50,000-node models with 1,000 MB of weights, external and inline (mapped from the model file).
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     fs::create_directories(kDir);
     std::vector<Case> cases;
     std::vector<std::string> chains;
-    std::string largeMb;
+    std::string largeMb, inlineMb;
     bool anyGiven = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string flag = argv[i], value = argv[i + 1];
@@ -154,18 +154,22 @@ int main(int argc, char** argv) {
             chains.push_back(value);
         else if (flag == "--large-external")
             largeMb = value;
+        else if (flag == "--large-inline")
+            inlineMb = value;
         else if (flag == "--model")
             cases.push_back({"model " + value, value});
         else {
             std::fprintf(
                 stderr,
-                "usage: passscope-bench-memory [--chain N]... [--large-external MB] [--model FILE]...\n");
+                "usage: passscope-bench-memory [--chain N]... [--large-external MB] [--large-inline MB] "
+                "[--model FILE]...\n");
             return 2;
         }
     }
     if (!anyGiven) {
         chains = {"10000", "30000", "100000"};
         largeMb = "1000";
+        inlineMb = "1000";
     }
     std::vector<Case> all;
     for (const std::string& n : chains)
@@ -173,6 +177,9 @@ int main(int argc, char** argv) {
     if (!largeMb.empty())
         all.push_back({"50,000 nodes, " + largeMb + " MB of external weights",
                        made("large_external_" + largeMb + ".onnx", {"--weight-mb", largeMb, "--external"})});
+    if (!inlineMb.empty())
+        all.push_back({"50,000 nodes, " + inlineMb + " MB of inline weights",
+                       made("large_inline_" + inlineMb + ".onnx", {"--weight-mb", inlineMb})});
     all.insert(all.end(), cases.begin(), cases.end());
     for (const Case& c : all) measure(c);
     return 0;
