@@ -77,10 +77,9 @@ bool walkGraph(CodedInputStream& in, Payloads& payloads) {
 }
 
 // Every occurrence of ModelProto.graph is merged into one graph by the parser, its repeated
-// initializers appended in file order.
-// Read with small reads, skipping payloads by seeking, not through the mapping: there each page
-// fault maps whole folios of the file, and the walk's faults beside 400 payloads made 170 MB of
-// ViT-L/16 resident while its parsed copy still was.
+// initializers appended in file order. The file is read in small reads that seek past payloads,
+// not through the mapping: there each page fault maps whole folios of the file, and the walk's
+// faults beside 400 payloads made 170 MB of ViT-L/16 resident while its parsed copy still was.
 std::optional<Payloads> walkModel(const std::filesystem::path& path, size_t size) {
     if (size > static_cast<size_t>(INT_MAX)) return std::nullopt;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
