@@ -378,10 +378,9 @@ namespace {
 // Value name -> declared type for one graph, falling back to the enclosing graphs.
 struct TypeScope {
     std::unordered_map<std::string, const onnx::TypeProto*> types;
-    std::vector<std::unique_ptr<onnx::TypeProto>> owned;  // initializers' types
+    std::vector<std::unique_ptr<onnx::TypeProto>> owned;                  // initializers' types
+    std::unordered_map<std::string, const onnx::TensorProto*> constants;  // initializers, Constant nodes
     const TypeScope* parent = nullptr;
-    // Values of this graph whose type is unsure (ModelWalker::markUnsure).
-    mutable std::unordered_set<std::string> unsure;
     const onnx::TypeProto* lookup(const std::string& name) const {
         for (const TypeScope* s = this; s; s = s->parent) {
             auto it = s->types.find(name);
@@ -389,15 +388,31 @@ struct TypeScope {
         }
         return nullptr;
     }
-    // The innermost graph that marks or types `name` decides.
-    bool isUnsure(const std::string& name) const {
+    // The value of `name` when the innermost graph defining it defines a constant.
+    const onnx::TensorProto* constant(const std::string& name) const {
         for (const TypeScope* s = this; s; s = s->parent) {
-            if (s->unsure.count(name)) return true;
-            if (s->types.count(name)) return false;
+            if (auto it = s->constants.find(name); it != s->constants.end()) return it->second;
+            if (s->types.count(name)) return nullptr;
         }
-        return false;
+        return nullptr;
     }
 };
+
+// The branch an If with this condition takes (then: true), when the condition is a constant bool
+// of one element, as CondRemovePass reads it.
+std::optional<bool> constantCondition(const onnx::TensorProto* cond) {
+    if (!cond || cond->data_type() != onnx::TensorProto::BOOL || cond->has_data_location())
+        return std::nullopt;
+    int64_t count = 1;
+    for (int64_t d : cond->dims()) count *= d;
+    if (count != 1) return std::nullopt;
+    if (cond->has_raw_data()) {
+        if (cond->raw_data().size() != 1) return std::nullopt;
+        return cond->raw_data()[0] != 0;
+    }
+    if (cond->int32_data_size() != 1) return std::nullopt;
+    return cond->int32_data(0) != 0;
+}
 
 onnx::TypeProto typeOfInitializer(const onnx::TensorProto& t) {
     onnx::TypeProto type;
@@ -454,7 +469,7 @@ class ModelWalker {
         return it == opsets.end() ? 0 : it->second;
     }
 
-    Hazard node(const onnx::NodeProto& n, const std::string& where, int depth, const TypeScope* scope,
+    Hazard node(const onnx::NodeProto& n, const std::string& where, int depth, TypeScope* scope,
                 const std::unordered_map<std::string, int64_t>& opsets) {
         InputType type = [&](std::size_t i) -> const onnx::TypeProto* {
             if (!scope) return nullptr;
@@ -480,66 +495,34 @@ class ModelWalker {
                 if (auto ht = typeHazardAt(a.tp(), 0))
                     return "attribute '" + a.name() + "' of " + nodeLabel(n) + ": " + *ht;
         }
-        if (allTypes_ && scope) {  // after the subgraphs: the Ifs inside have marked what is unsure
-            if (auto hb = branchTypesDisagree(n)) return nodeLabel(n) + " in the " + where + ": " + *hb;
-            markUnsure(n, *scope);
+        if (allTypes_ && scope) {
+            takeConstantBranch(n, *scope);
+            rememberConstant(n, *scope);
         }
         return std::nullopt;
     }
 
-    // An If's branches give its outputs, so they must agree on each output's type (ONNX's If
-    // inference unions them and fails on a mismatch; ONNX Runtime refuses such a model). Left to
-    // libonnx, the mismatch only leaves the If's output untyped and nothing reading it is judged;
-    // CondRemovePass then inlines one branch and its type reaches the readers (fuzz finding,
-    // pipeline). Judged where both branches' types are known and sure.
-    Hazard branchTypesDisagree(const onnx::NodeProto& n) const {
+    // An If whose condition is a constant gives its outputs the types of the branch it takes, as
+    // CondRemovePass will make it: the nodes reading them are judged by those. libonnx's inference
+    // unions both branches and leaves an output untyped when they disagree, so a ConstantOfShape
+    // reading a float through four constant Ifs, one of whose untaken branches declared a
+    // sequence, loaded, and the optimized model's reload refused it (fuzz finding, pipeline).
+    void takeConstantBranch(const onnx::NodeProto& n, TypeScope& scope) {
         const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
-        if (!isIf(n, thenBranch, elseBranch)) return std::nullopt;
-        const int count = std::min(thenBranch->output_size(), elseBranch->output_size());
-        for (int i = 0; i < count; ++i) {
-            const onnx::ValueInfoProto& a = thenBranch->output(i);
-            const onnx::ValueInfoProto& b = elseBranch->output(i);
-            if (!sure(*thenBranch, a) || !sure(*elseBranch, b)) continue;
-            try {
-                const onnx::DataType ta = onnx::Utils::DataTypeUtils::ToType(a.type());
-                const onnx::DataType tb = onnx::Utils::DataTypeUtils::ToType(b.type());
-                if (ta != tb)
-                    return "output " + str(i) + " is " + *ta + " in then_branch and " + *tb +
-                           " in else_branch; ONNX requires both branches to give one type";
-            } catch (const std::exception&) {
-                continue;  // a type libonnx cannot name is judged where it is declared
-            }
-        }
-        return std::nullopt;
+        if (!isIf(n, thenBranch, elseBranch) || n.input_size() < 1) return;
+        const std::optional<bool> taken = constantCondition(scope.constant(n.input(0)));
+        if (!taken) return;
+        auto it = branchOutputTypes_.find(*taken ? thenBranch : elseBranch);
+        if (it == branchOutputTypes_.end()) return;
+        for (int i = 0; i < n.output_size() && i < static_cast<int>(it->second.size()); ++i)
+            if (!n.output(i).empty() && it->second[static_cast<size_t>(i)])
+                scope.types[n.output(i)] = it->second[static_cast<size_t>(i)].get();
     }
 
-    // libonnx types an If's output from one branch when the other's is unknown (an empty type
-    // written where a branch output has none), so the same model judged after an export and reload
-    // saw a type the first load did not (fuzz finding, onnx_binary). Such a type, and what is
-    // computed from it, is unsure: the branch check leaves it alone, at every load alike.
-    void markUnsure(const onnx::NodeProto& n, const TypeScope& scope) {
-        bool unsure = false;
-        for (const auto& in : n.input()) unsure |= !in.empty() && scope.isUnsure(in);
-        // The ops whose outputs their bodies give (a graph attribute of another op gives nothing).
-        const bool bodiesGiveOutputs =
-            normalDomain(n.domain()).empty() &&
-            (n.op_type() == "If" || n.op_type() == "Loop" || n.op_type() == "Scan");
+    static void rememberConstant(const onnx::NodeProto& n, TypeScope& scope) {
+        if (n.op_type() != "Constant" || !normalDomain(n.domain()).empty() || n.output_size() < 1) return;
         for (const auto& a : n.attribute())
-            if (bodiesGiveOutputs && a.has_g()) unsure |= unsureOutputs_.count(&a.g()) > 0;
-        const onnx::GraphProto *thenBranch = nullptr, *elseBranch = nullptr;
-        if (isIf(n, thenBranch, elseBranch))
-            for (int i = 0; i < std::max(thenBranch->output_size(), elseBranch->output_size()); ++i)
-                unsure |= i >= thenBranch->output_size() || i >= elseBranch->output_size() ||
-                          !typeFullyKnown(thenBranch->output(i).type()) ||
-                          !typeFullyKnown(elseBranch->output(i).type());
-        if (unsure)
-            for (const auto& out : n.output()) scope.unsure.insert(out);
-    }
-
-    bool sure(const onnx::GraphProto& body, const onnx::ValueInfoProto& output) const {
-        if (!typeFullyKnown(output.type())) return false;
-        auto it = unsureOutputs_.find(&body);
-        return it == unsureOutputs_.end() || it->second.count(output.name()) == 0;
+            if (a.name() == "value" && a.has_t()) scope.constants[n.output(0)] = &a.t();
     }
 
     static bool isIf(const onnx::NodeProto& n, const onnx::GraphProto*& thenBranch,
@@ -576,15 +559,25 @@ class ModelWalker {
         for (const auto* list : {&g.value_info(), &g.output()})
             for (const auto& vi : *list)
                 if (auto h = declare(vi, allTypes_)) return h;
-        if (allTypes_)
+        if (allTypes_) {
+            std::unordered_set<std::string> inputs;
+            for (const auto& vi : g.input()) inputs.insert(vi.name());
             for (const auto& init : g.initializer()) {
                 scope.owned.push_back(std::make_unique<onnx::TypeProto>(typeOfInitializer(init)));
                 scope.types.emplace(init.name(), scope.owned.back().get());
+                // One a graph input lists is that input's default, which a caller can override.
+                if (!inputs.count(init.name())) scope.constants.emplace(init.name(), &init);
             }
+        }
         for (const auto& n : g.node())
             if (auto h = node(n, where, depth, &scope, opsets_)) return h;
-        for (const auto& out : g.output())
-            if (scope.isUnsure(out.name())) unsureOutputs_[&g].insert(out.name());
+        // Each output's type as this graph's walk knows it, for an If taking this graph as its
+        // branch (copies: the scope's own types end with it).
+        auto& outputs = branchOutputTypes_[&g];
+        for (const auto& out : g.output()) {
+            const onnx::TypeProto* t = scope.lookup(out.name());
+            outputs.push_back(t && typeFullyKnown(*t) ? std::make_shared<onnx::TypeProto>(*t) : nullptr);
+        }
         return std::nullopt;
     }
 
@@ -637,8 +630,9 @@ class ModelWalker {
     std::unordered_map<std::string, int64_t> opsets_;
     std::unordered_map<std::string, const onnx::FunctionProto*> functions_;
     std::unordered_set<std::string> onStack_, done_;
-    // The outputs of each graph walked whose type is unsure (markUnsure), by name.
-    std::unordered_map<const onnx::GraphProto*, std::unordered_set<std::string>> unsureOutputs_;
+    // The output types of each graph walked (null where unknown), by position.
+    std::unordered_map<const onnx::GraphProto*, std::vector<std::shared_ptr<onnx::TypeProto>>>
+        branchOutputTypes_;
 };
 
 }  // namespace
