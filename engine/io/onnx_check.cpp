@@ -13,6 +13,7 @@
 #include "io/inference_guards.h"
 #include "io/onnx_export.h"
 #include "io/tensor_proto.h"
+#include "ir/op_traits.h"
 
 namespace passscope::io {
 
@@ -37,6 +38,37 @@ struct ConstantScope {
         return nullptr;
     }
 };
+
+void collectDomains(const onnx::GraphProto& g, std::set<std::string>& out) {
+    for (const auto& n : g.node()) {
+        out.insert(n.domain());
+        for (const auto& a : n.attribute()) {
+            if (a.has_g()) collectDomains(a.g(), out);
+            for (const auto& sub : a.graphs()) collectDomains(sub, out);
+        }
+    }
+}
+
+// libonnx stops inferring the whole model at a node of a domain the model does not import ("No
+// opset import for domain"), so the nodes after it went unjudged at load; folding later gave them
+// types and the optimized model's reload refused one (fuzz finding, pipeline: a com.microsoft
+// Unsqueeze not imported, then a Sub of int64 and float). The inference copy imports such a domain
+// when libonnx has no schemas for it: its nodes are then skipped like any op without a schema, and
+// inference goes on. A domain libonnx knows is left alone (which version was meant is unknown).
+void importUnimportedDomains(onnx::ModelProto& proto) {
+    std::set<std::string> imported, used;
+    for (const auto& o : proto.opset_import()) imported.insert(std::string(op::canonicalDomain(o.domain())));
+    collectDomains(proto.graph(), used);
+    const auto& known = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
+    for (const std::string& d : used) {
+        const std::string domain(op::canonicalDomain(d));
+        if (imported.count(domain) || known.count(d) || known.count(domain)) continue;
+        auto* o = proto.add_opset_import();
+        o->set_domain(d);
+        o->set_version(1);
+        imported.insert(domain);
+    }
+}
 
 // libonnx infers a subgraph knowing the enclosing graphs' value types but not their constant
 // values (its GraphInferenceContext carries types only), so a Reshape in an If branch whose target
@@ -325,6 +357,7 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     std::vector<std::pair<onnx::GraphProto*, std::vector<DeclaredOutput>>> declared;
     for (auto& [graph, gp] : graphMap) declared.emplace_back(gp, undeclareOutputs(*gp));
     lendOuterConstants(*proto.mutable_graph(), nullptr);
+    importUnimportedDomains(proto);
     installInferenceGuards();
     takeInferenceGuardFindings();
     try {

@@ -596,3 +596,66 @@ TEST(FuzzFindings, AContradictedOutputDeclarationIsNotWrittenBack) {
         EXPECT_EQ(a.g().output(0).type().tensor_type().elem_type(), onnx::TensorProto::INT64) << a.name();
     EXPECT_EQ(test::loadError(dir / "out.onnx"), "(no error)");
 }
+
+// pipeline: a model importing the ONNX domain twice (opsets 6 and 0). The guard table and libonnx
+// judged its nodes by the last import (0: no schema, so an Add with one input went unjudged) while
+// the engine computed by the first, and folding the Add read a second input that was not there.
+// A domain imported twice is refused at load, under either of its names.
+TEST(FuzzFindings, ADomainImportedTwiceIsRefusedAtLoad) {
+    for (const char* alias : {"", "ai.onnx"}) {
+        onnx::ModelProto m = test::addReluModel();
+        onnx::OperatorSetIdProto& again = *m.add_opset_import();
+        again.set_domain(alias);
+        again.set_version(0);
+        const std::string error = loadRefusal(m, "fuzz_opset_twice");
+        EXPECT_NE(error.find("twice (opset "), std::string::npos) << alias << ": " << error;
+        EXPECT_NE(error.find("and opset 0); a domain has one opset version"), std::string::npos) << error;
+    }
+}
+
+// pipeline: a node calling model-local function 'Self' (one input) with none. libonnx's inference
+// read the call's input 0 and stopped for the whole model ("Input 0 is out of bounds"), so the
+// nodes after it went unjudged; folding gave them types and the optimized model's reload refused a
+// Sub of uint64 and float. A call must give the inputs and outputs its function declares.
+TEST(FuzzFindings, AFunctionCallGivingFewerInputsThanItsFunctionIsRefused) {
+    onnx::ModelProto m = test::addReluModel();
+    onnx::OperatorSetIdProto& local = *m.add_opset_import();
+    local.set_domain("local");
+    local.set_version(1);
+    onnx::FunctionProto& f = *m.add_functions();
+    f.set_name("Self");
+    f.set_domain("local");
+    f.add_input("a");
+    f.add_output("b");
+    *f.add_opset_import() = m.opset_import(0);
+    onnx::NodeProto& body = *f.add_node();
+    body.set_op_type("Identity");
+    body.add_input("a");
+    body.add_output("b");
+    onnx::NodeProto& call = *test::addNode(*m.mutable_graph(), "Self", {}, {"unused"}, "call");
+    call.set_domain("local");
+    const std::string error = loadRefusal(m, "fuzz_function_call_inputs");
+    EXPECT_NE(error.find("node 'call' (Self) in the main graph: it calls model-local function 'Self' with 0 "
+                         "inputs and 1 outputs; the function declares 1 and 1"),
+              std::string::npos)
+        << error;
+}
+
+// pipeline: a node of a domain the model does not import (com.microsoft) stopped libonnx's
+// inference for the whole model, and the nodes after it went unjudged at load. Inference now goes
+// on past it: a ConstantOfShape fed a float after it is refused at load.
+TEST(FuzzFindings, InferenceGoesOnPastANodeOfAnUnimportedDomain) {
+    onnx::ModelProto m = test::emptyModel(13);
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    test::addNode(g, "Unsqueeze", {"x"}, {"u"}, "contrib")->set_domain("com.microsoft");
+    test::addFloatInitializer(g, "shape", {1}, {3.0f});
+    test::addNode(g, "Abs", {"shape"}, {"s"}, "abs");
+    test::addNode(g, "ConstantOfShape", {"s"}, {"y"}, "fill");
+    g.add_output()->set_name("y");
+    g.add_output()->set_name("u");
+    const std::string error = loadRefusal(m, "fuzz_unimported_domain");
+    EXPECT_NE(error.find("'fill' (ConstantOfShape)"), std::string::npos) << error;
+    EXPECT_NE(error.find("is tensor(float); ConstantOfShape takes tensor(int64)"), std::string::npos)
+        << error;
+}
