@@ -423,7 +423,7 @@ onnx::TypeProto typeOfInitializer(const onnx::TensorProto& t) {
 }
 
 // Whether a type names every element type it holds (inference leaves parts it could not compute
-// undefined; those are unknown, not a disagreement).
+// undefined): only such a branch output type is given to an If that takes the branch.
 bool typeFullyKnown(const onnx::TypeProto& t) {
     switch (t.value_case()) {
         case onnx::TypeProto::kTensorType:

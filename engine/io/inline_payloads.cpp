@@ -22,10 +22,7 @@ constexpr int kGraphField = 7;        // ModelProto.graph
 constexpr int kInitializerField = 5;  // GraphProto.initializer
 constexpr int kRawDataField = 9;      // TensorProto.raw_data
 
-struct Extent {
-    size_t offset;
-    size_t length;
-};
+using Extent = InlinePayloads::Range;
 using Payloads = std::vector<std::optional<Extent>>;  // per initializer, in the parser's order
 
 bool lengthDelimited(uint32_t tag, int field) {
@@ -122,7 +119,7 @@ InlinePayloads InlinePayloads::locate(const std::filesystem::path& path, const o
         if (!raw || raw->length < minTensorBytes || raw->length != t.raw_data().size() ||
             raw->offset + raw->length > file->size())
             continue;
-        found.ranges_.emplace(&t, Range{raw->offset, raw->length});
+        found.ranges_.emplace(&t, *raw);
     }
     if (!found.ranges_.empty()) found.file_ = std::move(file);
     return found;

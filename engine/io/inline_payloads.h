@@ -40,11 +40,12 @@ class InlinePayloads {
 
     size_t size() const { return ranges_.size(); }
 
-  private:
-    struct Range {
+    struct Range {  // bytes of the file
         size_t offset;
         size_t length;
     };
+
+  private:
     std::shared_ptr<const MappedFile> file_;
     std::unordered_map<const onnx::TensorProto*, Range> ranges_;
 };

@@ -39,7 +39,7 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
     // for reuse, so the parsed file would stay beside the graph through shape inference (issue 38).
     auto holder = std::make_unique<onnx::ModelProto>();
     onnx::ModelProto& proto = *holder;
-    readModelProto(path, proto);
+    const ProtoEncoding encoding = readModelProto(path, proto);
     result.timings.readSeconds = secondsSince(t0);
     // Before the checker and inference see it: libonnx trusts what this refuses (issue 9).
     if (auto hazard = findModelHazard(proto)) throw ModelError("'" + path.string() + "': " + *hazard);
@@ -51,7 +51,7 @@ LoadResult loadModel(const std::filesystem::path& path, const LoadOptions& optio
     }
 
     t0 = std::chrono::steady_clock::now();
-    const InlinePayloads inlined = sniffEncoding(path) == ProtoEncoding::Binary
+    const InlinePayloads inlined = encoding == ProtoEncoding::Binary
                                        ? InlinePayloads::locate(path, proto, options.mapInlineWeightsFrom)
                                        : InlinePayloads();
     try {

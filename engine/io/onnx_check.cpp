@@ -212,9 +212,9 @@ void applyInferred(Graph& g, const onnx::GraphProto& gp, Diagnostics& diag) {
         if (declaredElsewhere.count(vi.name()) == 0) apply(vi);
     // The NetOutput keeps each output as declared, which export writes and CondRemovePass gives
     // the If it inlines: where inference computed another type (reconcileOutputs), the declaration
-    // becomes the computed one, as the value did (fuzz finding, pipeline: a branch returning an
-    // outer int64 Shape under a complex128 declaration loaded with "the computed type is used",
-    // and the optimized model's branch declared complex128 again).
+    // becomes the computed one, as the value did (fuzz finding, pipeline: a branch's int64 Shape
+    // declared complex128 loaded with "the computed type is used", and the optimized model's
+    // branch declared complex128 again).
     const Node* net = g.findNode(g.netOutput());
     if (!net || net->inputDescs().size() != static_cast<size_t>(gp.output_size())) return;
     std::vector<TensorDesc> descs = net->inputDescs();

@@ -120,7 +120,7 @@ ProtoEncoding sniffEncoding(const std::filesystem::path& path) {
     return looksLikeTextProto(readHead(path, 512)) ? ProtoEncoding::Text : ProtoEncoding::Binary;
 }
 
-void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
+ProtoEncoding readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
     const std::string where = "'" + path.string() + "'";
     std::error_code ec;
     auto status = std::filesystem::status(path, ec);
@@ -145,7 +145,7 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
                 throw ModelError(where + ": " + tooDeep());
             throw ModelError(where + ": syntax error in the protobuf text model:" + errors.text());
         }
-        return;
+        return ProtoEncoding::Text;
     }
 
     if (size > static_cast<uintmax_t>(INT_MAX))
@@ -176,6 +176,7 @@ void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out) {
         throw ModelError(where +
                          ": cannot parse as an ONNX model: the protobuf data is truncated or corrupt (" +
                          std::to_string(size) + " bytes)");
+    return ProtoEncoding::Binary;
 }
 
 }  // namespace passscope::io

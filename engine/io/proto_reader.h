@@ -12,6 +12,7 @@ enum class ProtoEncoding { Binary, Text };
 
 // Looks at the first bytes only.
 ProtoEncoding sniffEncoding(const std::filesystem::path& path);
-void readModelProto(const std::filesystem::path& path, onnx::ModelProto& out);
+// Returns the encoding it read (callers that treat binary files specially need not sniff again).
+ProtoEncoding readModelProto(const std::filesystem::path& path, onnx::ModelProto& out);
 
 }  // namespace passscope::io
