@@ -88,6 +88,33 @@ Hazard intsAtLeast(const NodeView& n, std::string_view name, int64_t least, std:
     return std::nullopt;
 }
 
+// libonnx 1.12 finds SAME padding (convPoolShapeInference: an auto_pad attribute that is not
+// "VALID" and no pads attribute) by subtracting the stride from a spatial dim one step at a time,
+// dim / stride steps per axis; a dim of 2^40 took 196 s at load (fuzz finding, pipeline: a Conv
+// padded by 2^40 feeding a MaxPool). 2^31 steps take about 0.8 s on the machines we measure on,
+// and a tensor with one axis that long has no device to run on.
+constexpr int64_t kMaxSamePaddingSteps = int64_t{1} << 31;
+
+Hazard samePaddingStepsRule(const NodeView& n) {
+    if (n.opType == "ConvTranspose") return std::nullopt;  // its twin computes the pads in closed form
+    const onnx::AttributeProto* autoPad = n.attr("auto_pad");
+    if (!autoPad || autoPad->s() == "VALID" || n.attr("pads")) return std::nullopt;
+    const onnx::TypeProto* t = n.type(0);
+    if (!t || !t->has_tensor_type() || !t->tensor_type().has_shape()) return std::nullopt;
+    const auto& shape = t->tensor_type().shape();
+    const onnx::AttributeProto* strides = n.attr("strides");
+    for (int axis = 2; axis < shape.dim_size(); ++axis) {
+        const int i = axis - 2;
+        const int64_t stride = strides && i < strides->ints_size() ? strides->ints(i) : 1;
+        if (stride <= 1 || !shape.dim(axis).has_dim_value()) continue;
+        if (shape.dim(axis).dim_value() / stride > kMaxSamePaddingSteps)
+            return "input " + n.inputName(0) + " has " + str(shape.dim(axis).dim_value()) +
+                   " elements on axis " + str(axis) + "; libonnx shape inference finds SAME padding in " +
+                   "dim / stride steps, over 2^31 here";
+    }
+    return std::nullopt;
+}
+
 // Conv and pool family (onnx/defs/nn/defs.cc convPoolShapeInference and its ConvTranspose twin):
 // strides and dilations are divisors, kernel_shape, pads and output_* are indexed by spatial axis.
 Hazard convPoolRule(const NodeView& n) {
@@ -107,7 +134,7 @@ Hazard convPoolRule(const NodeView& n) {
         return "pads has " + str(p->ints_size()) + " values; ONNX needs a begin and an end per spatial axis";
     if (auto h = intsAtLeast(n, "output_padding", 0, spatial, "padding adds elements")) return h;
     if (auto h = intsAtLeast(n, "output_shape", 0, spatial, "a dimension is not negative")) return h;
-    return std::nullopt;
+    return samePaddingStepsRule(n);
 }
 
 // Scan (onnx/defs/controlflow: ScanInferenceFunction reads num_scan_inputs without a null check
@@ -285,7 +312,63 @@ const onnx::OpSchema* schemaOf(const NodeView& n) {
                                           std::string(op::canonicalDomain(n.domain)));
 }
 
+// An attribute an op lost when its value became an input of the same name: Reduce*'s axes (ReduceSum
+// at opset 13, the others at 18), Slice's starts, Squeeze's axes, Split's split, DFT's axis (20).
+// At such an opset the engine's kernels read the input, as ONNX defines, while libonnx's inference
+// of the Reduce family still reads the attribute (ReduceSum-13 with axes [1] is typed as reducing
+// axis 1; the kernel reduced every axis) and ONNX Runtime refuses the node ("Unrecognized
+// attribute"). Found by the pipeline target: a ReduceMean at opset 21 whose stale axes made libonnx
+// leave it untyped, folded to int64 by the kernel into a float Sub the reload refused.
+struct MovedAttribute {
+    std::string op;
+    std::string attribute;
+    int since;  // the first opset where the value is an input
+};
+
+const std::vector<MovedAttribute>& movedAttributes() {
+    static const std::vector<MovedAttribute> moved = [] {
+        std::vector<MovedAttribute> list;
+        // The opsets libonnx knows: from its schemas' history, each version against the one before.
+        std::map<std::string, std::map<int, onnx::OpSchema>> versions;
+        for (const onnx::OpSchema& s : onnx::OpSchemaRegistry::get_all_schemas_with_history())
+            if (s.domain() == onnx::ONNX_DOMAIN) versions[s.Name()].emplace(s.SinceVersion(), s);
+        for (const auto& [op, byVersion] : versions) {
+            const onnx::OpSchema* before = nullptr;
+            for (const auto& [since, schema] : byVersion) {
+                if (before)
+                    for (const auto& [name, attr] : before->attributes()) {
+                        if (schema.attributes().count(name)) continue;
+                        for (const auto& input : schema.inputs())
+                            if (input.GetName() == name) list.push_back({op, name, since});
+                    }
+                before = &schema;
+            }
+        }
+        // The opsets past libonnx 1.12's newest (17), written down from the ONNX operator changelog.
+        const int newest =
+            onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map().at(onnx::ONNX_DOMAIN).second;
+        if (newest < 18)
+            for (const char* op : {"ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax",
+                                   "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSumSquare"})
+                list.push_back({op, "axes", 18});
+        if (newest < 20) list.push_back({"DFT", "axis", 20});
+        return list;
+    }();
+    return moved;
+}
+
+Hazard movedAttributeRule(const NodeView& n) {
+    if (!op::isOnnxDomain(n.domain)) return std::nullopt;
+    for (const MovedAttribute& m : movedAttributes())
+        if (m.op == n.opType && n.opsetVersion >= m.since && n.attr(m.attribute))
+            return "it has an attribute " + m.attribute + ", which " + m.op + " lost at opset " +
+                   str(m.since) + " when " + m.attribute + " became an input; at opset " +
+                   str(n.opsetVersion) + " the input decides and ONNX Runtime refuses the attribute";
+    return std::nullopt;
+}
+
 Hazard schemaRule(const NodeView& n, const onnx::OpSchema* schema) {
+    if (auto h = movedAttributeRule(n)) return h;
     if (!schema) return std::nullopt;
     for (const auto& [name, attr] : schema->attributes())
         if (attr.required && !n.attr(name)) return "the required attribute " + name + " is missing";

@@ -659,3 +659,91 @@ TEST(FuzzFindings, InferenceGoesOnPastANodeOfAnUnimportedDomain) {
     EXPECT_NE(error.find("is tensor(float); ConstantOfShape takes tensor(int64)"), std::string::npos)
         << error;
 }
+
+// pipeline (timeout): a Conv padded by 2^40 feeding a MaxPool with auto_pad and no pads. libonnx
+// 1.12 finds SAME padding by subtracting the stride from the spatial dim one step at a time, so
+// the load spent 196 s in convPoolShapeInference. A dim that needs over 2^31 such steps is refused
+// before libonnx sees it, whether the dim is declared or inferred; VALID padding and explicit pads
+// take no steps and load.
+TEST(FuzzFindings, SamePaddingOverAHugeSpatialDimIsRefusedNotSteppedThrough) {
+    auto ints = [](onnx::NodeProto& n, const std::string& name, const std::vector<int64_t>& values) {
+        onnx::AttributeProto& a = *n.add_attribute();
+        a.set_name(name);
+        a.set_type(onnx::AttributeProto::INTS);
+        for (int64_t v : values) a.add_ints(v);
+    };
+    auto pooled = [&](bool inferredDim, const std::string& autoPad, bool explicitPads) {
+        onnx::ModelProto m = test::emptyModel(13);
+        onnx::GraphProto& g = *m.mutable_graph();
+        const int64_t huge = int64_t{1} << 40;
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT,
+                             {1, 1, inferredDim ? 6 : huge, 6});
+        std::string pooledInput = "x";
+        if (inferredDim) {
+            test::addFloatInitializer(g, "k", {1, 1, 3, 3}, std::vector<float>(9, 0.5f));
+            onnx::NodeProto& conv = *test::addNode(g, "Conv", {"x", "k"}, {"c"}, "conv");
+            ints(conv, "kernel_shape", {3, 3});
+            ints(conv, "pads", {1, 1, huge, 1});
+            pooledInput = "c";
+        }
+        onnx::NodeProto& pool = *test::addNode(g, "MaxPool", {pooledInput}, {"y"}, "pool");
+        ints(pool, "kernel_shape", {2, 2});
+        ints(pool, "strides", {2, 2});
+        onnx::AttributeProto& pad = *pool.add_attribute();
+        pad.set_name("auto_pad");
+        pad.set_type(onnx::AttributeProto::STRING);
+        pad.set_s(autoPad);
+        if (explicitPads) {
+            pool.mutable_attribute()->RemoveLast();
+            ints(pool, "pads", {0, 0, 0, 0});
+        }
+        g.add_output()->set_name("y");
+        return m;
+    };
+    for (bool inferredDim : {false, true}) {
+        const std::string error =
+            loadRefusal(pooled(inferredDim, "SAME_UPPER", false), "fuzz_same_pad_steps");
+        EXPECT_NE(error.find("'pool' (MaxPool)"), std::string::npos) << error;
+        EXPECT_NE(
+            error.find(" elements on axis 2; libonnx shape inference finds SAME padding in dim / stride "
+                       "steps, over 2^31 here"),
+            std::string::npos)
+            << error;
+        EXPECT_EQ(loadRefusal(pooled(inferredDim, "VALID", false), "fuzz_same_pad_valid"), "(it loaded)");
+        EXPECT_EQ(loadRefusal(pooled(inferredDim, "", true), "fuzz_same_pad_explicit"), "(it loaded)");
+    }
+}
+
+// pipeline: a ReduceMean at opset 21 carrying an axes attribute (an input since opset 18) over a
+// rank-1 int64 value. libonnx, whose newest ReduceMean is 13, read the attribute, found axis 1 out
+// of range and left the output untyped; the kernel, reading the input as opset 21 defines, folded
+// it to int64, and the optimized model's reload refused the float Sub reading it. An attribute an
+// op lost when it became an input is refused where the input decides, as ONNX Runtime refuses it;
+// before that opset it is the op's own attribute and loads.
+TEST(FuzzFindings, AnAttributeThatBecameAnInputIsRefusedWhereTheInputDecides) {
+    auto reduce = [](const std::string& op, int opset) {
+        onnx::ModelProto m = test::emptyModel(opset);
+        onnx::GraphProto& g = *m.mutable_graph();
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3, 4});
+        onnx::NodeProto& n = *test::addNode(g, op, {"x"}, {"y"}, "reduce");
+        onnx::AttributeProto& axes = *n.add_attribute();
+        axes.set_name("axes");
+        axes.set_type(onnx::AttributeProto::INTS);
+        axes.add_ints(1);
+        g.add_output()->set_name("y");
+        return m;
+    };
+    const std::string mean21 = loadRefusal(reduce("ReduceMean", 21), "fuzz_moved_attribute");
+    EXPECT_NE(mean21.find("'reduce' (ReduceMean)"), std::string::npos) << mean21;
+    EXPECT_NE(mean21.find("it has an attribute axes, which ReduceMean lost at opset 18 when axes became an "
+                          "input; at opset 21 the input decides and ONNX Runtime refuses the attribute"),
+              std::string::npos)
+        << mean21;
+    // From libonnx's own schema history: ReduceSum's axes moved at 13, Squeeze's too.
+    const std::string sum13 = loadRefusal(reduce("ReduceSum", 13), "fuzz_moved_attribute");
+    EXPECT_NE(sum13.find("which ReduceSum lost at opset 13"), std::string::npos) << sum13;
+    const std::string squeeze = loadRefusal(reduce("Squeeze", 13), "fuzz_moved_attribute");
+    EXPECT_NE(squeeze.find("which Squeeze lost at opset 13"), std::string::npos) << squeeze;
+    EXPECT_EQ(loadRefusal(reduce("ReduceMean", 17), "fuzz_moved_attribute"), "(it loaded)");
+    EXPECT_EQ(loadRefusal(reduce("ReduceSum", 11), "fuzz_moved_attribute"), "(it loaded)");
+}
