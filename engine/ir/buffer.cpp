@@ -9,6 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "ir/mapped_file_lease.h"
+
 namespace passscope {
 
 std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& path) {
@@ -36,14 +38,42 @@ std::shared_ptr<const MappedFile> MappedFile::open(const std::filesystem::path& 
             throw std::runtime_error("cannot map '" + path.string() + "': " + std::strerror(err));
         }
         file->data_ = static_cast<const uint8_t*>(p);
+        if (lease::watch(fd, file.get())) {
+            file->leaseFd_ = fd;
+            return file;
+        }
     }
     ::close(fd);
     return file;
 }
 
+void MappedFile::keepBytesInMemory() const {
+    std::lock_guard<std::mutex> lock(pagesMutex_);
+    if (inMemory_ || !data_) return;
+    void* copy = ::mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy == MAP_FAILED) return;  // no memory for the copy: the mapping stays as it was
+    std::memcpy(copy, data_, size_);
+    ::mprotect(copy, size_, PROT_READ);
+    // The copy's pages move onto the mapping's address in one step: a reader sees the file's bytes
+    // or the copy's, which are the same.
+    if (::mremap(copy, size_, size_, MREMAP_MAYMOVE | MREMAP_FIXED, const_cast<uint8_t*>(data_)) ==
+        MAP_FAILED) {
+        ::munmap(copy, size_);
+        return;
+    }
+    inMemory_ = true;
+}
+
+bool MappedFile::bytesInMemory() const {
+    std::lock_guard<std::mutex> lock(pagesMutex_);
+    return inMemory_;
+}
+
 void MappedFile::dropPages(size_t offset, size_t length) const {
     static const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     if (!data_ || offset >= size_ || length > size_ - offset) return;
+    std::lock_guard<std::mutex> lock(pagesMutex_);
+    if (inMemory_) return;  // MADV_DONTNEED would give back the copy's bytes as zeros
     const auto begin = reinterpret_cast<uintptr_t>(data_) + offset;
     const uintptr_t first = (begin + page - 1) / page * page;
     const uintptr_t last = (begin + length) / page * page;
@@ -51,6 +81,10 @@ void MappedFile::dropPages(size_t offset, size_t length) const {
 }
 
 MappedFile::~MappedFile() {
+    if (leaseFd_ >= 0) {
+        lease::unwatch(leaseFd_);
+        ::close(leaseFd_);
+    }
     if (data_) ::munmap(const_cast<uint8_t*>(data_), size_);
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -35,7 +36,8 @@ class StringBuffer final : public Buffer {
 };
 
 // A read-only private mapping of a whole regular file, opened without following a symlink in the
-// last component and without blocking. Throws std::runtime_error when it cannot be opened or is
+// last component and without blocking, and guarded by a read lease against a rewrite in place
+// (ir/mapped_file_lease.h). Throws std::runtime_error when it cannot be opened or is
 // not a regular file.
 class MappedFile {
   public:
@@ -48,14 +50,24 @@ class MappedFile {
     size_t size() const { return size_; }
     const std::filesystem::path& path() const { return path_; }
     // Gives back the pages wholly inside [offset, offset + length) (madvise MADV_DONTNEED: the
-    // mapping is private and never written, so they read back from the file unchanged).
+    // mapping is private and never written, so they read back from the file unchanged). Nothing
+    // once the bytes are kept in memory.
     void dropPages(size_t offset, size_t length) const;
+    // Replaces the mapping by an anonymous copy of its bytes at the same address, so the bytes stay
+    // what they were when the file is rewritten (called when another program opens the file for
+    // writing: ir/mapped_file_lease.h). Idempotent.
+    void keepBytesInMemory() const;
+    // Whether keepBytesInMemory has run.
+    bool bytesInMemory() const;
 
   private:
     MappedFile() = default;
     const uint8_t* data_ = nullptr;
     size_t size_ = 0;
     std::filesystem::path path_;
+    int leaseFd_ = -1;  // open while the lease is held
+    mutable std::mutex pagesMutex_;
+    mutable bool inMemory_ = false;
 };
 
 // A byte range of a mapped file; keeps the mapping alive.
