@@ -678,8 +678,14 @@ class ModelWalker {
             for (const auto& init : g.initializer()) {
                 scope.owned.push_back(std::make_unique<onnx::TypeProto>(typeOfInitializer(init)));
                 scope.types.emplace(init.name(), scope.owned.back().get());
-                // One a graph input lists is that input's default, which a caller can override.
-                if (!inputs.count(init.name())) scope.constants.emplace(init.name(), &init);
+                // One a graph input lists is that input's default, which a caller can override,
+                // from IR 4. Before, every initializer had to be listed as an input and the
+                // importer makes each a constant (onnx_import.cpp, importInputs), which
+                // CondRemovePass then reads: judged as an input here, the Ifs on an IR 3 model's
+                // constant condition went untaken at load and were removed by the pipeline, and
+                // the reload refused what the taken branch declared (fuzz finding, pipeline).
+                if (!inputs.count(init.name()) || model_.ir_version() < 4)
+                    scope.constants.emplace(init.name(), &init);
             }
         }
         for (const auto& n : g.node())

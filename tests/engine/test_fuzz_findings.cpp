@@ -747,3 +747,63 @@ TEST(FuzzFindings, AnAttributeThatBecameAnInputIsRefusedWhereTheInputDecides) {
     EXPECT_EQ(loadRefusal(reduce("ReduceMean", 17), "fuzz_moved_attribute"), "(it loaded)");
     EXPECT_EQ(loadRefusal(reduce("ReduceSum", 11), "fuzz_moved_attribute"), "(it loaded)");
 }
+
+// pipeline: an IR 3 model (every initializer also a graph input, as IR 3 requires) whose If reads
+// a constant true condition, its then-branch declaring double over a float MatMul that inference
+// cannot type. The importer makes an IR 3 initializer a constant and CondRemovePass inlined the
+// branch, but the loader's walk judged the condition as an overridable input, so the If's readers
+// were judged by neither branch, and the optimized model's reload refused Mul(double, float). Now
+// the taken branch decides at load; from IR 4 a listed initializer is an input's default and the
+// If stays.
+TEST(FuzzFindings, AnIr3InitializerIsAConstantConditionAtLoadAsInThePipeline) {
+    auto model = [](int irVersion) {
+        onnx::ModelProto m = test::emptyModel(13);
+        m.set_ir_version(irVersion);
+        onnx::GraphProto& g = *m.mutable_graph();
+        test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2, 3});
+        onnx::TensorProto& cond = *g.add_initializer();
+        cond.set_name("cond");
+        cond.set_data_type(onnx::TensorProto::BOOL);
+        cond.set_raw_data(std::string(1, '\1'));
+        test::addTensorValue(g.mutable_input(), "cond", onnx::TensorProto::BOOL, {});
+        onnx::NodeProto& branching = *test::addNode(g, "If", {"cond"}, {"r"}, "if");
+        onnx::GraphProto& then = *test::addBody(branching, "then_branch");
+        test::addNode(then, "MatMul", {"x", "x"}, {"t"}, "matmul");  // [2,3]·[2,3]: inference fails
+        test::addTensorValue(then.mutable_output(), "t", onnx::TensorProto::DOUBLE, {});
+        then.mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+        onnx::GraphProto& otherwise = *test::addBody(branching, "else_branch");
+        test::addNode(otherwise, "Identity", {"x"}, {"e"}, "identity");
+        otherwise.add_output()->set_name("e");
+        test::addNode(g, "Mul", {"r", "x"}, {"y"}, "mul");
+        g.add_output()->set_name("y");
+        return m;
+    };
+    const std::string ir3 = loadRefusal(model(3), "fuzz_ir3_constant_condition");
+    EXPECT_NE(ir3.find("node 'mul' (Mul) in the main graph: input 0 'r' is tensor(double) and input 1 'x' is "
+                       "tensor(float); Mul needs one type for both"),
+              std::string::npos)
+        << ir3;
+    EXPECT_EQ(loadRefusal(model(4), "fuzz_ir4_input_condition"), "(it loaded)");
+}
+
+// pipeline: a main graph output declared seq(tensor(int8)) over a float computation of unknown
+// shape loaded with "the computed type is used", and the export wrote tensor(float) without a
+// shape, which ONNX's checker refuses on a main graph output (the input passed it). ONNX Runtime
+// refuses the model ("Type Error: Type (seq(tensor(int8))) of output arg (y) ... does not match
+// expected type (tensor(float))"); so does the loader now. A branch output's contradiction is
+// still a warning (ReadersOfAConstantIfAreJudgedByTheBranchItTakes).
+TEST(FuzzFindings, AMainGraphOutputDeclaredAsAnotherKindIsRefused) {
+    onnx::ModelProto m = test::emptyModel(13);
+    onnx::GraphProto& g = *m.mutable_graph();
+    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
+    test::addNode(g, "Neg", {"x"}, {"y"}, "neg");
+    onnx::ValueInfoProto& y = *g.add_output();
+    y.set_name("y");
+    y.mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+        onnx::TensorProto::INT8);
+    const std::string error = loadRefusal(m, "fuzz_output_kind");
+    EXPECT_NE(
+        error.find("graph output 'y' is declared seq(tensor(int8)) but the graph computes tensor(float)"),
+        std::string::npos)
+        << error;
+}
