@@ -305,7 +305,12 @@ std::optional<std::string> reconcileOutputs(onnx::GraphProto& gp, const std::vec
                 const std::string contradiction = "graph output '" + vi.name() + "' is declared " +
                                                   kindText(d.type) + " but the graph computes " +
                                                   kindText(vi.type());
-                if (refuseKindChange) return contradiction;
+                // A sparse tensor is a tensor stored sparsely: the engine reads a sparse initializer
+                // as its dense tensor (inference_guards.cpp schemaTypeRule), as ONNX Runtime does.
+                auto tensorLike = [](const onnx::TypeProto& t) {
+                    return t.has_tensor_type() || t.has_sparse_tensor_type();
+                };
+                if (refuseKindChange && !(tensorLike(d.type) && tensorLike(vi.type()))) return contradiction;
                 diag.warn(contradiction + ": the computed type is used");
             }
             continue;
