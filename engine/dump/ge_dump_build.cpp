@@ -466,10 +466,14 @@ Model buildGeModel(GeModelSpec& spec, const std::string& file, Diagnostics& diag
     // The ONNX ops a dump restores (a MaxPool of an ONNX model GE dumped) meet their schema's rules
     // as the ONNX reader requires at load: a dump whose MaxPool lacks kernel_shape loaded, and its
     // ONNX export was refused on reload (fuzz finding, ge_onnx). GE's own ops have no ONNX schema.
+    // They are judged by every type the dump states, too, as the ONNX reader judges its nodes after
+    // inference: a restored Concat of an int32 and an int64 value loaded, and its ONNX export was
+    // refused on reload (fuzz finding, ge_onnx: a dump's output_desc_dtype changed to DT_INT32).
     io::ProtoBuildOptions typesOnly;
     typesOnly.payload = io::PayloadMode::TypesOnly;
-    if (auto hazard = io::findModelHazard(io::toProto(model, typesOnly)))
-        throw ModelError(at(file, 0) + *hazard);
+    const onnx::ModelProto typed = io::toProto(model, typesOnly);
+    if (auto hazard = io::findModelHazard(typed)) throw ModelError(at(file, 0) + *hazard);
+    if (auto hazard = io::findTypedNodeHazard(typed)) throw ModelError(at(file, 0) + *hazard);
     builder.warnUnused(diag);
     return model;
 }

@@ -179,6 +179,39 @@ TEST(FuzzFindings, AGeDumpsOnnxOpMissingARequiredAttributeIsRefusedAtLoad) {
     EXPECT_NE(error.find("kernel_shape"), std::string::npos) << error;
 }
 
+// ge_onnx: a GE dump PassScope wrote of an ONNX model, one output_desc_dtype changed to DT_INT32, so
+// the restored ONNX Concat read an int32 and an int64 value. The dump loaded (its ONNX ops were
+// judged by their graph inputs' types only) and its ONNX export was refused on reload. The restored
+// ops are judged by every type the dump states, as the ONNX reader judges its nodes after inference.
+TEST(FuzzFindings, AGeDumpsRestoredOpsAreJudgedByTheTypesTheDumpStates) {
+    auto dump = [](const char* batchDtype) {
+        return std::string(R"(
+  node { output: "x:0" name: "x" op_type: "ge:Data"
+    attribute { name: "index" i: 0 type: INT }
+    attribute { name: "output_desc_dtype:0" s: "DT_INT64" type: STRING }
+    attribute { name: "output_desc_shape:0" ints: 1 type: INTS } }
+  node { input: "x:0" output: "/batch/Neg:0" name: "/batch/Neg" op_type: "ge:Neg"
+    attribute { name: "_passscope_domain" s: "" type: STRING }
+    attribute { name: "output_desc_dtype:0" s: ")") +
+               batchDtype + R"(" type: STRING }
+    attribute { name: "output_desc_shape:0" ints: 1 type: INTS } }
+  node { input: "/batch/Neg:0" input: "x:0" output: "/target/Concat:0" name: "/target/Concat" op_type: "ge:Concat"
+    attribute { name: "_passscope_domain" s: "" type: STRING }
+    attribute { name: "axis" i: 0 type: INT }
+    attribute { name: "output_desc_dtype:0" s: "DT_INT64" type: STRING }
+    attribute { name: "output_desc_shape:0" ints: 2 type: INTS } }
+  node { input: "/target/Concat:0" name: "out" op_type: "ge:NetOutput" }
+)";
+    };
+    const std::string error = geDumpRefusal("fuzz_ge_dtypes", dump("DT_INT32"));
+    EXPECT_NE(
+        error.find("'/target/Concat' (Concat) in the main graph: input 0 '/batch/Neg:0' is tensor(int32) and "
+                   "input 1 'x' is tensor(int64); Concat needs one type for both (T)"),
+        std::string::npos)
+        << error;
+    EXPECT_EQ(geDumpRefusal("fuzz_ge_dtypes_agree", dump("DT_INT64")), "(no error)");
+}
+
 // ge_onnx: two nodes of a GE dump PassScope wrote name an output alike in `_passscope_value_names`
 // (the value names it keeps for the ONNX export). The dump loaded, and its ONNX export was refused on
 // reload ("value ... is produced twice"). Refused at load now, naming both nodes; a GE-native name
