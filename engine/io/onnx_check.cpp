@@ -284,14 +284,8 @@ std::string kindText(const onnx::TypeProto& type) {
 }
 
 // The computed type of each output, completed by its declaration where inference knows less; a
-// declaration that contradicts the computed type is reported, naming the output. With
-// `refuseKindChange` (the main graph, at load), a declaration of another kind (a sequence where a
-// tensor is computed) is returned instead: ONNX Runtime refuses such a model ("Type Error: Type
-// (seq(tensor(int8))) of output arg (y) ... does not match expected type (tensor(float))"), and
-// PassScope's export of it failed ONNX's checker, which requires a shape on a main graph
-// output's tensor type that inference may not know (fuzz finding, pipeline).
-std::optional<std::string> reconcileOutputs(onnx::GraphProto& gp, const std::vector<DeclaredOutput>& declared,
-                                            bool refuseKindChange, Diagnostics& diag) {
+// declaration that contradicts the computed type is reported, naming the output.
+void reconcileOutputs(onnx::GraphProto& gp, const std::vector<DeclaredOutput>& declared, Diagnostics& diag) {
     for (const DeclaredOutput& d : declared) {
         onnx::ValueInfoProto& vi = *gp.mutable_output(d.index);
         if (vi.type().value_case() == onnx::TypeProto::VALUE_NOT_SET) {
@@ -301,18 +295,9 @@ std::optional<std::string> reconcileOutputs(onnx::GraphProto& gp, const std::vec
         if (vi.type().value_case() != d.type.value_case() || !vi.type().has_tensor_type()) {
             // A sequence declared where a tensor is computed (or the reverse) contradicts it; of two
             // sequences (maps, optionals), the computed one is kept.
-            if (vi.type().value_case() != d.type.value_case()) {
-                const std::string contradiction = "graph output '" + vi.name() + "' is declared " +
-                                                  kindText(d.type) + " but the graph computes " +
-                                                  kindText(vi.type());
-                // A sparse tensor is a tensor stored sparsely: the engine reads a sparse initializer
-                // as its dense tensor (inference_guards.cpp schemaTypeRule), as ONNX Runtime does.
-                auto tensorLike = [](const onnx::TypeProto& t) {
-                    return t.has_tensor_type() || t.has_sparse_tensor_type();
-                };
-                if (refuseKindChange && !(tensorLike(d.type) && tensorLike(vi.type()))) return contradiction;
-                diag.warn(contradiction + ": the computed type is used");
-            }
+            if (vi.type().value_case() != d.type.value_case())
+                diag.warn("graph output '" + vi.name() + "' is declared " + kindText(d.type) +
+                          " but the graph computes " + kindText(vi.type()) + ": the computed type is used");
             continue;
         }
         const auto& before = d.type.tensor_type();
@@ -343,7 +328,6 @@ std::optional<std::string> reconcileOutputs(onnx::GraphProto& gp, const std::vec
             diag.warn("graph output '" + vi.name() + "' is declared " + typeText(d.type) +
                       " but the graph computes " + typeText(vi.type()) + ": the computed type is used");
     }
-    return std::nullopt;
 }
 
 }  // namespace
@@ -382,11 +366,7 @@ void inferShapes(Model& model, Diagnostics& diag, GuardFinding onGuard) {
     } catch (const std::exception& e) {
         diag.warn(std::string("shape inference stopped early: ") + e.what());
     }
-    for (auto& [gp, outputs] : declared) {
-        const bool refuseKindChange = onGuard == GuardFinding::Refuse && gp == proto.mutable_graph();
-        if (auto contradiction = reconcileOutputs(*gp, outputs, refuseKindChange, diag))
-            throw ModelError(*contradiction);
-    }
+    for (auto& [gp, outputs] : declared) reconcileOutputs(*gp, outputs, diag);
     const std::vector<std::string> findings = takeInferenceGuardFindings();
     // The nodes as the engine binds their inputs are judged by every type now known (inferred,
     // declared, initializers'), not only by what libonnx's inference saw, which can differ:

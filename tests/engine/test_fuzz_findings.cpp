@@ -818,25 +818,3 @@ TEST(FuzzFindings, AnIr3InitializerIsAConstantConditionAtLoadAsInThePipeline) {
         << ir3;
     EXPECT_EQ(loadRefusal(model(4), "fuzz_ir4_input_condition"), "(it loaded)");
 }
-
-// pipeline: a main graph output declared seq(tensor(int8)) over a float computation of unknown
-// shape loaded with "the computed type is used", and the export wrote tensor(float) without a
-// shape, which ONNX's checker refuses on a main graph output (the input passed it). ONNX Runtime
-// refuses the model ("Type Error: Type (seq(tensor(int8))) of output arg (y) ... does not match
-// expected type (tensor(float))"); so does the loader now. A branch output's contradiction is
-// still a warning (ReadersOfAConstantIfAreJudgedByTheBranchItTakes).
-TEST(FuzzFindings, AMainGraphOutputDeclaredAsAnotherKindIsRefused) {
-    onnx::ModelProto m = test::emptyModel(13);
-    onnx::GraphProto& g = *m.mutable_graph();
-    test::addTensorValue(g.mutable_input(), "x", onnx::TensorProto::FLOAT, {2});
-    test::addNode(g, "Neg", {"x"}, {"y"}, "neg");
-    onnx::ValueInfoProto& y = *g.add_output();
-    y.set_name("y");
-    y.mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
-        onnx::TensorProto::INT8);
-    const std::string error = loadRefusal(m, "fuzz_output_kind");
-    EXPECT_NE(
-        error.find("graph output 'y' is declared seq(tensor(int8)) but the graph computes tensor(float)"),
-        std::string::npos)
-        << error;
-}
