@@ -329,19 +329,21 @@ const std::vector<MovedAttribute>& movedAttributes() {
     static const std::vector<MovedAttribute> moved = [] {
         std::vector<MovedAttribute> list;
         // The opsets libonnx knows: from its schemas' history, each version against the one before.
-        std::map<std::string, std::map<int, onnx::OpSchema>> versions;
-        for (const onnx::OpSchema& s : onnx::OpSchemaRegistry::get_all_schemas_with_history())
-            if (s.domain() == onnx::ONNX_DOMAIN) versions[s.Name()].emplace(s.SinceVersion(), s);
+        // The copies the registry hands out are indexed by pointer, not copied again.
+        const std::vector<onnx::OpSchema> all = onnx::OpSchemaRegistry::get_all_schemas_with_history();
+        std::map<std::string, std::map<int, const onnx::OpSchema*>> versions;
+        for (const onnx::OpSchema& s : all)
+            if (s.domain() == onnx::ONNX_DOMAIN) versions[s.Name()].emplace(s.SinceVersion(), &s);
         for (const auto& [op, byVersion] : versions) {
             const onnx::OpSchema* before = nullptr;
             for (const auto& [since, schema] : byVersion) {
                 if (before)
                     for (const auto& [name, attr] : before->attributes()) {
-                        if (schema.attributes().count(name)) continue;
-                        for (const auto& input : schema.inputs())
+                        if (schema->attributes().count(name)) continue;
+                        for (const auto& input : schema->inputs())
                             if (input.GetName() == name) list.push_back({op, name, since});
                     }
-                before = &schema;
+                before = schema;
             }
         }
         // The opsets past libonnx 1.12's newest (17), written down from the ONNX operator changelog.
